@@ -1,0 +1,55 @@
+# Watchtower: `make run` serves on :8000 with checks running; `make test` runs lint, types and tests.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+PORT ?= 8000
+
+.PHONY: run test lint typecheck pytest demo bench install install-dev migrate clean
+
+$(BIN)/activate:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.base-installed: requirements/base.txt | $(BIN)/activate
+	$(PY) -m pip install --quiet -r requirements/base.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements/base.txt requirements/dev.txt | $(BIN)/activate
+	$(PY) -m pip install --quiet -r requirements/dev.txt
+	touch $(VENV)/.base-installed $@
+
+install: $(VENV)/.base-installed
+install-dev: $(VENV)/.dev-installed
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py sync_directory
+
+run: migrate
+	$(PY) manage.py serve --port $(PORT)
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install-dev
+	$(BIN)/mypy .
+
+pytest: install-dev
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy .
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+demo: install-dev
+	$(PY) -m bench.demo
+
+bench: install-dev
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,51 @@
+"""The normalised job: what Watchtower stores and serves (SPEC §3.3, §6). Derived fields only;
+the posting text never reaches this type."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+SalarySource = Literal["structured", "text"]
+
+
+@dataclass(frozen=True)
+class Salary:
+    min: float | None
+    max: float | None
+    currency: str | None
+    period: str  # year | month | week | day | hour
+    annual_min: int | None
+    annual_max: int | None
+    source: SalarySource
+
+
+@dataclass(frozen=True)
+class Job:
+    key: str  # identity within the board: "id:<platform id>", "url:<url>" or "tl:<title|location>"
+    title: str
+    company: str = ""
+    location: str = ""
+    other_locations: tuple[str, ...] = ()
+    department: str = ""
+    url: str = ""
+    posted_at: str | None = None
+    remote: bool = False
+    workplace_type: str = "unknown"  # remote | hybrid | onsite | unknown
+    seniority: str = "mid"
+    salary: Salary | None = None
+    experience_years: float | None = None
+    experience_years_max: float | None = None
+    experience_source: str | None = None  # "structured" | "text"
+    partial: bool = False
+    platform_id: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The job as served to agents: absent values are omitted, never null."""
+        data = asdict(self)
+        data.pop("extra", None)
+        data["other_locations"] = list(self.other_locations)
+        if self.salary is not None:
+            data["salary"] = {k: v for k, v in asdict(self.salary).items() if v is not None}
+        return {k: v for k, v in data.items() if v is not None and v != [] and v != ""}

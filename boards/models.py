@@ -1,0 +1,157 @@
+"""What is fetched: resources (one per canonical board URL), their snapshots and open jobs, and
+the host leases that keep Watchtower to one request in flight per website."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+
+
+class Platform(models.TextChoices):
+    HTML = "html", "Careers page (JSON-LD)"
+    GREENHOUSE = "greenhouse", "Greenhouse"
+    LEVER = "lever", "Lever"
+    ASHBY = "ashby", "Ashby"
+    WORKABLE = "workable", "Workable"
+    SMARTRECRUITERS = "smartrecruiters", "SmartRecruiters"
+    RECRUITEE = "recruitee", "Recruitee"
+    WORKDAY = "workday", "Workday"
+    ICIMS = "icims", "iCIMS"
+    ORACLE = "oracle", "Oracle Recruiting"
+    EIGHTFOLD = "eightfold", "Eightfold"
+    SUCCESSFACTORS = "successfactors", "SuccessFactors"
+    APPLE = "apple", "Apple"
+    GOOGLE = "google", "Google"
+    AMAZON = "amazon", "Amazon"
+    MICROSOFT = "microsoft", "Microsoft"
+
+
+class IndexOrigin(models.TextChoices):
+    DIRECTORY = "directory", "Built-in list or operator file"
+    WATCHED = "watched", "Promoted because a client watched it"
+
+
+class Resource(models.Model):
+    """One board that is fetched, shared by every watch of the same canonical URL."""
+
+    url = models.URLField(max_length=2048, unique=True, help_text="Canonical board URL.")
+    platform = models.CharField(max_length=32, choices=Platform.choices)
+    fetch_host = models.CharField(max_length=255, help_text="Host whose lease governs checks.")
+    company = models.CharField(max_length=200, blank=True)
+    board_key = models.CharField(max_length=300, blank=True, help_text="Platform board token.")
+    options = models.JSONField(default=dict, blank=True, help_text="Platform-specific request data.")
+    resolved_from = models.URLField(max_length=2048, blank=True)
+
+    indexed = models.BooleanField(default=False, help_text="In the directory: searched by every search watch.")
+    index_origin = models.CharField(max_length=16, choices=IndexOrigin.choices, blank=True)
+
+    interval_seconds = models.PositiveIntegerField(default=3600)
+    next_check_at = models.DateTimeField(default=timezone.now)
+    last_checked_at = models.DateTimeField(null=True, blank=True)
+    last_changed_at = models.DateTimeField(null=True, blank=True)
+    last_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    consecutive_failures = models.PositiveIntegerField(default=0)
+    last_error_code = models.CharField(max_length=40, blank=True)
+    last_error = models.CharField(max_length=500, blank=True)
+    blocked_at = models.DateTimeField(null=True, blank=True, help_text="Last time the host refused us.")
+    # A claim token: the worker that holds it may check the resource until claimed_until; a
+    # duplicate task delivery sees another token and does nothing.
+    claim_token = models.CharField(max_length=40, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+
+    etag = models.CharField(max_length=500, blank=True)
+    last_modified = models.CharField(max_length=100, blank=True)
+    content_hash = models.CharField(max_length=64, blank=True)
+    complete = models.BooleanField(default=True, help_text="The last snapshot saw every open job.")
+    open_jobs = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["next_check_at"], name="resource_due_idx"),
+            models.Index(fields=["fetch_host", "next_check_at"], name="resource_host_due_idx"),
+            models.Index(fields=["indexed", "company"], name="resource_directory_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.url
+
+    @property
+    def is_platform(self) -> bool:
+        return self.platform != Platform.HTML
+
+
+class Snapshot(models.Model):
+    """The record of one successful check that changed the job set."""
+
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="snapshots")
+    taken_at = models.DateTimeField(default=timezone.now)
+    complete = models.BooleanField(default=True)
+    job_count = models.PositiveIntegerField(default=0)
+    content_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField(default=200)
+
+    class Meta:
+        indexes = [models.Index(fields=["resource", "-taken_at"], name="snapshot_resource_idx")]
+
+
+class JobFields(models.Model):
+    """The normalised and derived fields of a posting (SPEC §3.3, §6) that filters read.
+
+    Shared by `Job` (the current open set) and `changes.Change` (job events), so one filter
+    compiles to the same query over both.
+    """
+
+    title = models.CharField(max_length=500)
+    company = models.CharField(max_length=200, blank=True)
+    location = models.CharField(max_length=500, blank=True)
+    department = models.CharField(max_length=300, blank=True)
+    remote = models.BooleanField(default=False)
+    workplace_type = models.CharField(max_length=10, default="unknown")
+    seniority = models.CharField(max_length=12, blank=True)
+    salary_currency = models.CharField(max_length=3, blank=True)
+    salary_annual_min = models.PositiveIntegerField(null=True, blank=True)
+    salary_annual_max = models.PositiveIntegerField(null=True, blank=True)
+    experience_years = models.FloatField(null=True, blank=True)
+    posted_at = models.DateTimeField(null=True, blank=True)
+    # Normalised text for whole-word matching: lowercased tokens joined by single spaces and
+    # padded with a space at each end, so " ios " is a plain substring test (index-backed on
+    # PostgreSQL by a trigram GIN index). See watches/terms.py.
+    search_text = models.TextField(default="", blank=True)
+    # Resolved places of the job's locations: " city:austin region:us-tx country:us remote:us "
+    place_text = models.TextField(default="", blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Job(JobFields):
+    """One posting in a resource's current open set."""
+
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="jobs")
+    key = models.CharField(max_length=600, help_text="Identity within the board (platform id, url, …).")
+    data = models.JSONField(default=dict, help_text="The job as served to agents (SPEC §3.3).")
+    first_seen_at = models.DateTimeField(default=timezone.now)
+    last_seen_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["resource", "key"], name="job_resource_key_uniq")]
+        indexes = [models.Index(fields=["-first_seen_at", "id"], name="job_newest_idx")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class HostLease(models.Model):
+    """A database-held lease: at most one holder per key until `leased_until` passes.
+
+    Keys are fetch hosts ("boards-api.greenhouse.io") and named jobs ("maintenance"). Taken and
+    released with conditional UPDATEs so it works the same on SQLite and PostgreSQL.
+    """
+
+    key = models.CharField(max_length=255, primary_key=True)
+    holder = models.CharField(max_length=40, blank=True)
+    leased_until = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.key

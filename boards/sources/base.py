@@ -1,0 +1,108 @@
+"""The shared types of the source layer: what a board is, what a platform returns, and the
+callable through which a source makes its requests.
+
+A source module (one per platform) provides:
+
+    PLATFORM: str                      e.g. "greenhouse" (a boards.models.Platform value)
+    MAX_REQUESTS: int                  most requests one check makes (sizes the host lease)
+    PAGE_SPACING_MS: int               minimum pause before each follow-up request (0 = host default)
+    def recognize(url: ParsedUrl) -> BoardRef | None
+    def read(board: BoardRef, fetch: Fetch) -> Listing
+
+`read` calls `fetch(Request(...))` once per request it needs. The `Fetch` given by the check service
+enforces robots.txt, host spacing, the lease, body caps and conditional headers (the first request
+only), and raises `FetchError` (boards.fetch.errors) on failure. A source that pages may catch a
+`FetchError` on a later page and return what it read with `complete=False`; a failure of the first
+request propagates. Parsing helpers (`parse(body, board) -> list[Posting]`) are pure functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import SplitResult
+
+ParsedUrl = SplitResult
+
+SalaryPeriod = Literal["year", "month", "week", "day", "hour"]
+WorkplaceType = Literal["remote", "hybrid", "onsite", "unknown"]
+
+
+@dataclass(frozen=True)
+class BoardRef:
+    """A recognised board: its platform, identity and how to reach its API."""
+
+    platform: str
+    board_url: str  # canonical public board URL: the resource identity
+    fetch_host: str  # the host the requests go to (the host lease key)
+    key: str = ""  # the platform's board token ("acme", a Workday "tenant/site", …)
+    company: str = ""  # a display name guess from the slug; adapters may know better
+    options: Mapping[str, Any] = field(default_factory=dict)  # platform-specific (region, site, …)
+
+
+@dataclass(frozen=True)
+class Request:
+    url: str
+    method: Literal["GET", "POST"] = "GET"
+    json_body: Any = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    api: bool = True  # platform API: the larger MAX_API_BODY_BYTES cap applies
+
+
+@dataclass(frozen=True)
+class Response:
+    url: str  # final URL after redirects
+    status: int
+    headers: Mapping[str, str]  # lowercased names
+    body: bytes
+    elapsed: float = 0.0
+
+    def json(self) -> Any:
+        import json
+
+        return json.loads(self.body)
+
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+
+Fetch = Callable[[Request], Response]
+
+
+@dataclass(frozen=True)
+class StructuredSalary:
+    """Pay as a platform states it in structured fields (not parsed from text)."""
+
+    min: float | None = None
+    max: float | None = None
+    currency: str | None = None
+    period: SalaryPeriod | None = None
+
+
+@dataclass
+class Posting:
+    """One posting as a source read it, before derivation. `description` is transient: it is used
+    to derive salary, experience and workplace type and is never stored."""
+
+    id: str  # platform job id; for JSON-LD the identifier, else url, else "title|location"
+    title: str
+    company: str = ""
+    location: str = ""
+    other_locations: list[str] = field(default_factory=list)
+    department: str = ""
+    url: str = ""
+    posted_at: str | None = None  # ISO 8601 timestamp or YYYY-MM-DD
+    description: str = ""  # plain text (HTML stripped)
+    salary: StructuredSalary | None = None
+    workplace_hint: str = ""  # a platform's own remote/hybrid/onsite field, as given
+    experience_years: float | None = None  # when a platform states it in a field
+    partial: bool = False  # only a URL was seen (sitemaps): title from the slug, no location
+
+
+@dataclass
+class Listing:
+    postings: list[Posting]
+    complete: bool = True  # False when a cap or a refused page hid some jobs
+    etag: str = ""
+    last_modified: str = ""

@@ -1,0 +1,71 @@
+"""Job events per resource (the change feed; ids are the cursor) and the webhook outbox."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+from django.utils import timezone
+
+from boards.models import JobFields, Resource
+from watches.models import Watch
+
+
+class ChangeType(models.TextChoices):
+    JOB_ADDED = "JOB_ADDED"
+    JOB_REMOVED = "JOB_REMOVED"
+    JOB_UPDATED = "JOB_UPDATED"
+
+
+class Change(JobFields):
+    """One event on one resource, written once; every watch reads it through its own filters.
+
+    The filter columns (inherited from `JobFields`) hold the job as it was when the event was
+    written, so a watch's filters are evaluated by the database, not by fan-out at write time.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="changes")
+    type = models.CharField(max_length=12, choices=ChangeType.choices)
+    job_key = models.CharField(max_length=600)
+    summary = models.CharField(max_length=700)
+    data = models.JSONField(default=dict)
+    changed_fields = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["resource", "id"], name="change_resource_idx"),
+            models.Index(fields=["type", "id"], name="change_type_idx"),
+            models.Index(fields=["created_at"], name="change_created_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.type} #{self.id}"
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    FAILED = "failed"
+
+
+class WebhookDelivery(models.Model):
+    """One signed POST owed to a watch's webhook (the outbox), retried with backoff."""
+
+    delivery_id = models.UUIDField(default=uuid.uuid4, unique=True, help_text="Stable across retries.")
+    watch = models.ForeignKey(Watch, on_delete=models.CASCADE, related_name="deliveries")
+    payload = models.JSONField()
+    first_change_id = models.BigIntegerField(default=0)
+    last_change_id = models.BigIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    claim_token = models.CharField(max_length=40, blank=True)
+    last_error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "webhook deliveries"
+        indexes = [models.Index(fields=["status", "next_attempt_at"], name="delivery_due_idx")]

@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class McpBridgeConfig(AppConfig):
+    name = "mcp_bridge"
+    verbose_name = "MCP bridge and OAuth"
