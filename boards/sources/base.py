@@ -7,7 +7,7 @@ A source module (one per platform) provides:
     MAX_REQUESTS: int                  most requests one check makes (sizes the host lease)
     PAGE_SPACING_MS: int               minimum pause before each follow-up request (0 = host default)
     def recognize(url: ParsedUrl) -> BoardRef | None
-    def read(board: BoardRef, fetch: Fetch) -> Listing
+    def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing
 
 `read` calls `fetch(Request(...))` once per request it needs. The `Fetch` given by the check service
 enforces robots.txt, host spacing, the lease, body caps and conditional headers (the first request
@@ -98,6 +98,19 @@ class Posting:
     workplace_hint: str = ""  # a platform's own remote/hybrid/onsite field, as given
     experience_years: float | None = None  # when a platform states it in a field
     partial: bool = False  # only a URL was seen (sitemaps): title from the slug, no location
+
+
+@dataclass(frozen=True)
+class ReadContext:
+    """What the check service tells a source about the board's previous state.
+
+    `known_ids` are the platform ids already in the open set: a source that reads detail pages
+    (salary, experience, workplace) does so only for ids not in it, at most `detail_budget` per
+    check, so a board that adds 500 jobs fills in over several checks.
+    """
+
+    known_ids: frozenset[str] = frozenset()
+    detail_budget: int = 0
 
 
 @dataclass

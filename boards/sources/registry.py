@@ -11,7 +11,7 @@ from functools import cache
 from types import ModuleType
 from urllib.parse import urlsplit
 
-from boards.sources.base import BoardRef, Fetch, Listing
+from boards.sources.base import BoardRef, Fetch, Listing, ReadContext
 from boards.sources.canonical import canonical_url
 from watchtower.errors import AppError
 
@@ -74,8 +74,8 @@ def recognize(url: str) -> BoardRef:
     return board
 
 
-def read(board: BoardRef, fetch: Fetch) -> Listing:
-    listing: Listing = source_for(board.platform).read(board, fetch)
+def read(board: BoardRef, fetch: Fetch, context: ReadContext | None = None) -> Listing:
+    listing: Listing = source_for(board.platform).read(board, fetch, context or ReadContext())
     return listing
 
 
