@@ -1,0 +1,47 @@
+"""How often a resource is checked: the shortest interval its active watches ask for, or the
+directory interval for indexed boards, never below MIN_CHECK_INTERVAL_SECONDS (SPEC §11)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db.models import Min, Q
+from django.utils import timezone
+
+from boards.models import Resource
+from watchtower.config import current
+
+# Backoff after failures: interval x 2^failures, capped; a refusal (robots, bot wall, 403) waits a day.
+MAX_BACKOFF = timedelta(days=1)
+MAX_RETRY_AFTER = timedelta(days=7)
+
+
+def active_watch_q(now: datetime | None = None) -> Q:
+    """Watches that still cost fetches: not deleted and not expired."""
+    now = now or timezone.now()
+    return Q(watches__deleted_at__isnull=True, watches__expires_at__gt=now)
+
+
+def resource_interval_seconds(resource: Resource, *, now: datetime | None = None) -> int:
+    config = current()
+    candidates: list[int] = []
+    shortest = resource.watches.filter(deleted_at__isnull=True, expires_at__gt=now or timezone.now()).aggregate(
+        shortest=Min("interval_seconds")
+    )["shortest"]
+    if shortest:
+        candidates.append(int(shortest))
+    if resource.indexed:
+        candidates.append(config.index_check_interval_seconds)
+    interval = min(candidates) if candidates else config.default_check_interval_seconds
+    return max(interval, config.min_check_interval_seconds)
+
+
+def backoff_delay(*, interval_seconds: int, failures: int, refusal: bool, retry_after: int | None) -> timedelta:
+    """Exponential backoff for a failing resource, honouring the site's Retry-After."""
+    if refusal:
+        delay = MAX_BACKOFF
+    else:
+        delay = min(timedelta(seconds=interval_seconds * 2 ** min(failures, 6)), MAX_BACKOFF)
+    if retry_after:
+        delay = min(max(delay, timedelta(seconds=retry_after)), MAX_RETRY_AFTER)
+    return delay
