@@ -26,6 +26,7 @@ class Sitemap:
     urls: list[str] = field(default_factory=list)
     complete: bool = True  # False when an index named more child sitemaps than were read
     first: Response | None = None  # the first response (its validators, its body for other formats)
+    index: bool = False  # the first response was a sitemap index (its validators say nothing of the jobs)
 
 
 def sitemap_locs(body: bytes | str) -> list[str]:
@@ -53,8 +54,8 @@ def read_sitemap(url: str, fetch: Fetch, *, first: bool = True, max_children: in
         if maybe is None:
             return Sitemap(complete=False)
         response = maybe
-    result = Sitemap(first=response)
-    if not is_sitemap_index(response.body):
+    result = Sitemap(first=response, index=is_sitemap_index(response.body))
+    if not result.index:
         result.urls = sitemap_locs(response.body)
         return result
     # Only children on the sitemap's own host: another host is outside this check's host lease.

@@ -1,0 +1,132 @@
+"""Apple (`jobs.apple.com`): the site's sessionless `POST /api/v1/search`, newest first, 20 a page,
+newest 300 (15 requests). Apple lists thousands of roles, so the view is incomplete in practice.
+
+Each search result is one role in one location (its `id` is the position id plus a location code),
+so one posting per location. About 80 evergreen retail roles are stamped with the request time and
+always sort first; that time is not a posting date and is not kept.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+from urllib.parse import quote
+
+from boards.models import Platform
+from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
+from boards.sources.paging import first_response, later_json, load_json, others, text
+from boards.sources.text import html_to_text
+from watchtower.errors import AppError
+
+PLATFORM = Platform.APPLE.value
+PAGE_SIZE = 20
+MAX_JOBS = 300
+MAX_REQUESTS = MAX_JOBS // PAGE_SIZE
+PAGE_SPACING_MS = 0
+
+HOST = "jobs.apple.com"
+BOARD_URL = f"https://{HOST}/en-us/search"
+API_URL = f"https://{HOST}/api/v1/search"
+# A real posting time has at most millisecond precision; the request-time stamp has nanoseconds.
+_REQUEST_TIME = re.compile(r"\.\d{4,}Z$")
+
+
+def recognize(url: ParsedUrl) -> BoardRef | None:
+    if url.hostname != HOST:
+        return None
+    return BoardRef(platform=PLATFORM, board_url=BOARD_URL, fetch_host=HOST, key="apple", company="Apple")
+
+
+def page_body(page: int) -> dict[str, Any]:
+    return {
+        "query": "",
+        "filters": {},
+        "page": page,
+        "locale": "en-us",
+        "sort": "newest",
+        "format": {"longDate": "MMMM D, YYYY", "mediumDate": "MMM D, YYYY"},
+    }
+
+
+def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
+    first = load_json(first_response(fetch, Request(API_URL, method="POST", json_body=page_body(1))))
+    total, postings = parse_page(first)
+    jobs: dict[str, Posting] = {}
+    for posting in postings:
+        jobs.setdefault(posting.id, posting)
+    complete = total <= MAX_JOBS
+    pages = math.ceil(min(total, MAX_JOBS) / PAGE_SIZE)
+    for page in range(2, pages + 1):
+        data = later_json(fetch, Request(API_URL, method="POST", json_body=page_body(page)))
+        if data is None:
+            complete = False
+            break
+        try:
+            _, more = parse_page(data)
+        except AppError:
+            complete = False
+            break
+        if not more:
+            break
+        for posting in more:
+            jobs.setdefault(posting.id, posting)
+    if len(jobs) < min(total, MAX_JOBS):
+        complete = False
+    return Listing(postings=list(jobs.values()), complete=complete)
+
+
+def parse_page(data: Any) -> tuple[int, list[Posting]]:
+    """`{res: {searchResults, totalRecords}}` → (total, postings). Pure."""
+    result = data.get("res") if isinstance(data, dict) else None
+    if not isinstance(result, dict):
+        raise AppError("PARSE_ERROR", "Apple answered without search results")
+    postings = [
+        posting
+        for item in result.get("searchResults") or []
+        if isinstance(item, dict) and (posting := parse_role(item))
+    ]
+    total = result.get("totalRecords")
+    if not isinstance(total, int) or isinstance(total, bool):
+        total = len(postings)
+    return total, postings
+
+
+def parse_role(item: dict[str, Any]) -> Posting | None:
+    job_id = text(item.get("id")) or text(item.get("positionId"))
+    title = text(item.get("postingTitle"))
+    if not job_id or not title:
+        return None
+    places = [place for place in (_place(loc) for loc in item.get("locations") or []) if place]
+    location = places[0] if places else ""
+    remote = item.get("homeOffice") is True
+    if remote:
+        location = f"{location}, Remote" if location else "Remote"
+    slug = text(item.get("transformedPostingTitle"))
+    url = f"https://{HOST}/en-us/details/{quote(job_id, safe='')}"
+    if slug:
+        url += f"/{quote(slug, safe='')}"
+    posted = text(item.get("postDateInGMT"))
+    team = item.get("team")
+    return Posting(
+        id=job_id,
+        title=title,
+        company="Apple",
+        location=location,
+        other_locations=others(places[0] if places else "", places[1:]),
+        department=text(team.get("teamName")) if isinstance(team, dict) else "",
+        url=url,
+        posted_at=posted if posted and not _REQUEST_TIME.search(posted) else None,
+        description=html_to_text(text(item.get("jobSummary"))),
+        workplace_hint="remote" if remote else "",
+    )
+
+
+def _place(location: Any) -> str:
+    """ "{name}, {countryName}"; a country-level location is just the country."""
+    if not isinstance(location, dict):
+        return ""
+    name, country = text(location.get("name")), text(location.get("countryName"))
+    if not name or not country or name == country:
+        return name or country
+    return f"{name}, {country}"

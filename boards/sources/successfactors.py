@@ -1,0 +1,280 @@
+"""SAP SuccessFactors Career Site Builder sites on the company's own domain (`careers.paramount.com`).
+
+There is no JSON API: the date-sorted search page (`/search/?…&sortColumn=referencedate&sortDirection=desc`)
+is read, tiles or table layout, page after page (the step is the first page's size, usually 25), newest
+200 at most. Themes that render results with JavaScript leave that page empty; then `/sitemap.xml`
+lists every open job in one request: on some sites it is an RSS feed with title, location, category
+and posting text, otherwise job URLs only (`partial` jobs, title from the slug).
+
+A Career Site Builder site cannot be told from any other careers page by its URL, so only the hosts
+listed here are read as SuccessFactors.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from lxml import etree
+from lxml import html as lxml_html
+from lxml.etree import ParserError
+
+from boards.models import Platform
+from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
+from boards.sources.paging import first_response, later_response
+from boards.sources.sitemap import read_sitemap
+from boards.sources.text import html_to_text
+from watchtower.errors import AppError
+
+PLATFORM = Platform.SUCCESSFACTORS.value
+MAX_JOBS = 200
+MAX_PAGES = 8
+MAX_REQUESTS = MAX_PAGES  # search pages; or one search page, the sitemap and up to 4 child sitemaps
+PAGE_SPACING_MS = 0
+
+_JOB_HREF = re.compile(r"^(/[\w-]+)?/job/([^/]+)/(\d+)/?$")
+_TOTAL = re.compile(r"of\s*([\d,.]+)", re.IGNORECASE)
+_ENGLISH_DATE = re.compile(r"[A-Za-z]{3}.*\b\d{4}\b|\b\d{4}\b.*[A-Za-z]{3}")
+_DATE_FORMATS = ("%b %d, %Y", "%B %d, %Y", "%d %b %Y", "%d %B %Y", "%b %d %Y", "%d-%b-%Y")
+_RSS = re.compile(r"<rss[\s>]")
+_G = "{http://base.google.com/ns/1.0}"
+
+# Known Career Site Builder hosts and their companies.
+HOSTS: dict[str, str] = {
+    "careers.acuityinc.com": "Acuity",
+    "careers.aflac.com": "Aflac",
+    "careers.agcocorp.com": "AGCO",
+    "careers.amtrak.com": "Amtrak",
+    "careers.belden.com": "Belden",
+    "careers.bv.com": "Black & Veatch",
+    "careers.bwxt.com": "BWXT",
+    "careers.capgemini.com": "Capgemini",
+    "careers.celestica.com": "Celestica",
+    "careers.centerpointenergy.com": "CenterPoint Energy",
+    "careers.cintas.com": "Cintas",
+    "careers.consumersenergy.com": "Consumers Energy",
+    "careers.criver.com": "Charles River Laboratories",
+    "careers.dominionenergy.com": "Dominion Energy",
+    "careers.dteenergy.com": "DTE Energy",
+    "careers.ey.com": "EY",
+    "careers.hcltech.com": "HCLTech",
+    "careers.hfsinclair.com": "HF Sinclair",
+    "careers.hubbell.com": "Hubbell",
+    "careers.huntingtoningalls.com": "Huntington Ingalls Industries",
+    "careers.jetblue.com": "JetBlue",
+    "careers.mohawkind.com": "Mohawk Industries",
+    "careers.owenscorning.com": "Owens Corning",
+    "careers.paramount.com": "Paramount",
+    "careers.pge.com": "PG&E",
+    "careers.phillips66.com": "Phillips 66",
+    "careers.qorvo.com": "Qorvo",
+    "careers.quiktrip.com": "QuikTrip",
+    "careers.rossstores.com": "Ross Stores",
+    "careers.sap.com": "SAP",
+    "careers.skyworksinc.com": "Skyworks",
+    "careers.te.com": "TE Connectivity",
+    "careers.thehersheycompany.com": "Hershey",
+    "careers.timken.com": "Timken",
+    "careers.triumphgroup.com": "Triumph Group",
+    "careers.underarmour.com": "Under Armour",
+    "careers.wipro.com": "Wipro",
+    "careers.wyndhamhotels.com": "Wyndham Hotels & Resorts",
+    "jobs.ametek.com": "AMETEK",
+    "jobs.ball.com": "Ball",
+    "jobs.bokf.com": "BOK Financial",
+    "jobs.bostonscientific.com": "Boston Scientific",
+    "jobs.bunge.com": "Bunge",
+    "jobs.cargill.com": "Cargill",
+    "jobs.cmc.com": "CMC",
+    "jobs.commscope.com": "CommScope",
+    "jobs.deere.com": "John Deere",
+    "jobs.eastman.com": "Eastman",
+    "jobs.enersys.com": "EnerSys",
+    "jobs.entergy.com": "Entergy",
+    "jobs.erieinsurance.com": "Erie Insurance",
+    "jobs.exxonmobil.com": "ExxonMobil",
+    "jobs.grainger.com": "Grainger",
+    "jobs.gxo.com": "GXO",
+    "jobs.halliburton.com": "Halliburton",
+    "jobs.harley-davidson.com": "Harley-Davidson",
+    "jobs.inglescareers.com": "Ingles Markets",
+    "jobs.l3harris.com": "L3Harris",
+    "jobs.lear.com": "Lear",
+    "jobs.lincolnelectric.com": "Lincoln Electric",
+    "jobs.lincolnfinancial.com": "Lincoln Financial",
+    "jobs.mcdonalds.com": "McDonald's",
+    "jobs.netapp.com": "NetApp",
+    "jobs.newyorklife.com": "New York Life",
+    "jobs.nexteraenergy.com": "NextEra Energy",
+    "jobs.nscorp.com": "Norfolk Southern",
+    "jobs.nucor.com": "Nucor",
+    "jobs.paccar.com": "PACCAR",
+    "jobs.teradyne.com": "Teradyne",
+    "jobs.vailresortscareers.com": "Vail Resorts",
+    "jobs.xpo.com": "XPO",
+    "join.cnh.com": "CNH",
+    "kiewitcareers.kiewit.com": "Kiewit",
+}
+
+
+def recognize(url: ParsedUrl) -> BoardRef | None:
+    host = url.hostname or ""
+    if host not in HOSTS:
+        return None
+    return BoardRef(
+        platform=PLATFORM, board_url=f"https://{host}/search/", fetch_host=host, key=host, company=HOSTS[host]
+    )
+
+
+def search_url(board: BoardRef, startrow: int) -> str:
+    return f"https://{board.fetch_host}/search/?q=&sortColumn=referencedate&sortDirection=desc&startrow={startrow}"
+
+
+def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
+    first = first_response(fetch, Request(search_url(board, 0), api=False))
+    total, postings = parse_search(first.body, board)
+    if not postings:
+        return _read_sitemap(board, fetch)
+    jobs = {posting.id: posting for posting in postings}
+    step = len(postings)
+    startrow, pages = step, 1
+    while startrow < min(total, MAX_JOBS) and pages < MAX_PAGES:
+        response = later_response(fetch, Request(search_url(board, startrow), api=False))
+        if response is None:
+            break
+        pages += 1
+        _, more = parse_search(response.body, board)
+        if not more:
+            break
+        for posting in more:
+            jobs.setdefault(posting.id, posting)
+        startrow += step
+    return Listing(postings=list(jobs.values()), complete=len(jobs) >= total)
+
+
+def _read_sitemap(board: BoardRef, fetch: Fetch) -> Listing:
+    sitemap = read_sitemap(f"https://{board.fetch_host}/sitemap.xml", fetch)
+    body = sitemap.first.body if sitemap.first is not None else b""
+    postings = parse_rss(body, board) if is_rss(body) else parse_sitemap_urls(sitemap.urls, board)
+    if not postings:
+        raise AppError("PARSE_ERROR", "SuccessFactors site listed no jobs on its search page or sitemap")
+    return Listing(postings=postings, complete=sitemap.complete)
+
+
+def parse_search(body: bytes, board: BoardRef) -> tuple[int, list[Posting]]:
+    """A search page (tiles or table theme) → (stated total, postings). Pure."""
+    if not body.strip():
+        return 0, []
+    try:
+        root = lxml_html.document_fromstring(body)
+    except (ParserError, ValueError):
+        return 0, []
+    postings: dict[str, Posting] = {}
+    for anchor in root.xpath('//a[contains(concat(" ", normalize-space(@class), " "), " jobTitle-link ")][@href]'):
+        href = urlsplit(anchor.get("href", "")).path
+        match = _JOB_HREF.match(href)
+        title = " ".join(anchor.text_content().split())
+        if not match or not title or match.group(3) in postings:
+            continue  # tile themes repeat each anchor for desktop and tablet
+        job_id = match.group(3)
+        postings[job_id] = Posting(
+            id=job_id,
+            title=title,
+            company=board.company,
+            location=_field(root, anchor, job_id, "location", "jobLocation"),
+            url=f"https://{board.fetch_host}{href}",
+            posted_at=english_date(_field(root, anchor, job_id, "date", "jobDate")),
+        )
+    label = root.xpath('//*[@id="tile-search-results-label"]') or root.xpath(
+        '//*[contains(concat(" ", normalize-space(@class), " "), " paginationLabel ")]'
+    )
+    total = len(postings)
+    if label:
+        found = _TOTAL.search(label[0].text_content())
+        digits = re.sub(r"[,.]", "", found.group(1)) if found else ""
+        if digits.isdigit():
+            total = int(digits)
+    return total, list(postings.values())
+
+
+def _field(root: Any, anchor: Any, job_id: str, tile_name: str, table_class: str) -> str:
+    tile = root.xpath(f'//*[@id="job-{job_id}-desktop-section-{tile_name}-value"]')
+    if tile:
+        return " ".join(tile[0].text_content().split())
+    for row in anchor.iterancestors("tr"):
+        cells = row.xpath(f'.//*[contains(concat(" ", normalize-space(@class), " "), " {table_class} ")]')
+        return " ".join(cells[0].text_content().split()) if cells else ""
+    return ""
+
+
+def english_date(value: str) -> str | None:
+    """ "Oct 7, 2026" → "2026-10-07"; dates in other languages or numeric orders are dropped
+    (whether 03/04 is March or April depends on the site's locale)."""
+    value = " ".join(value.split())
+    if not _ENGLISH_DATE.search(value):
+        return None
+    for pattern in _DATE_FORMATS:
+        try:
+            return datetime.strptime(value, pattern).date().isoformat()
+        except ValueError:
+            continue
+    return None
+
+
+def is_rss(body: bytes) -> bool:
+    return bool(_RSS.search(body[:500].decode("utf-8", errors="replace")))
+
+
+def parse_rss(body: bytes, board: BoardRef) -> list[Posting]:
+    """An RSS sitemap (`g:` namespace items) → full postings with their text. Pure."""
+    try:
+        root = etree.fromstring(body, parser=etree.XMLParser(recover=True, resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError:
+        return []
+    if root is None:
+        return []
+    postings: dict[str, Posting] = {}
+    for item in root.iter("item"):
+        url = _child(item, "link")
+        job_id = _child(item, f"{_G}id")
+        if not job_id:
+            match = _JOB_HREF.match(urlsplit(url).path)
+            job_id = match.group(3) if match else ""
+        location = _child(item, f"{_G}location")
+        title = _child(item, "title")
+        if location and title.endswith(f"({location})"):
+            title = title[: -len(location) - 2].strip()
+        if not job_id or not title or not url or job_id in postings:
+            continue
+        postings[job_id] = Posting(
+            id=job_id,
+            title=title,
+            company=board.company,
+            location=location,
+            department=_child(item, f"{_G}job_function"),
+            url=url,
+            description=html_to_text(_child(item, "description")),
+        )
+    return list(postings.values())
+
+
+def _child(item: Any, tag: str) -> str:
+    found = item.find(tag)
+    return " ".join((found.text or "").split()) if found is not None else ""
+
+
+def parse_sitemap_urls(urls: list[str], board: BoardRef) -> list[Posting]:
+    """Job URLs → partial postings (title from the slug, no location or date). Pure."""
+    postings: dict[str, Posting] = {}
+    for url in urls:
+        match = _JOB_HREF.match(urlsplit(url).path)
+        if not match or match.group(3) in postings:
+            continue
+        title = " ".join(unquote(match.group(2)).replace("-", " ").split())
+        if title:
+            postings[match.group(3)] = Posting(
+                id=match.group(3), title=title, company=board.company, url=url, partial=True
+            )
+    return list(postings.values())
