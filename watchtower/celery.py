@@ -1,4 +1,10 @@
-"""The Celery app: used only when a broker URL is set (production mode)."""
+"""The Celery app: used only when a broker URL is set (production mode).
+
+Run one beat (`celery -A watchtower beat`) and any number of workers
+(`celery -A watchtower worker`). Beat only sends short periodic tasks; every one of them is safe
+to run twice or concurrently (claims, conditional UPDATEs, the maintenance lease), so a second beat
+by mistake costs duplicate work, not duplicate checks.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,35 @@ import os
 
 from celery import Celery
 
+from watchtower.config import CONFIG
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "watchtower.settings")
 
 app = Celery("watchtower")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+DISPATCH_EVERY = 2.0
+WEBHOOKS_EVERY = 5.0
+MAINTENANCE_EVERY = 600.0
+
+if CONFIG.broker_url and CONFIG.run_scheduler:
+    # `expires`: a tick that waited in the queue longer than its period (no worker was free, or
+    # the broker was away) is dropped instead of running late in a burst.
+    app.conf.beat_schedule = {
+        "dispatch-due-checks": {
+            "task": "boards.tasks.dispatch_due",
+            "schedule": DISPATCH_EVERY,
+            "options": {"expires": DISPATCH_EVERY * 5},
+        },
+        "deliver-webhooks": {
+            "task": "changes.tasks.deliver_webhooks",
+            "schedule": WEBHOOKS_EVERY,
+            "options": {"expires": WEBHOOKS_EVERY * 4},
+        },
+        "run-maintenance": {
+            "task": "changes.tasks.run_maintenance",
+            "schedule": MAINTENANCE_EVERY,
+            "options": {"expires": MAINTENANCE_EVERY},
+        },
+    }

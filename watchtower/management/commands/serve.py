@@ -1,9 +1,28 @@
+"""`python manage.py serve`: the directory sync, then uvicorn; in embedded mode (no broker) the
+scheduler threads run beside it.
+
+Signals: uvicorn installs its own SIGTERM/SIGINT handlers while it serves and, after a graceful
+shutdown, re-raises the signal it caught with the handlers that were in place before. We install
+handlers that only ask the scheduler to stop before starting uvicorn, so that re-raised signal
+lands on them, and stop the scheduler (waiting a bounded time for running checks) once uvicorn
+has returned.
+"""
+
 from __future__ import annotations
 
+import logging
+import signal
+from types import FrameType
 from typing import Any
 
 import uvicorn
 from django.core.management.base import BaseCommand, CommandParser
+
+from boards.services.directory import directory_sync
+from boards.services.embedded import EmbeddedScheduler
+from watchtower.config import current
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -15,11 +34,56 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=1)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        uvicorn.run(
-            "watchtower.asgi:application",
-            host=options["host"],
-            port=options["port"],
-            workers=options["workers"],
-            lifespan="on",
-            proxy_headers=False,
-        )
+        config = current()
+        try:
+            result = directory_sync()
+            logger.info(
+                "directory: %d boards indexed (%d added, %d removed)", result.indexed, result.added, result.removed
+            )
+        except Exception:  # the API must come up even if the directory cannot be synced now
+            logger.exception("directory sync failed; serving without it")
+
+        scheduler: EmbeddedScheduler | None = None
+        if config.run_scheduler and config.embedded:
+            scheduler = EmbeddedScheduler(concurrency=config.scheduler_concurrency)
+            _stop_on_signals(scheduler)
+            scheduler.start()
+        elif config.run_scheduler:
+            logger.info("broker configured: checks run on Celery workers, not in this process")
+        else:
+            logger.info("RUN_SCHEDULER=false: API only")
+        try:
+            if options["workers"] == 1:
+                server_config = uvicorn.Config(
+                    "watchtower.asgi:application",
+                    host=options["host"],
+                    port=options["port"],
+                    lifespan="on",
+                    proxy_headers=False,
+                )
+                uvicorn.Server(server_config).run()
+            else:
+                uvicorn.run(
+                    "watchtower.asgi:application",
+                    host=options["host"],
+                    port=options["port"],
+                    workers=options["workers"],
+                    lifespan="on",
+                    proxy_headers=False,
+                )
+        finally:
+            if scheduler is not None:
+                scheduler.stop()
+
+
+def _stop_on_signals(scheduler: EmbeddedScheduler) -> None:
+    """Outside uvicorn's own handling (start-up, and the signal it re-raises after shutting down),
+    a signal asks the scheduler to stop and leaves through `finally`, which waits for it."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        logger.info("signal %s: stopping", signal.Signals(signum).name)
+        scheduler.request_stop()
+        raise SystemExit(0)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, stop)

@@ -1,0 +1,235 @@
+"""Which resources are due, and handing them to whoever runs checks (Celery workers or the
+embedded thread pool) without ever running two checks of one host at once.
+
+The rules (SPEC §11, anchor-services §5.3):
+
+1. A resource is *monitored* when it is in the directory or has an active watch; it is *due*
+   when its `next_check_at` has passed.
+2. Every host with a due resource gets at most one claim at a time: a host whose lease is live
+   (a check is fetching, or the spacing after one has not run out) or that already has a claimed
+   resource (a check is queued) is skipped, so the queue never fills with checks that would only
+   find the host busy.
+3. A claim is a conditional UPDATE of `claim_token`/`claimed_until` (healthchecks-style: the row
+   count says whether we won). The check only runs for the holder of the current token, so a
+   duplicate task delivery does nothing. A claim expires, so a dead worker's claim blocks the
+   resource only until then.
+4. Throughput per host is bounded by politeness, not by a tick: after a check, the runner claims
+   the same host's next due resource and starts it as soon as the host lease frees
+   (`check_and_continue`). The periodic dispatch is the entry point for idle hosts and the
+   safety net for chains that broke (a worker died between check and follow-up).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from boards.models import HostLease, Resource
+from boards.services.intervals import active_watch_q
+from boards.sources.registry import max_requests, page_spacing_ms
+from watchtower.config import current
+from watchtower.errors import AppError
+
+logger = logging.getLogger(__name__)
+
+# How long a claimed check may wait in a queue before it starts: a claim that outlives this
+# is presumed lost (its worker died) and the resource becomes due again.
+CLAIM_QUEUE_SLACK = timedelta(minutes=5)
+# A follow-up further away than this is left to the periodic dispatch (someone else holds the
+# host, e.g. a synchronous check from the API, and its runner continues the chain).
+FOLLOWUP_MAX_DELAY = timedelta(seconds=60)
+# An indexed board this far past due counts as overdue (`watchtower_directory_overdue_boards`).
+OVERDUE_AFTER = timedelta(minutes=15)
+# Outcomes after which the runner does not continue with the host: the check did not run.
+_NO_FOLLOWUP = frozenset({"skipped", "host_busy"})
+
+
+class Outcome(Protocol):
+    """What the scheduler reads of `boards.services.check.CheckOutcome`."""
+
+    @property
+    def resource_id(self) -> int: ...
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def outcome(self) -> str: ...
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def changes(self) -> int: ...
+
+
+CheckFunction = Callable[..., Outcome]
+Submit = Callable[[int, str], None]
+SubmitLater = Callable[[int, str, float], None]
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A claimed resource and how long to wait before its host's lease frees."""
+
+    resource_id: int
+    token: str
+    delay_seconds: float
+
+
+def new_claim_token() -> str:
+    return secrets.token_hex(16)
+
+
+def claim_duration(*, platform: str) -> timedelta:
+    """Longer than the longest check of `platform` (every request timing out, with spacing), plus
+    time to wait in a queue."""
+    config = current()
+    try:
+        requests = max_requests(platform)
+        page_spacing = max(page_spacing_ms(platform), config.host_min_spacing_ms)
+    except AppError:
+        requests, page_spacing = 1, config.host_min_spacing_ms
+    check = timedelta(seconds=config.fetch_timeout_seconds * (requests + 1), milliseconds=page_spacing * requests)
+    return check + CLAIM_QUEUE_SLACK
+
+
+def _monitored(now: datetime) -> Q:
+    watched = Q(pk__in=Resource.objects.filter(active_watch_q(now)).values("pk"))
+    if current().index_enabled:
+        return Q(indexed=True) | watched
+    return watched
+
+
+def _unclaimed(now: datetime) -> Q:
+    return Q(claimed_until__isnull=True) | Q(claimed_until__lte=now)
+
+
+def _due(now: datetime) -> QuerySet[Resource]:
+    return Resource.objects.filter(_monitored(now), _unclaimed(now), next_check_at__lte=now)
+
+
+def resources_due(*, limit: int, now: datetime | None = None) -> list[int]:
+    """The earliest-due resource of every host that is free, then the `limit` earliest of those."""
+    now = now or timezone.now()
+    if limit <= 0:
+        return []
+    busy_hosts = HostLease.objects.filter(leased_until__gt=now).values("key")
+    queued_hosts = Resource.objects.filter(claimed_until__gt=now).values("fetch_host")
+    ranked = (
+        _due(now)
+        .exclude(fetch_host__in=busy_hosts)
+        .exclude(fetch_host__in=queued_hosts)
+        .annotate(
+            host_rank=Window(
+                RowNumber(), partition_by=[F("fetch_host")], order_by=[F("next_check_at").asc(), F("id").asc()]
+            )
+        )
+        .filter(host_rank=1)
+        .order_by("next_check_at", "id")
+        .values_list("id", flat=True)
+    )
+    return list(ranked[:limit])
+
+
+def resource_claim(*, resource_id: int, now: datetime | None = None, duration: timedelta | None = None) -> str | None:
+    """Claim a due resource for one check; None when it is claimed already (or no longer due)."""
+    now = now or timezone.now()
+    if duration is None:
+        platform = Resource.objects.filter(pk=resource_id).values_list("platform", flat=True).first()
+        if platform is None:
+            return None
+        duration = claim_duration(platform=platform)
+    token = new_claim_token()
+    updated = Resource.objects.filter(_unclaimed(now), pk=resource_id, next_check_at__lte=now).update(
+        claim_token=token, claimed_until=now + duration
+    )
+    return token if updated == 1 else None
+
+
+def resource_unclaim(*, resource_id: int, token: str) -> None:
+    """Give a claim back (the check could not be handed over, e.g. the broker is down)."""
+    Resource.objects.filter(pk=resource_id, claim_token=token).update(claim_token="", claimed_until=None)
+
+
+def dispatch(*, limit: int, submit: Submit, now: datetime | None = None) -> int:
+    """Claim up to `limit` due resources (one per free host) and hand each to `submit`.
+
+    If `submit` fails (the broker is unreachable) the claim is given back and the error raised:
+    nothing stays claimed by a check that was never queued.
+    """
+    submitted = 0
+    for resource_id in resources_due(limit=limit, now=now):
+        token = resource_claim(resource_id=resource_id, now=now)
+        if token is None:  # another dispatcher got there first
+            continue
+        try:
+            submit(resource_id, token)
+        except Exception:
+            resource_unclaim(resource_id=resource_id, token=token)
+            raise
+        submitted += 1
+    return submitted
+
+
+def host_claim_next(*, host: str, now: datetime | None = None) -> Claimed | None:
+    """Claim `host`'s earliest due resource, to start when the host's lease frees.
+
+    None when nothing on the host is due, a check of the host is already queued, or the host is
+    held for longer than `FOLLOWUP_MAX_DELAY` (its holder continues the chain).
+    """
+    now = now or timezone.now()
+    if Resource.objects.filter(fetch_host=host, claimed_until__gt=now).exists():
+        return None
+    free_at = HostLease.objects.filter(key=host).values_list("leased_until", flat=True).first()
+    delay = max(free_at - now, timedelta(0)) if free_at else timedelta(0)
+    if delay > FOLLOWUP_MAX_DELAY:
+        return None
+    candidate = _due(now).filter(fetch_host=host).order_by("next_check_at", "id").values_list("id", flat=True).first()
+    if candidate is None:
+        return None
+    token = resource_claim(resource_id=candidate, now=now, duration=None)
+    if token is None:
+        return None
+    return Claimed(resource_id=candidate, token=token, delay_seconds=delay.total_seconds())
+
+
+def check_and_continue(
+    *, resource_id: int, claim_token: str, check: CheckFunction, submit_later: SubmitLater
+) -> Outcome:
+    """Run one claimed check, then hand the same host's next due resource to `submit_later`
+    (with the delay until the host's spacing has passed), so a host with a backlog is checked
+    back to back at the pace politeness allows."""
+    outcome = check(resource_id=resource_id, claim_token=claim_token)
+    if outcome.outcome in _NO_FOLLOWUP:
+        return outcome
+    host = Resource.objects.filter(pk=resource_id).values_list("fetch_host", flat=True).first()
+    if host is None:
+        return outcome
+    following = host_claim_next(host=host)
+    if following is None:
+        return outcome
+    try:
+        submit_later(following.resource_id, following.token, following.delay_seconds)
+    except Exception:
+        # The periodic dispatch picks the host up again; the check itself succeeded.
+        resource_unclaim(resource_id=following.resource_id, token=following.token)
+        logger.warning("could not queue the next check of %s", host, exc_info=True, extra={"host": host})
+    return outcome
+
+
+def directory_overdue_count(*, now: datetime | None = None) -> int:
+    """Directory boards more than `OVERDUE_AFTER` past due: how far the directory cycle lags."""
+    now = now or timezone.now()
+    return Resource.objects.filter(indexed=True, next_check_at__lt=now - OVERDUE_AFTER).count()

@@ -1,0 +1,223 @@
+"""Webhook delivery: the sending side of the outbox (SPEC §9; anchor-services §6.2).
+
+Each run:
+1. Picks the watches that have a delivery due, skipping a watch whose older delivery is still
+   waiting for its retry (or is being sent by another runner), so one watch's batches reach its
+   receiver in order.
+2. Claims those rows with a conditional UPDATE that also pushes `next_attempt_at` ahead as a
+   lease, so any number of runners (beat, embedded loop, replicas) never send a row twice at once.
+3. Sends each watch's rows one after another, watches in parallel (a small thread pool). The
+   body is `{delivery_id, ...payload}`, signed with HMAC-SHA256 over "<timestamp>.<body>" using the
+   watch's secret, POSTed through the guarded fetch layer (SSRF checks at connect time, no
+   redirects).
+4. 2xx marks the row delivered and renews the watch (a delivered webhook counts as use). Anything
+   else counts an attempt for this row and for the rest of the watch's rows in this run (a
+   receiver that just failed is not hammered with the others), retried after 30 s × 2^attempts
+   (capped at 6 h); the 8th failed attempt is final.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import time
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import close_old_connections, connection
+from django.db.models import Min
+from django.utils import timezone
+
+from boards.fetch.client import fetch
+from boards.fetch.errors import FetchError
+from boards.services.leases import new_holder
+from changes.models import DeliveryStatus, WebhookDelivery
+from watches.models import Watch
+from watchtower import metrics
+from watchtower.config import current
+
+logger = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8
+BACKOFF_BASE_SECONDS = 30
+BACKOFF_CAP = timedelta(hours=6)
+# Rows of one watch sent in one run: bounds how long a slow receiver keeps its claim.
+PER_WATCH_BATCH = 10
+# The claim lease: longer than PER_WATCH_BATCH sends that each run to the fetch deadline.
+CLAIM_LEASE = timedelta(minutes=5)
+WORKERS = 8
+
+
+@dataclass(frozen=True)
+class Attempt:
+    ok: bool
+    error: str = ""
+
+
+def sign(secret: str, timestamp: str, body: bytes) -> str:
+    """The `x-watchtower-signature` value: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">."""
+    digest = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    return f"sha256={digest}"
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long to wait after the `attempts`-th failure: 60 s, 120 s, 240 s, … capped at 6 h."""
+    return min(timedelta(seconds=BACKOFF_BASE_SECONDS * 2**attempts), BACKOFF_CAP)
+
+
+def delivery_body(row: WebhookDelivery) -> bytes:
+    return json.dumps({"delivery_id": str(row.delivery_id), **row.payload}, separators=(",", ":")).encode()
+
+
+def webhooks_deliver_due(*, limit: int = 50, workers: int = WORKERS, now: datetime | None = None) -> int:
+    """Send up to `limit` due deliveries; returns how many were attempted (sent or failed)."""
+    now = now or timezone.now()
+    token = new_holder()
+    claimed = _claim(limit=limit, token=token, now=now)
+    if not claimed:
+        return 0
+    by_watch: dict[int, list[WebhookDelivery]] = {}
+    for row in claimed:
+        by_watch.setdefault(row.watch_id, []).append(row)
+    groups = list(by_watch.values())
+    if workers <= 1 or len(groups) == 1:
+        return sum(_send_group(group, token) for group in groups)
+    lanes: list[list[list[WebhookDelivery]]] = [groups[i::workers] for i in range(min(workers, len(groups)))]
+    with ThreadPoolExecutor(max_workers=len(lanes), thread_name_prefix="webhooks") as pool:
+        return sum(pool.map(lambda lane: _send_lane(lane, token), lanes))
+
+
+def _claim(*, limit: int, token: str, now: datetime) -> list[WebhookDelivery]:
+    due = list(
+        WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
+        .order_by("next_attempt_at", "id")
+        .values_list("id", "watch_id")[: max(limit, 0)]
+    )
+    if not due:
+        return []
+    first_due: dict[int, int] = {}
+    for row_id, watch_id in due:
+        first_due[watch_id] = min(row_id, first_due.get(watch_id, row_id))
+    # A watch whose older row waits for a retry (or is claimed by another runner) waits too.
+    waiting = (
+        WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, next_attempt_at__gt=now, watch_id__in=first_due)
+        .values("watch_id")
+        .annotate(oldest=Min("id"))
+    )
+    blocked = {entry["watch_id"] for entry in waiting if entry["oldest"] < first_due[entry["watch_id"]]}
+    wanted: list[int] = []
+    per_watch: dict[int, int] = {}
+    for row_id, watch_id in sorted(due):
+        if watch_id in blocked or per_watch.get(watch_id, 0) >= PER_WATCH_BATCH:
+            continue
+        per_watch[watch_id] = per_watch.get(watch_id, 0) + 1
+        wanted.append(row_id)
+    WebhookDelivery.objects.filter(pk__in=wanted, status=DeliveryStatus.PENDING, next_attempt_at__lte=now).update(
+        claim_token=token, next_attempt_at=now + CLAIM_LEASE
+    )
+    return list(WebhookDelivery.objects.filter(claim_token=token).select_related("watch").order_by("id"))
+
+
+def _send_lane(groups: Iterable[list[WebhookDelivery]], token: str) -> int:
+    """One pool thread's share; a thread has its own database connection, closed when done."""
+    close_old_connections()
+    try:
+        return sum(_send_group(group, token) for group in groups)
+    finally:
+        connection.close()
+
+
+def _send_group(rows: list[WebhookDelivery], token: str) -> int:
+    """Send one watch's claimed rows in order; the first failure ends the run for the rest."""
+    watch = rows[0].watch
+    if watch.deleted_at is not None or not watch.webhook_url:
+        for row in rows:
+            _record_failure(row, token, "watch deleted or webhook removed", final=True)
+        return len(rows)
+    delivered_any = False
+    for index, row in enumerate(rows):
+        attempt = _post(row, watch)
+        if attempt.ok:
+            _record_delivered(row, token)
+            delivered_any = True
+            continue
+        _record_failure(row, token, attempt.error)
+        for later in rows[index + 1 :]:
+            _record_failure(
+                later, token, f"not sent: delivery {row.delivery_id} to this URL failed first ({attempt.error})"
+            )
+        break
+    if delivered_any:
+        _renew_watch(watch)
+    return len(rows)
+
+
+def _post(row: WebhookDelivery, watch: Watch) -> Attempt:
+    body = delivery_body(row)
+    timestamp = str(int(time.time()))
+    headers = {
+        "content-type": "application/json",
+        "user-agent": current().user_agent,
+        "x-watchtower-timestamp": timestamp,
+        "x-watchtower-signature": sign(watch.webhook_secret, timestamp, body),
+        "x-watchtower-delivery": str(row.delivery_id),
+    }
+    try:
+        result = fetch(
+            watch.webhook_url,
+            method="POST",
+            body=body,
+            headers=headers,
+            follow_redirects=False,
+            check_robots=False,
+            raise_for_status=False,
+            expect_text=False,
+        )
+    except FetchError as exc:
+        return Attempt(False, f"{exc.code}: {exc.message}")
+    if 200 <= result.status < 300:
+        return Attempt(True)
+    return Attempt(False, f"HTTP {result.status}")
+
+
+def _record_delivered(row: WebhookDelivery, token: str) -> None:
+    WebhookDelivery.objects.filter(pk=row.pk, claim_token=token).update(
+        status=DeliveryStatus.DELIVERED,
+        attempts=row.attempts + 1,
+        delivered_at=timezone.now(),
+        last_error="",
+        claim_token="",
+    )
+    metrics.WEBHOOKS.labels(result="delivered").inc()
+
+
+def _record_failure(row: WebhookDelivery, token: str, error: str, *, final: bool = False) -> None:
+    attempts = row.attempts + 1
+    failed = final or attempts >= MAX_ATTEMPTS
+    WebhookDelivery.objects.filter(pk=row.pk, claim_token=token).update(
+        status=DeliveryStatus.FAILED if failed else DeliveryStatus.PENDING,
+        attempts=attempts,
+        last_error=error[:500],
+        next_attempt_at=timezone.now() + retry_delay(attempts),
+        claim_token="",
+    )
+    metrics.WEBHOOKS.labels(result="failed" if failed else "retry").inc()
+    if failed:
+        logger.warning(
+            "webhook delivery %s failed for good: %s",
+            row.delivery_id,
+            error,
+            extra={"delivery_id": str(row.delivery_id), "watch_id": row.watch_id},
+        )
+
+
+def _renew_watch(watch: Watch) -> None:
+    """A delivered webhook is use: the watch lives another WATCH_TTL_DAYS."""
+    now = timezone.now()
+    Watch.objects.filter(pk=watch.pk, deleted_at__isnull=True).update(
+        last_accessed_at=now, expires_at=now + timedelta(days=current().watch_ttl_days)
+    )

@@ -1,0 +1,17 @@
+"""Celery beat tasks for the webhook outbox and maintenance (production mode)."""
+
+from __future__ import annotations
+
+from changes.services.delivery import webhooks_deliver_due
+from changes.services.maintenance import maintenance_run
+from watchtower.celery import app
+
+
+@app.task(ignore_result=True)
+def deliver_webhooks() -> int:
+    return webhooks_deliver_due()
+
+
+@app.task(ignore_result=True)
+def run_maintenance() -> dict[str, int] | None:
+    return maintenance_run()
