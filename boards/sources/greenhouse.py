@@ -1,0 +1,144 @@
+"""Greenhouse job boards, read through the public Job Board API (one request per check).
+
+`content=true` makes the listing carry each posting's (entity-escaped) HTML and
+`pay_transparency=true` its pay ranges, so salary and experience cost no extra request.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs
+
+from boards.sources import payload
+from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, StructuredSalary
+from boards.sources.slug import company_from_slug
+from boards.sources.text import html_to_text
+from watchtower.errors import AppError
+
+PLATFORM = "greenhouse"
+MAX_REQUESTS = 2  # the enriched listing, and the plain one when the enriched one is over the cap
+PAGE_SPACING_MS = 0
+
+_BOARD_HOST = re.compile(r"^(?:job-)?boards(\.eu)?\.greenhouse\.io$")
+_API_HOST = re.compile(r"^(?:boards-)?api(\.eu)?\.greenhouse\.io$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]+$")
+_RESERVED = {"embed", "api", "v1", "jobs", "job", "boards", "include", "assets", "static"}
+_WORKPLACE_FIELD = re.compile(r"workplace|remote|location type", re.IGNORECASE)
+
+
+def recognize(url: ParsedUrl) -> BoardRef | None:
+    host = url.hostname or ""
+    segments = [segment for segment in url.path.split("/") if segment]
+    token = ""
+    eu = False
+    board_host = _BOARD_HOST.match(host)
+    api_host = _API_HOST.match(host)
+    if board_host:
+        eu = bool(board_host.group(1))
+        if segments and segments[0] == "embed":
+            token = (parse_qs(url.query).get("for") or [""])[0]
+        elif segments:
+            token = segments[0]
+    elif api_host:
+        eu = bool(api_host.group(1))
+        if len(segments) >= 3 and segments[0] == "v1" and segments[1] == "boards":
+            token = segments[2]
+    if not token or not _TOKEN.match(token) or token.lower() in _RESERVED:
+        return None
+    return board_for(token, eu=eu)
+
+
+def board_for(token: str, *, eu: bool = False) -> BoardRef:
+    board_url = f"https://job-boards.eu.greenhouse.io/{token}" if eu else f"https://boards.greenhouse.io/{token}"
+    return BoardRef(
+        platform=PLATFORM,
+        board_url=board_url,
+        fetch_host="boards-api.eu.greenhouse.io" if eu else "boards-api.greenhouse.io",
+        key=token,
+        company=company_from_slug(token),
+        options={"region": "eu"} if eu else {},
+    )
+
+
+def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
+    plain = f"https://{board.fetch_host}/v1/boards/{board.key}/jobs"
+    response, _ = payload.fetch_enriched(fetch, f"{plain}?content=true&pay_transparency=true", plain)
+    return Listing(postings=parse(response.body, board), complete=True, **payload.listing_validators(response))
+
+
+def parse(body: bytes, board: BoardRef) -> list[Posting]:
+    """Postings of a `/v1/boards/{token}/jobs` body (with or without `content=true`).
+
+    Raises AppError("PARSE_ERROR") when the body is not a JSON object with a `jobs` list.
+    """
+    data = payload.load_json(body, PLATFORM)
+    jobs = data.get("jobs") if isinstance(data, dict) else None
+    if not isinstance(jobs, list):
+        raise AppError("PARSE_ERROR", "Greenhouse response has no jobs list")
+    postings = []
+    for job in jobs:
+        if not isinstance(job, dict):
+            continue
+        posting = _posting(job, board)
+        if posting is not None:
+            postings.append(posting)
+    return postings
+
+
+def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:
+    job_id = payload.identifier(job.get("id"))
+    title = payload.text(job.get("title"))
+    if not job_id or not title:
+        return None
+    location = job.get("location")
+    departments = job.get("departments")
+    return Posting(
+        id=job_id,
+        title=title,
+        company=payload.text(job.get("company_name")) or board.company,
+        location=payload.text(location.get("name")) if isinstance(location, dict) else "",
+        department=payload.join_parts(
+            *(item.get("name") for item in departments if isinstance(item, dict))
+            if isinstance(departments, list)
+            else ()
+        ),
+        url=payload.text(job.get("absolute_url")),
+        posted_at=payload.text(job.get("first_published")) or None,
+        description=html_to_text(job.get("content") if isinstance(job.get("content"), str) else None),
+        salary=_pay(job.get("pay_input_ranges")),
+        workplace_hint=_workplace(job.get("metadata")),
+    )
+
+
+def _pay(ranges: Any) -> StructuredSalary | None:
+    """The first pay range: amounts are in cents; the range title sometimes names the period."""
+    if not isinstance(ranges, list):
+        return None
+    for pay_range in ranges:
+        if not isinstance(pay_range, dict):
+            continue
+        low = payload.number(pay_range.get("min_cents"))
+        high = payload.number(pay_range.get("max_cents"))
+        salary = payload.structured_salary(
+            low / 100 if low is not None else None,
+            high / 100 if high is not None else None,
+            pay_range.get("currency_type"),
+            payload.period_of(pay_range.get("title")),
+        )
+        if salary is not None:
+            return salary
+    return None
+
+
+def _workplace(metadata: Any) -> str:
+    """Boards often add a custom "Workplace Type" field (Remote / Hybrid / On-site)."""
+    if not isinstance(metadata, list):
+        return ""
+    for field in metadata:
+        if isinstance(field, dict) and _WORKPLACE_FIELD.search(payload.text(field.get("name"))):
+            value = field.get("value")
+            if isinstance(value, list):
+                value = next((item for item in value if isinstance(item, str)), "")
+            return payload.text(value)
+    return ""

@@ -1,0 +1,186 @@
+"""Reading platform payloads: loosely typed JSON values, and the enriched-listing fallback.
+
+Platform payloads are untrusted: a field documented as a string may be null, a number or an
+object. These helpers return an empty value for anything of the wrong type, so a parser never
+raises on a surprising field and never stores "None" or "[object]" as text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from boards.sources.base import Fetch, Request, Response, SalaryPeriod, StructuredSalary
+from boards.sources.paging import first_response
+from watchtower.errors import AppError
+
+MAX_OTHER_LOCATIONS = 20
+
+_SPACES = re.compile(r"\s+")
+_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
+_PERIODS: tuple[tuple[re.Pattern[str], SalaryPeriod], ...] = (
+    (re.compile(r"year|annual|annum|\byr\b|yearly"), "year"),
+    (re.compile(r"month|\bmo\b"), "month"),
+    (re.compile(r"week|\bwk\b"), "week"),
+    (re.compile(r"hour|\bhr\b"), "hour"),
+    (re.compile(r"\bday\b|daily|\bdays\b|per-day"), "day"),
+)
+
+
+def load_json(body: bytes, platform: str) -> Any:
+    """Decode a platform response, or raise PARSE_ERROR (never a bare ValueError)."""
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError) as exc:
+        raise AppError("PARSE_ERROR", f"{platform} returned a body that is not JSON: {exc}") from None
+
+
+def text(value: Any) -> str:
+    """A string field, whitespace collapsed and trimmed; "" for anything that is not a string."""
+    if not isinstance(value, str):
+        return ""
+    return _SPACES.sub(" ", value).strip()
+
+
+def identifier(value: Any) -> str:
+    """A platform id, which some platforms send as a number and others as a string."""
+    if isinstance(value, bool):
+        return ""
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return str(int(value)) if value.is_integer() else str(value)
+    return text(value)
+
+
+def join_parts(*parts: Any) -> str:
+    """Non-empty string parts joined with ", ", each kept once (case-insensitively)."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    for part in parts:
+        value = text(part)
+        if value and value.lower() not in seen:
+            seen.add(value.lower())
+            kept.append(value)
+    return ", ".join(kept)
+
+
+def others(primary: str, candidates: Iterable[Any]) -> list[str]:
+    """Further locations: unique, trimmed, without the primary, at most MAX_OTHER_LOCATIONS."""
+    seen = {primary.lower()} if primary else set()
+    result: list[str] = []
+    for candidate in candidates:
+        value = text(candidate)
+        if value and value.lower() not in seen:
+            seen.add(value.lower())
+            result.append(value)
+            if len(result) == MAX_OTHER_LOCATIONS:
+                break
+    return result
+
+
+def number(value: Any) -> float | None:
+    """A finite number, or a numeric string ("3800", "120,000.50"); None otherwise."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        result = float(value)
+    elif isinstance(value, str):
+        cleaned = value.strip().replace(",", "").replace("_", "")
+        if not _NUMBER.match(cleaned):
+            return None
+        result = float(cleaned)
+    else:
+        return None
+    return result if math.isfinite(result) else None
+
+
+def period_of(label: Any) -> SalaryPeriod | None:
+    """The pay period a platform's interval label names ("1 YEAR", "per-hour-wage", "month")."""
+    value = text(label).lower()
+    if not value:
+        return None
+    for pattern, period in _PERIODS:
+        if pattern.search(value):
+            return period
+    return None
+
+
+def structured_salary(
+    minimum: Any, maximum: Any, currency: Any, period: SalaryPeriod | None
+) -> StructuredSalary | None:
+    """Structured pay as the platform states it, or None when it states no positive amount.
+
+    Zero means "not disclosed" on every platform seen, so it counts as absent. When the platform
+    names no period, a top figure of 10,000 or more is yearly and one of 500 or less hourly; in
+    between the period is a guess we do not make, so there is no structured salary.
+    """
+    low = number(minimum)
+    high = number(maximum)
+    low = low if low is not None and low > 0 else None
+    high = high if high is not None and high > 0 else None
+    if low is None and high is None:
+        return None
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    if period is None:
+        top = high if high is not None else low
+        assert top is not None
+        if top >= 10_000:
+            period = "year"
+        elif top <= 500:
+            period = "hour"
+        else:
+            return None
+    code = text(currency).upper() or None
+    return StructuredSalary(min=low, max=high, currency=code, period=period)
+
+
+def iso_from_epoch_ms(value: Any) -> str | None:
+    """Epoch milliseconds as an ISO 8601 UTC timestamp (Lever `createdAt`)."""
+    millis = number(value)
+    if millis is None or millis <= 0:
+        return None
+    try:
+        moment = datetime.fromtimestamp(millis / 1000, tz=UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+_UTC_SUFFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)?\s*UTC$")
+
+
+def iso_timestamp(value: Any) -> str | None:
+    """A platform timestamp as ISO 8601; "2026-07-27 15:33:54 UTC" (Recruitee) becomes
+    "2026-07-27T15:33:54Z", anything already ISO-like is kept as given."""
+    raw = text(value)
+    if not raw:
+        return None
+    match = _UTC_SUFFIX.match(raw)
+    if match:
+        return f"{match.group(1)}T{match.group(2)}Z"
+    return raw
+
+
+def fetch_enriched(fetch: Fetch, enriched_url: str, plain_url: str) -> tuple[Response, bool]:
+    """GET the listing with its posting text and pay; a board whose enriched listing exceeds the
+    API body cap is read once more as the plain listing (SPEC §7). Returns (response, enriched)."""
+    try:
+        return first_response(fetch, Request(enriched_url)), True
+    except AppError as exc:
+        if exc.code != "BODY_TOO_LARGE":
+            raise
+    return first_response(fetch, Request(plain_url)), False
+
+
+def listing_validators(response: Response) -> dict[str, str]:
+    """The conditional-request validators of a listing's first response."""
+    return {
+        "etag": response.headers.get("etag", ""),
+        "last_modified": response.headers.get("last-modified", ""),
+    }
