@@ -1,0 +1,102 @@
+"""`Authorization: Bearer <token>` for the REST API (SPEC §13).
+
+The token is checked by `client_authenticate` (SHA-256 digest, constant-time compare). When the MCP
+bridge provides `mcp_bridge.auth.client_for_bearer`, OAuth access tokens issued to MCP apps are
+accepted as well, so a connected app can also call REST with its token.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+
+from watches.models import Client
+from watches.services.clients import TOKEN_PREFIX, client_authenticate
+from watchtower.errors import AppError
+
+REALM = "watchtower"
+MALFORMED = 'Send the token as "Authorization: Bearer <token>". Create one with POST /v1/clients.'
+
+
+@cache
+def oauth_resolver() -> Callable[[str], Client | None] | None:
+    """`mcp_bridge.auth.client_for_bearer` if the OAuth glue is installed, else None."""
+    try:
+        module = importlib.import_module("mcp_bridge.auth")
+    except ImportError:
+        return None
+    resolver = getattr(module, "client_for_bearer", None)
+    return resolver if callable(resolver) else None
+
+
+def bearer_token(header: str) -> str | None:
+    """The token of `Bearer <token>` (scheme case-insensitive, RFC 6750 §2.1), else None."""
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or " " in token:
+        return None
+    return token
+
+
+def client_for_token(token: str) -> Client:
+    """The client a bearer token stands for: a client token (`wt_…`), else an OAuth access token."""
+    resolver = oauth_resolver()
+    if resolver is not None and not token.startswith(TOKEN_PREFIX):
+        client = resolver(token)
+        if client is None:
+            raise AuthenticationFailed("Unknown, expired or revoked token.")
+        return client
+    try:
+        return client_authenticate(token=token)
+    except AppError as exc:
+        raise AuthenticationFailed(exc.message) from None
+
+
+class BearerAuthentication(BaseAuthentication):
+    """No header → anonymous (the view's permission decides); a header → it must be valid."""
+
+    def authenticate(self, request: Request) -> tuple[Client, str] | None:
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        if not header:
+            return None
+        token = bearer_token(header)
+        if token is None:
+            raise AuthenticationFailed(MALFORMED)
+        return client_for_token(token), token
+
+    def authenticate_header(self, request: Request) -> str:
+        # Declaring a challenge makes DRF answer 401 instead of 403 (RFC 6750 §3).
+        return f'Bearer realm="{REALM}"'
+
+
+class ClientRequired(BasePermission):
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return isinstance(request.user, Client)
+
+
+def request_client(request: Request) -> Client:
+    """The authenticated client of a view guarded by `ClientRequired`."""
+    client = request.user
+    if not isinstance(client, Client):
+        raise AuthenticationFailed(MALFORMED)
+    return client
+
+
+class BearerAuthenticationScheme(OpenApiAuthenticationExtension):
+    target_class = "watchtower.api.auth.BearerAuthentication"
+    name = "bearerAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A client token (`wt_…`) from POST /v1/clients, or an OAuth access token.",
+        }
