@@ -1,0 +1,231 @@
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from datetime import timedelta
+from itertools import count
+
+import pytest
+from django.utils import timezone
+from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
+
+from changes.models import DeliveryStatus, WebhookDelivery
+from changes.services.delivery import MAX_ATTEMPTS, retry_delay, sign, webhooks_deliver_due
+from watches.models import Client, Watch, WatchKind
+
+pytestmark = pytest.mark.django_db
+
+SECRET = "whsec_test_secret"
+_numbers = count(1)
+
+
+@pytest.fixture(autouse=True)
+def local_receivers(config) -> None:
+    config(allow_private_networks=True, watch_ttl_days=30)
+
+
+def make_watch(url: str, *, secret: str = SECRET) -> Watch:
+    client = Client.objects.create(token_hash=f"hash-{next(_numbers)}")
+    now = timezone.now()
+    return Watch.objects.create(
+        client=client,
+        kind=WatchKind.SEARCH,
+        query="ios",
+        webhook_url=url,
+        webhook_secret=secret,
+        last_accessed_at=now - timedelta(days=10),
+        expires_at=now + timedelta(days=20),
+    )
+
+
+def make_delivery(watch: Watch, *, change_id: int = 1) -> WebhookDelivery:
+    return WebhookDelivery.objects.create(
+        watch=watch,
+        first_change_id=change_id,
+        last_change_id=change_id,
+        payload={"watch_id": watch.public_id, "label": "", "changes": [{"id": change_id, "type": "JOB_ADDED"}]},
+    )
+
+
+def make_due(*rows: WebhookDelivery) -> None:
+    """Time passes: every pending row is due for its next attempt."""
+    WebhookDelivery.objects.filter(pk__in=[row.pk for row in rows]).update(
+        next_attempt_at=timezone.now() - timedelta(seconds=1)
+    )
+
+
+def receiver(httpserver: HTTPServer, statuses: list[int]) -> list[Request]:
+    """Answer POST /hook with the given statuses in turn (the last one repeats); record requests."""
+    seen: list[Request] = []
+
+    def handle(request: Request) -> Response:
+        seen.append(request)
+        status = statuses[min(len(seen), len(statuses)) - 1]
+        return Response("ok", status=status)
+
+    httpserver.expect_request("/hook", method="POST").respond_with_handler(handle)
+    return seen
+
+
+def test_the_signature_is_an_hmac_of_timestamp_dot_body() -> None:
+    expected = hmac.new(b"k", b"1700000000.{}", hashlib.sha256).hexdigest()
+    assert sign("k", "1700000000", b"{}") == f"sha256={expected}"
+
+
+def test_a_delivery_is_posted_signed_with_its_headers(httpserver: HTTPServer) -> None:
+    seen = receiver(httpserver, [200])
+    watch = make_watch(httpserver.url_for("/hook"))
+    row = make_delivery(watch)
+
+    assert webhooks_deliver_due(workers=1) == 1
+
+    [request] = seen
+    body = request.get_data()
+    timestamp = request.headers["x-watchtower-timestamp"]
+    assert request.headers["content-type"] == "application/json"
+    assert request.headers["user-agent"].startswith("WatchtowerBot/")
+    assert request.headers["x-watchtower-delivery"] == str(row.delivery_id)
+    assert abs(int(timestamp) - timezone.now().timestamp()) < 60
+    expected = hmac.new(SECRET.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    assert request.headers["x-watchtower-signature"] == f"sha256={expected}"
+    assert json.loads(body) == {"delivery_id": str(row.delivery_id), **row.payload}
+
+
+def test_a_delivered_webhook_marks_the_row_and_extends_the_watch(httpserver: HTTPServer) -> None:
+    receiver(httpserver, [204])
+    watch = make_watch(httpserver.url_for("/hook"))
+    row = make_delivery(watch)
+    webhooks_deliver_due(workers=1)
+    row.refresh_from_db()
+    watch.refresh_from_db()
+    assert row.status == DeliveryStatus.DELIVERED
+    assert row.attempts == 1 and row.delivered_at is not None and row.last_error == ""
+    assert timezone.now() - watch.last_accessed_at < timedelta(minutes=1)
+    assert watch.expires_at - timezone.now() > timedelta(days=29)
+
+
+def test_a_failed_attempt_is_retried_later_with_the_same_delivery_id(httpserver: HTTPServer) -> None:
+    seen = receiver(httpserver, [503, 200])
+    row = make_delivery(make_watch(httpserver.url_for("/hook")))
+
+    webhooks_deliver_due(workers=1)
+    row.refresh_from_db()
+    assert row.status == DeliveryStatus.PENDING
+    assert row.attempts == 1 and row.last_error == "HTTP 503"
+    assert row.next_attempt_at - timezone.now() == pytest.approx(timedelta(seconds=60), abs=timedelta(seconds=5))
+    assert webhooks_deliver_due(workers=1) == 0  # not due yet
+
+    make_due(row)
+    webhooks_deliver_due(workers=1)
+    row.refresh_from_db()
+    assert row.status == DeliveryStatus.DELIVERED and row.attempts == 2
+    assert [r.headers["x-watchtower-delivery"] for r in seen] == [str(row.delivery_id)] * 2
+    assert seen[0].headers["x-watchtower-signature"] != "" and seen[0].get_data() == seen[1].get_data()
+
+
+def test_backoff_doubles_from_a_minute_and_is_capped() -> None:
+    assert [retry_delay(n).total_seconds() for n in range(1, 8)] == [60, 120, 240, 480, 960, 1920, 3840]
+    assert retry_delay(20) == timedelta(hours=6)
+
+
+def test_a_receiver_that_never_answers_2xx_ends_in_failed_after_eight_attempts(httpserver: HTTPServer) -> None:
+    seen = receiver(httpserver, [500])
+    row = make_delivery(make_watch(httpserver.url_for("/hook")))
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        make_due(row)
+        webhooks_deliver_due(workers=1)
+        row.refresh_from_db()
+        assert row.attempts == attempt
+    assert row.status == DeliveryStatus.FAILED
+    assert len(seen) == MAX_ATTEMPTS
+    make_due(row)
+    assert webhooks_deliver_due(workers=1) == 0
+
+
+def test_a_redirect_is_not_followed_and_counts_as_a_failure(httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/hook", method="POST").respond_with_data(
+        "", status=302, headers={"location": httpserver.url_for("/elsewhere")}
+    )
+    row = make_delivery(make_watch(httpserver.url_for("/hook")))
+    webhooks_deliver_due(workers=1)
+    row.refresh_from_db()
+    assert row.status == DeliveryStatus.PENDING and row.last_error == "HTTP 302"
+    assert [request.path for request, _ in httpserver.log] == ["/hook"]
+
+
+def test_an_unreachable_receiver_is_a_failed_attempt(httpserver: HTTPServer) -> None:
+    url = httpserver.url_for("/hook")
+    httpserver.stop()
+    try:
+        row = make_delivery(make_watch(url))
+        webhooks_deliver_due(workers=1)
+        row.refresh_from_db()
+        assert row.status == DeliveryStatus.PENDING and row.attempts == 1
+        assert row.last_error.startswith("NETWORK_ERROR")
+    finally:
+        httpserver.start()
+
+
+def test_a_deleted_watch_fails_its_deliveries_without_sending(httpserver: HTTPServer) -> None:
+    seen = receiver(httpserver, [200])
+    watch = make_watch(httpserver.url_for("/hook"))
+    row = make_delivery(watch)
+    Watch.objects.filter(pk=watch.pk).update(deleted_at=timezone.now())
+    webhooks_deliver_due(workers=1)
+    row.refresh_from_db()
+    assert row.status == DeliveryStatus.FAILED and row.last_error == "watch deleted or webhook removed"
+    assert seen == []
+
+
+def test_one_watchs_batches_arrive_in_order_after_an_outage(httpserver: HTTPServer) -> None:
+    seen = receiver(httpserver, [500, 200])
+    watch = make_watch(httpserver.url_for("/hook"))
+    first = make_delivery(watch, change_id=1)
+    second = make_delivery(watch, change_id=2)
+
+    webhooks_deliver_due(workers=1)  # the first fails; the second is not sent to a failing receiver
+    assert len(seen) == 1
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.attempts == second.attempts == 1
+    assert second.last_error.startswith("not sent")
+
+    third = make_delivery(watch, change_id=3)
+    assert webhooks_deliver_due(workers=1) == 0  # the new batch waits behind the older ones
+
+    make_due(first, second)
+    assert webhooks_deliver_due(workers=1) == 3
+    ids = [r.headers["x-watchtower-delivery"] for r in seen[1:]]
+    assert ids == [str(first.delivery_id), str(second.delivery_id), str(third.delivery_id)]
+    assert set(WebhookDelivery.objects.values_list("status", flat=True)) == {DeliveryStatus.DELIVERED}
+
+
+def test_a_claimed_delivery_is_not_sent_by_another_run_at_the_same_time(httpserver: HTTPServer) -> None:
+    seen = receiver(httpserver, [200])
+    row = make_delivery(make_watch(httpserver.url_for("/hook")))
+    # Another runner has claimed it: its next attempt was pushed ahead as a lease.
+    WebhookDelivery.objects.filter(pk=row.pk).update(
+        claim_token="other", next_attempt_at=timezone.now() + timedelta(minutes=5)
+    )
+    assert webhooks_deliver_due(workers=1) == 0
+    assert seen == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_several_watches_are_served_in_parallel_each_in_order(httpserver: HTTPServer) -> None:
+    seen: list[Request] = []
+    httpserver.expect_request("/hook", method="POST").respond_with_handler(
+        lambda request: seen.append(request) or Response("ok", status=200)
+    )
+    rows = []
+    for _ in range(4):
+        watch = make_watch(httpserver.url_for("/hook"), secret=f"secret-{next(_numbers)}")
+        rows += [make_delivery(watch, change_id=n) for n in (1, 2, 3)]
+    assert webhooks_deliver_due(workers=4) == 12
+    assert set(WebhookDelivery.objects.values_list("status", flat=True)) == {DeliveryStatus.DELIVERED}
+    order = [r.headers["x-watchtower-delivery"] for r in seen]
+    for watch_id in {row.watch_id for row in rows}:
+        mine = [str(row.delivery_id) for row in rows if row.watch_id == watch_id]
+        assert [d for d in order if d in mine] == mine
