@@ -1,0 +1,202 @@
+"""Connections that check the address they connect to, and one deadline that covers a whole fetch.
+
+`requests` sends through `GuardedAdapter`, whose urllib3 pools build `GuardedHTTPConnection` /
+`GuardedHTTPSConnection`. Their `_new_conn` replaces urllib3's `create_connection`: resolve, refuse
+any non-public answer (boards.fetch.guard.resolve_checked), then connect to one of the checked
+addresses. The host name stays on the connection, so TLS SNI and certificate verification still
+use it. Every new connection of every redirect hop goes through this, which closes the DNS
+rebinding window between validation and connect.
+
+`Deadline` bounds the whole fetch, not one socket operation: a watchdog timer shuts the sockets
+down when time runs out, so a server that drips one byte every few seconds (in the TLS handshake,
+the headers or the body) cannot hold a worker past the deadline.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import socket
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from requests.adapters import HTTPAdapter
+from urllib3 import PoolManager
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool
+from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
+
+from boards.fetch import guard
+from boards.fetch.errors import FetchError
+
+# DNS lookups run here so that a resolver that hangs cannot outlive the deadline (getaddrinfo has
+# no timeout of its own). A hung lookup holds one worker until the resolver gives up.
+_RESOLVER = concurrent.futures.ThreadPoolExecutor(max_workers=16, thread_name_prefix="fetch-dns")
+
+
+class Deadline:
+    """One time budget for a fetch, enforced by a watchdog that shuts down its sockets."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expires_at = time.monotonic() + seconds
+        self._lock = threading.Lock()
+        # Duplicates of the connections' sockets: shutting one down ends the shared connection,
+        # and owning the duplicate means we never touch a descriptor that was closed and reused.
+        self._watched: list[socket.socket] = []
+        self._expired = False
+        self._closed = False
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    @property
+    def expired(self) -> bool:
+        return self._expired or time.monotonic() >= self.expires_at
+
+    @property
+    def tripped(self) -> bool:
+        """The watchdog fired: the sockets were shut down, so what was read may be cut short."""
+        return self._expired
+
+    def remaining(self) -> float:
+        """Seconds left; raises TIMEOUT when none are."""
+        left = self.expires_at - time.monotonic()
+        if left <= 0 or self._expired:
+            raise self.error()
+        return left
+
+    def error(self) -> FetchError:
+        return FetchError("TIMEOUT", f"request timed out after {self.seconds:g} s")
+
+    def watch(self, sock: socket.socket) -> None:
+        duplicate = sock.dup()
+        with self._lock:
+            if self._closed:
+                duplicate.close()
+                return
+            self._watched.append(duplicate)
+            if self._expired:
+                _shutdown(duplicate)
+
+    def _expire(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._expired = True
+            for sock in self._watched:
+                _shutdown(sock)
+
+    def close(self) -> None:
+        self._timer.cancel()
+        with self._lock:
+            self._closed = True
+            for sock in self._watched:
+                sock.close()
+            self._watched.clear()
+
+
+def _shutdown(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+def open_socket(
+    address: str, port: int, timeout: float, options: Sequence[tuple[int, int, int | bytes]]
+) -> socket.socket:
+    """Connect a TCP socket to an address that has already been checked (tests wrap this)."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        for option in options:
+            sock.setsockopt(*option)
+        sock.settimeout(timeout)
+        sock.connect((address, port))
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+class ConnectGuard:
+    """What one fetch's connections need: the policy to check addresses with, and the deadline."""
+
+    def __init__(self, policy: guard.Policy, deadline: Deadline) -> None:
+        self.policy = policy
+        self.deadline = deadline
+
+    def resolve(self, host: str, port: int) -> list[str]:
+        future = _RESOLVER.submit(guard.resolve_checked, host, port, self.policy)
+        try:
+            return future.result(timeout=self.deadline.remaining())
+        except concurrent.futures.TimeoutError:
+            raise self.deadline.error() from None
+
+    def connect(self, conn: HTTPConnection) -> socket.socket:
+        host, port = conn._dns_host, conn.port or 80
+        addresses = self.resolve(host, port)
+        options = conn.socket_options or []
+        last_error: OSError | None = None
+        for address in addresses:
+            timeout = self.deadline.remaining()
+            if isinstance(conn.timeout, int | float):
+                timeout = min(timeout, float(conn.timeout))
+            try:
+                sock = open_socket(address, port, timeout, options)
+            except TimeoutError as exc:
+                raise ConnectTimeoutError(conn, f"Connection to {conn.host} timed out") from exc
+            except OSError as exc:
+                last_error = exc
+                continue
+            self.deadline.watch(sock)
+            sys.audit("http.client.connect", conn, conn.host, port)
+            return sock
+        raise NewConnectionError(conn, f"Failed to establish a new connection: {last_error}")
+
+
+class GuardedHTTPConnection(HTTPConnection):
+    def __init__(self, *args: Any, connect_guard: ConnectGuard, **kwargs: Any) -> None:
+        self._connect_guard = connect_guard
+        super().__init__(*args, **kwargs)
+
+    def _new_conn(self) -> socket.socket:
+        return self._connect_guard.connect(self)
+
+
+class GuardedHTTPSConnection(HTTPSConnection):
+    def __init__(self, *args: Any, connect_guard: ConnectGuard, **kwargs: Any) -> None:
+        self._connect_guard = connect_guard
+        super().__init__(*args, **kwargs)
+
+    def _new_conn(self) -> socket.socket:
+        return self._connect_guard.connect(self)
+
+
+class GuardedPoolManager(PoolManager):
+    def __init__(self, connect_guard: ConnectGuard, **kwargs: Any) -> None:
+        self._connect_guard = connect_guard
+        super().__init__(**kwargs)
+
+    def _new_pool(
+        self, scheme: str, host: str, port: int, request_context: dict[str, Any] | None = None
+    ) -> HTTPConnectionPool:
+        pool = super()._new_pool(scheme, host, port, request_context)
+        pool.ConnectionCls = GuardedHTTPSConnection if scheme == "https" else GuardedHTTPConnection
+        pool.conn_kw = {**pool.conn_kw, "connect_guard": self._connect_guard}
+        return pool
+
+
+class GuardedAdapter(HTTPAdapter):
+    """A requests adapter whose every connection goes through one fetch's `ConnectGuard`."""
+
+    def __init__(self, connect_guard: ConnectGuard) -> None:
+        self._connect_guard = connect_guard
+        super().__init__(pool_connections=4, pool_maxsize=1, max_retries=0)
+
+    def init_poolmanager(self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: Any) -> None:
+        self.poolmanager = GuardedPoolManager(
+            self._connect_guard, num_pools=connections, maxsize=maxsize, block=block, **pool_kwargs
+        )

@@ -1,0 +1,130 @@
+"""robots.txt (RFC 9309), read with protego, cached per origin.
+
+Choices, each from the RFC:
+
+* Our group is the one whose user-agent line equals our product token `WatchtowerBot`,
+  case-insensitively (§2.2.1); without one, the `*` group applies. Not a substring match: a group
+  for `bot` or `Watchtower` is somebody else's.
+* 2xx: parse the body, at most the first 512 KiB (§2.5 requires at least 500 KiB to be parsed).
+* 4xx "unavailable": no rules, everything allowed (§2.3.1.3). Too many redirects counts as
+  unavailable too (§2.3.1.2).
+* 5xx, 429 and network failures "unreachable": everything disallowed (§2.3.1.4). The refusal is
+  marked transient, so the scheduler retries soon instead of backing off a day, and the verdict
+  is cached for only five minutes.
+* Rules are cached per origin (scheme, host, port) for an hour (§2.4 allows up to 24 hours).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from protego import Protego
+
+from boards.fetch import guard
+from boards.fetch.errors import FetchError
+from watchtower.config import current
+
+PRODUCT_TOKEN = "watchtowerbot"
+MAX_ROBOTS_BYTES = 512 * 1024
+RULES_TTL = 3600.0
+UNREACHABLE_TTL = 300.0
+MAX_ORIGINS = 5000
+
+_USER_AGENT_LINE = re.compile(r"^\s*user[-_ ]?agent\s*:\s*([^#\r\n]*)", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class RobotsVerdict:
+    allowed: bool
+    reason: str  # "rules", "unavailable (HTTP 404)", "unreachable (HTTP 503)", …
+    unreachable: bool = False
+    status: int | None = None
+
+
+@dataclass(frozen=True)
+class _Entry:
+    parser: Protego | None  # None: the outcome below applies to every path
+    agent: str  # the name to ask the parser about (see _agent_for)
+    allow_all: bool
+    reason: str
+    unreachable: bool
+    status: int | None
+    expires_at: float
+
+
+_lock = threading.Lock()
+_cache: OrderedDict[str, _Entry] = OrderedDict()
+
+
+def robots_cache_clear() -> None:
+    with _lock:
+        _cache.clear()
+
+
+def robots_allowed(url: str, *, timeout: float | None = None) -> bool:
+    """May WatchtowerBot fetch `url`? Fetches and caches the origin's robots.txt when needed."""
+    return robots_verdict(url, timeout=timeout).allowed
+
+
+def robots_verdict(url: str, *, timeout: float | None = None) -> RobotsVerdict:
+    target = guard.check_url(url, guard.Policy(allow_private=current().allow_private_networks))
+    entry = _cached(target.origin)
+    if entry is None:
+        entry = _load(target.origin, timeout)
+        with _lock:
+            _cache[target.origin] = entry
+            _cache.move_to_end(target.origin)
+            while len(_cache) > MAX_ORIGINS:
+                _cache.popitem(last=False)
+    if entry.parser is None:
+        return RobotsVerdict(entry.allow_all, entry.reason, entry.unreachable, entry.status)
+    allowed = entry.parser.can_fetch(target.url, entry.agent)
+    return RobotsVerdict(allowed, entry.reason, False, entry.status)
+
+
+def _cached(origin: str) -> _Entry | None:
+    with _lock:
+        entry = _cache.get(origin)
+        if entry is None:
+            return None
+        if entry.expires_at <= time.monotonic():
+            del _cache[origin]
+            return None
+        _cache.move_to_end(origin)
+        return entry
+
+
+def _agent_for(text: str) -> str:
+    """The name to ask protego about: our token when a group names it exactly, else "*".
+
+    protego matches a group whose name *starts* our token ("watchtower" would match
+    "watchtowerbot"), and RFC 9309 §2.2.1 asks for the product token itself. Asked about "*",
+    protego picks the `*` group and no other.
+    """
+    agents = {match.strip().lower().replace("*", "") for match in _USER_AGENT_LINE.findall(text)}
+    return PRODUCT_TOKEN if PRODUCT_TOKEN in agents else "*"
+
+
+def _load(origin: str, timeout: float | None) -> _Entry:
+    from boards.fetch.client import fetch_robots_txt
+
+    now = time.monotonic()
+    try:
+        result = fetch_robots_txt(f"{origin}/robots.txt", max_bytes=MAX_ROBOTS_BYTES, timeout=timeout)
+    except FetchError as exc:
+        if exc.code == "TOO_MANY_REDIRECTS":
+            return _Entry(None, "*", True, "unavailable (too many redirects)", False, None, now + RULES_TTL)
+        if exc.code in {"TIMEOUT", "NETWORK_ERROR"}:
+            return _Entry(None, "*", False, f"unreachable ({exc.message})", True, None, now + UNREACHABLE_TTL)
+        raise
+    status = result.status
+    if 200 <= status < 300:
+        text = result.body.decode("utf-8", errors="replace")
+        return _Entry(Protego.parse(text), _agent_for(text), True, "rules", False, status, now + RULES_TTL)
+    if status == 429 or status >= 500:
+        return _Entry(None, "*", False, f"unreachable (HTTP {status})", True, status, now + UNREACHABLE_TTL)
+    return _Entry(None, "*", True, f"unavailable (HTTP {status})", False, status, now + RULES_TTL)
