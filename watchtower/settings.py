@@ -126,14 +126,33 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# OAuth 2.1 for MCP clients (mcp_bridge/oauth/, docs/mcp.md): public clients only, authorization
+# code with PKCE S256, expiring access tokens and rotating refresh tokens, tokens hashed at rest.
 OAUTH2_PROVIDER: dict[str, Any] = {
+    "SCOPES": {"watches": "Create and manage job watches for one Watchtower client"},
+    "DEFAULT_SCOPES": ["watches"],
     "PKCE_REQUIRED": True,
-    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],  # http only on loopback: mcp_bridge/oauth/registration.py
+    "ALLOW_LOCALHOST_LOOPBACK": True,  # RFC 8252 §7.3: any port on a loopback redirect
+    "AUTHORIZATION_CODE_EXPIRE_SECONDS": 300,
     "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
     "REFRESH_TOKEN_EXPIRE_SECONDS": 60 * 60 * 24 * 30,
     "ROTATE_REFRESH_TOKEN": True,
-    "SCOPES": {"mcp": "Use Watchtower's MCP tools"},
-    "DEFAULT_SCOPES": ["mcp"],
+    "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,  # RFC 9700 §4.14.2: a replayed refresh token revokes its family
+    "REQUEST_APPROVAL_PROMPT": "force",
+    "OIDC_ISS_ENDPOINT": CONFIG.public_base_url,
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "COMPLIANT_BCP_RFC9700_REFRESH_TOKEN": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_REQUIRED": True,
+    "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
+    "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
+    "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none"],
 }
 
 CELERY_BROKER_URL = CONFIG.broker_url or "memory://"

@@ -1,0 +1,116 @@
+"""The ASGI side of `/mcp`: the SDK's Streamable HTTP app behind a small gate that answers the
+HTTP-level authentication rules of SPEC §13 before any JSON-RPC is read.
+
+Stateless, JSON-response mode: every POST stands alone, so any worker of any replica can answer
+it (no `Mcp-Session-Id` to pin a client to the process that opened its session).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from mcp_bridge.auth import BearerIdentity, bearer_identity, bearer_token, challenge
+from mcp_bridge.caller import STATE_KEY
+from mcp_bridge.server import build_server
+from watchtower.config import current
+
+MCP_PATH = "/mcp"
+# SPEC §14: request bodies are capped at 64 KB; a tool call is a few hundred bytes.
+MAX_BODY_BYTES = 64 * 1024
+UNKNOWN_TOKEN = "The Watchtower token is unknown or revoked; authorize again."
+AUTH_REQUIRED = "Authorize Watchtower to use watches."
+
+
+def transport_security() -> TransportSecuritySettings:
+    """DNS-rebinding protection with the public host allowed, plus loopback for local use and tests.
+    Without this the SDK answers 421 to every request that names the real host."""
+    public = urlsplit(current().public_base_url)
+    host = public.hostname or "localhost"
+    hosts = {host, f"{host}:*", "127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", "[::1]"}
+    if public.port:
+        hosts.add(f"{host}:{public.port}")
+    origins = {
+        f"{public.scheme}://{public.netloc}",
+        "http://127.0.0.1:*",
+        "http://localhost:*",
+        "http://[::1]:*",
+    }
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_hosts=sorted(hosts), allowed_origins=sorted(origins)
+    )
+
+
+def _resolve(token: str) -> BearerIdentity | None:
+    close_old_connections()
+    try:
+        return bearer_identity(token)
+    finally:
+        close_old_connections()
+
+
+async def _unauthorized(send: Send, message: str) -> None:
+    """HTTP 401 with the OAuth challenge: what makes spec-following clients start the sign-in."""
+    body = json.dumps({"jsonrpc": "2.0", "error": {"code": -32001, "message": message}, "id": None}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 401,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"www-authenticate", challenge(message).encode("latin-1", "replace")),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class McpGate:
+    """Refuses an unknown bearer token (and, with `?auth=required`, a missing one) with 401, and
+    leaves the resolved identity in the scope's state for the tools. Lifespan passes straight
+    through: it runs the SDK's session manager."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope["headers"]}
+        token = bearer_token(headers.get("authorization"))
+        state: dict[str, Any] = scope.setdefault("state", {})
+        if token is not None:
+            identity = await sync_to_async(_resolve, thread_sensitive=False)(token)
+            if identity is None:
+                await _unauthorized(send, UNKNOWN_TOKEN)
+                return
+            state[STATE_KEY] = identity
+        else:
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            if "required" in query.get("auth", []):
+                await _unauthorized(send, AUTH_REQUIRED)
+                return
+            state[STATE_KEY] = None
+        await self.app(scope, receive, send)
+
+
+def build_mcp_app() -> ASGIApp:
+    """The `/mcp` endpoint as one ASGI app (HTTP and lifespan)."""
+    server = build_server()
+    app = server.streamable_http_app(
+        streamable_http_path=MCP_PATH,
+        stateless_http=True,
+        json_response=True,
+        max_request_body_size=MAX_BODY_BYTES,
+        transport_security=transport_security(),
+    )
+    return McpGate(app)

@@ -1,0 +1,1 @@
+"""The authorization server MCP clients sign in with (SPEC §13), built on django-oauth-toolkit."""

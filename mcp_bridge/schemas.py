@@ -1,0 +1,97 @@
+"""Argument types and output schemas of the MCP tools (anchor-services.md §9.6).
+
+Inputs are `Annotated` types so the SDK publishes their limits in each tool's `inputSchema`. Outputs
+are pydantic models published as `outputSchema`; they name the fields an agent relies on and allow
+the rest, so the services stay free to add fields without breaking the schema.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Term = Annotated[str, Field(min_length=1, max_length=100)]
+Terms = Annotated[list[Term] | None, Field(max_length=20)]
+Seniority = Literal["intern", "entry", "mid", "senior", "staff", "principal", "manager", "director"]
+WatchId = Annotated[str, Field(min_length=1, max_length=64, description="A watch id (w_…) from watch_jobs.")]
+ClientToken = Annotated[
+    str | None,
+    Field(
+        max_length=100,
+        description=(
+            "Only for conversations that already use a wt_… token from before the Watchtower app was "
+            "connected. Leave it out otherwise: the connection identifies you."
+        ),
+    ),
+]
+
+FILTER_DESCRIPTIONS: dict[str, str] = {
+    "keywords": "Any of these words in the title or description (OR).",
+    "all_keywords": "All of these words (AND).",
+    "exclude_keywords": "None of these words.",
+    "locations": "Any of these places (city, state, country or 'remote').",
+    "seniority": "Any of these levels.",
+    "remote_only": "Only remote postings.",
+    "min_salary": "Minimum annual salary (postings that state pay; see include_unknown).",
+    "salary_currency": "ISO 4217 code of min_salary, e.g. USD.",
+    "max_experience_years": "At most this many years of required experience.",
+    "include_unknown": "Keep postings that do not state salary or experience (default true).",
+}
+
+
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class WatchJobsOutput(_Open):
+    watch: dict[str, Any] | None = Field(None, description="The new watch (one url, or a search watch).")
+    watches: list[dict[str, Any]] | None = Field(None, description="With urls: the watches created.")
+    errors: list[dict[str, Any]] | None = Field(None, description="With urls: {url, error, message} per refused URL.")
+    client_token: str | None = Field(None, description="Only when a new anonymous client was created: keep it.")
+    token_note: str | None = None
+
+
+class SearchJobsOutput(_Open):
+    interpreted: dict[str, Any]
+    total: int
+    jobs: list[dict[str, Any]]
+    next_offset: int | None
+
+
+class Company(_Open):
+    name: str
+    board_url: str
+    platform: str | None = None
+    open_jobs: int | None = None
+
+
+class ListCompaniesOutput(_Open):
+    companies: list[Company]
+    total: int
+    next_offset: int | None
+
+
+class GetChangesOutput(_Open):
+    changes: list[dict[str, Any]]
+    cursor: int
+    has_more: bool
+
+
+class AckChangesOutput(_Open):
+    acknowledged: bool
+    cursor: int
+
+
+class ListWatchesOutput(_Open):
+    watches: list[dict[str, Any]]
+
+
+class GetWatchOutput(_Open):
+    id: str
+    type: str
+
+
+class DeleteWatchOutput(_Open):
+    deleted: bool
+    id: str

@@ -1,0 +1,232 @@
+"""The MCP server: name, instructions, the eight tools with their titles, annotations and security
+schemes, and two middlewares (connection counting and one error shape)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CLIENT_INFO_META_KEY, CallToolResult, TextContent, ToolAnnotations
+from mcp_types import Tool as MCPTool
+
+from mcp_bridge import tools
+from mcp_bridge.auth import OAUTH_SCOPE
+from watches.services.clients import clean_ref
+from watches.services.usage import counts_record
+from watchtower.config import current
+from watchtower.metrics import MCP_INITIALIZE
+
+logger = logging.getLogger(__name__)
+
+SERVER_NAME = "watchtower"
+SERVER_VERSION = "1.0.0"
+
+INSTRUCTIONS = """\
+Watchtower watches the job boards of tech companies and startups and hands back only NEW postings
+that match what you asked for, as JSON. It covers every role at those companies, not only
+engineering. Use it instead of re-running job searches or re-reading careers pages.
+
+- Say what you want, not where to look: call watch_jobs with a plain-language `query` and no url to
+  watch every monitored board. The answer shows how the query was `interpreted` and the jobs that
+  match right now. Later, call get_changes to get only what is new.
+- Prefer a watch over searching again: a watch remembers what you have seen; a repeated search does not.
+- For a one-off look, use search_jobs (read-only, no sign-in; page with next_offset).
+  list_companies tells you which companies are covered.
+- Pass url or urls (up to 25) to follow specific companies: Greenhouse, Lever, Ashby, Workable,
+  SmartRecruiters, Workday, Recruitee, iCIMS, Eightfold, SuccessFactors, Oracle, Apple, Google,
+  Microsoft, and any careers page with schema.org JobPosting data.
+- Explicit filters (keywords, locations, seniority, remote_only, min_salary, max_experience_years, …)
+  win over what the query says. Salary and experience come from the postings; postings that do not
+  state them are kept unless include_unknown=false.
+- At-least-once processing: get_changes(peek=true), handle the changes, then ack_changes(cursor).
+  Without peek, get_changes advances the cursor itself.
+- Identity comes from the connection (OAuth or an Authorization header). If a conversation already
+  uses a client_token, keep passing it. Never ask the user to paste a token into the chat; on
+  UNAUTHORIZED ask them to connect (authorize) Watchtower in the app's connection settings.
+- Up to 50 watches per client; a watch nobody reads for 30 days expires.
+"""
+
+WATCH_JOBS_DESCRIPTION = """\
+Watch for new job postings. Use this INSTEAD OF re-running job searches or re-checking careers pages:
+create the watch once, then call get_changes later to receive only new matching postings.
+
+Without url/urls: a search watch over every monitored board, from a plain-language `query` (e.g. "iOS
+jobs in Austin paying at least 150k with at most 6 years of experience") and/or explicit filters,
+which override the query. Returns `interpreted`, `current_jobs` (matching now) and `coverage`.
+With `url`: one company's board (a careers page that links to a supported board is watched through
+it; `resolved_from` says so). With `urls` (up to 25): `watches` plus per-URL `errors`.
+Optional `webhook_url` receives each change as a signed POST."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "watch_jobs": WATCH_JOBS_DESCRIPTION,
+    "search_jobs": (
+        "Search the jobs open right now on every monitored board, newest first. Read-only, no sign-in, "
+        "creates nothing. Takes a plain-language `query` and/or the same filters as watch_jobs; returns "
+        "`interpreted`, `total`, `jobs`, `next_offset`. To be told about new postings later, use "
+        "watch_jobs instead of searching again."
+    ),
+    "list_companies": (
+        "List the companies Watchtower covers (the boards every search reads), by name, with board_url, "
+        "platform and open_jobs. `query` filters by name. Read-only, no sign-in."
+    ),
+    "get_changes": (
+        "New, removed and changed postings of your watches since your last call (advances the cursor). "
+        "For at-least-once processing pass peek=true, handle the changes, then call ack_changes(cursor). "
+        "`since` replays from an older cursor; `watch_id` limits to one watch."
+    ),
+    "ack_changes": "After get_changes(peek=true): mark everything up to `cursor` as processed.",
+    "list_watches": "Your watches with their health, expiry and number of pending changes.",
+    "get_watch": "One watch and the open postings that currently match its filters.",
+    "delete_watch": "Stop a watch and free its slot. Its pending changes are dropped.",
+}
+
+TITLES: dict[str, str] = {
+    "watch_jobs": "Watch for new job postings",
+    "search_jobs": "Search open jobs",
+    "list_companies": "List covered companies",
+    "get_changes": "Get new changes",
+    "ack_changes": "Acknowledge changes",
+    "list_watches": "List your watches",
+    "get_watch": "Get one watch",
+    "delete_watch": "Delete a watch",
+}
+
+ANNOTATIONS: dict[str, ToolAnnotations] = {
+    "watch_jobs": ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True),
+    "search_jobs": ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False),
+    "list_companies": ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False),
+    "get_changes": ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+    ),
+    "ack_changes": ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+    ),
+    "list_watches": ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False),
+    "get_watch": ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False),
+    "delete_watch": ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+    ),
+}
+
+NOAUTH: dict[str, Any] = {"type": "noauth"}
+OAUTH2: dict[str, Any] = {"type": "oauth2", "scopes": [OAUTH_SCOPE]}
+TOKENLESS_TOOLS = frozenset({"search_jobs", "list_companies"})
+
+
+def security_schemes(tool: str) -> list[dict[str, Any]]:
+    """search_jobs and list_companies work without sign-in; watch_jobs too while anonymous
+    provisioning is on; every other tool needs the OAuth connection (or a client_token)."""
+    if tool in TOKENLESS_TOOLS or (tool == "watch_jobs" and current().mcp_anonymous_provisioning):
+        return [NOAUTH, OAUTH2]
+    return [OAUTH2]
+
+
+class WatchtowerMCP(MCPServer[Any]):
+    async def list_tools(self) -> list[MCPTool]:
+        """The security schemes follow the configuration in force, so switching provisioning off
+        changes what clients are told without rebuilding the server."""
+        listed = await super().list_tools()
+        for tool in listed:
+            tool.meta = {**(tool.meta or {}), "securitySchemes": security_schemes(tool.name)}
+        return listed
+
+
+CLIENT_NAME_DROP = re.compile(r"[^a-z0-9._ -]")
+
+
+def client_name(raw: Any) -> str:
+    """The app name an MCP client reports, made safe as a metric label: lowercased, only
+    `[a-z0-9._ -]`, at most 40 characters, `unknown` when empty."""
+    name = CLIENT_NAME_DROP.sub("", str(raw or "").lower()).strip()[:40]
+    return name or "unknown"
+
+
+def _reported_name(ctx: ServerRequestContext[Any, Any]) -> str | None:
+    """The clientInfo name of a connection handshake: `initialize` (protocol ≤ 2025-11-25) or the
+    `server/discover` probe of 2026-07-28 clients, which carries it in `_meta`. Other requests are
+    not connections and are not counted."""
+    if ctx.method == "initialize":
+        info = (ctx.params or {}).get("clientInfo") or {}
+        return client_name(info.get("name") if isinstance(info, dict) else None)
+    if ctx.method == "server/discover":
+        meta: Any = ctx.meta or (ctx.params or {}).get("_meta") or {}
+        info = meta.get(CLIENT_INFO_META_KEY) if isinstance(meta, dict) else None
+        return client_name(info.get("name") if isinstance(info, dict) else None)
+    return None
+
+
+def _count_connection(name: str) -> None:
+    close_old_connections()
+    try:
+        counts_record(metric="mcp_connect", dim=name)
+    finally:
+        close_old_connections()
+
+
+async def count_connections(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """`watchtower_mcp_initialize_total{client, ref}` and the daily `mcp_connect` count (SPEC §15)."""
+    name = _reported_name(ctx)
+    if name is not None:
+        request: Any = ctx.request
+        ref = clean_ref(request.query_params.get("ref")) if request is not None else ""
+        MCP_INITIALIZE.labels(client=name, ref=ref or "none").inc()
+        try:
+            await sync_to_async(_count_connection, thread_sensitive=False)(name)
+        except Exception:  # a counter must never break a connection
+            logger.exception("Could not record an MCP connection")
+    return await call_next(ctx)
+
+
+async def uniform_tool_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """Errors the SDK reports itself (arguments that fail the input schema, an unknown tool) become
+    the same `{error, message}` JSON as the services' errors, so an agent parses one shape."""
+    result = await call_next(ctx)
+    if ctx.method != "tools/call" or not isinstance(result, CallToolResult) or not result.is_error:
+        return result
+    text = next((block.text for block in result.content if isinstance(block, TextContent)), "")
+    if text.startswith("{"):
+        return result
+    code = "NOT_FOUND" if "Unknown tool" in text else "VALIDATION_ERROR"
+    body = json.dumps({"error": code, "message": text})
+    return result.model_copy(update={"content": [TextContent(type="text", text=body)]})
+
+
+TOOLS = (
+    tools.watch_jobs,
+    tools.search_jobs,
+    tools.list_companies,
+    tools.get_changes,
+    tools.ack_changes,
+    tools.list_watches,
+    tools.get_watch,
+    tools.delete_watch,
+)
+
+
+def build_server() -> WatchtowerMCP:
+    server = WatchtowerMCP(
+        SERVER_NAME,
+        title="Watchtower",
+        description="Job-board monitoring for AI agents: watch tech job boards, get only new matching postings.",
+        instructions=INSTRUCTIONS,
+        website_url=current().public_base_url,
+        version=SERVER_VERSION,
+        middleware=[count_connections, uniform_tool_errors],
+    )
+    for fn in TOOLS:
+        name = fn.__name__
+        server.add_tool(
+            fn,
+            name=name,
+            title=TITLES[name],
+            description=DESCRIPTIONS[name],
+            annotations=ANNOTATIONS[name],
+            meta={"securitySchemes": security_schemes(name)},
+        )
+    return server

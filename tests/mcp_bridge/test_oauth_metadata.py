@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import pytest
+import requests
+
+from tests.mcp_bridge.conftest import LiveServer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("path", ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"])
+def test_the_protected_resource_metadata_points_to_the_built_in_authorization_server(
+    live_server: LiveServer, settings, path: str
+) -> None:
+    base = settings.WATCHTOWER.public_base_url
+    response = requests.get(f"{live_server.url}{path}")
+    assert response.status_code == 200
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    body = response.json()
+    assert body["resource"] == f"{base}/mcp"
+    assert body["authorization_servers"] == [base]
+    assert body["scopes_supported"] == ["watches"]
+    assert body["bearer_methods_supported"] == ["header"]
+
+
+def test_the_authorization_server_metadata_offers_pkce_s256_registration_and_refresh(
+    live_server: LiveServer, settings
+) -> None:
+    base = settings.WATCHTOWER.public_base_url
+    body = requests.get(f"{live_server.url}/.well-known/oauth-authorization-server").json()
+    assert body["issuer"] == base
+    assert body["authorization_endpoint"] == f"{base}/oauth/authorize"
+    assert body["token_endpoint"] == f"{base}/oauth/token"
+    assert body["registration_endpoint"] == f"{base}/oauth/register"
+    assert body["code_challenge_methods_supported"] == ["S256"]
+    assert body["token_endpoint_auth_methods_supported"] == ["none"]
+    assert body["grant_types_supported"] == ["authorization_code", "refresh_token"]
+    assert body["response_types_supported"] == ["code"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/.well-known/oauth-protected-resource/mcp",
+        "/.well-known/oauth-authorization-server",
+        "/oauth/register",
+        "/oauth/token",
+    ],
+)
+def test_preflights_are_answered_with_204_and_open_cors(live_server: LiveServer, path: str) -> None:
+    response = requests.options(
+        f"{live_server.url}{path}",
+        headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
+    )
+    assert response.status_code == 204
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    assert "POST" in response.headers["Access-Control-Allow-Methods"]
+    assert "mcp-protocol-version" in response.headers["Access-Control-Allow-Headers"]

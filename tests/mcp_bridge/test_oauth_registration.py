@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import pytest
+import requests
+from oauth2_provider.models import get_application_model
+
+from mcp_bridge.oauth.registration import redirect_uri_problem
+from tests.mcp_bridge.conftest import LiveServer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_mcp_client_registers_itself_as_a_public_client(live_server: LiveServer) -> None:
+    response = requests.post(
+        f"{live_server.url}/oauth/register",
+        json={"client_name": "Test\x07 App", "redirect_uris": ["https://app.example/cb", "http://127.0.0.1/cb"]},
+    )
+    assert response.status_code == 201
+    assert response.headers["Cache-Control"] == "no-store"
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    body = response.json()
+    assert body["client_name"] == "Test App"
+    assert body["token_endpoint_auth_method"] == "none"
+    assert body["grant_types"] == ["authorization_code", "refresh_token"]
+    assert "client_secret" not in body
+    application = get_application_model().objects.get(client_id=body["client_id"])
+    assert application.client_type == "public"
+    assert application.redirect_uris.split() == ["https://app.example/cb", "http://127.0.0.1/cb"]
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "http://evil.example/cb",
+        "https://app.example/cb#fragment",
+        "https://user:pass@app.example/cb",
+        "javascript:alert(1)",
+        "ftp://app.example/cb",
+        "/relative",
+    ],
+)
+def test_it_refuses_redirect_uris_that_are_not_https_or_loopback(live_server: LiveServer, uri: str) -> None:
+    response = requests.post(f"{live_server.url}/oauth/register", json={"redirect_uris": [uri]})
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_redirect_uri"
+
+
+@pytest.mark.parametrize("uri", ["https://app.example/cb", "http://localhost:6274/cb", "http://[::1]:9/cb"])
+def test_https_and_loopback_http_redirects_are_accepted(uri: str) -> None:
+    assert redirect_uri_problem(uri) is None
+
+
+def test_it_refuses_confidential_clients(live_server: LiveServer) -> None:
+    response = requests.post(
+        f"{live_server.url}/oauth/register",
+        json={"redirect_uris": ["https://app.example/cb"], "token_endpoint_auth_method": "client_secret_basic"},
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_client_metadata"
+
+
+def test_it_refuses_a_body_that_is_not_a_json_object(live_server: LiveServer) -> None:
+    response = requests.post(
+        f"{live_server.url}/oauth/register", data="[1]", headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_client_metadata"
+
+
+def test_registrations_are_limited_per_address(live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    from watches.services import ratelimits
+
+    original = ratelimits.budgets
+
+    def small() -> dict[str, ratelimits.Budget]:
+        limits = original()
+        limits["oauth_register"] = ratelimits.Budget("oauth_register", 1, 3600)
+        return limits
+
+    monkeypatch.setattr("mcp_bridge.oauth.registration.budgets", small)
+    body = {"redirect_uris": ["https://app.example/cb"]}
+    assert requests.post(f"{live_server.url}/oauth/register", json=body).status_code == 201
+    refused = requests.post(f"{live_server.url}/oauth/register", json=body)
+    assert refused.status_code == 429
+    assert int(refused.headers["Retry-After"]) > 0
