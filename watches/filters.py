@@ -1,0 +1,268 @@
+"""One filter model with one meaning, compiled twice: to a Django `Q` over the `JobFields`
+columns (current jobs and change rows alike) and to an in-memory predicate.
+
+Both compile every term the same way (`terms.term_key`, `places.place_filter_keys`) and test it
+as a substring of the same normalised columns, so the database and Python cannot disagree; the
+shared test table in tests/watches/test_filters_agree.py holds them to it. Semantics: SPEC §5.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+
+from watches import places, terms
+from watchtower.errors import AppError
+
+SENIORITY_LEVELS: tuple[str, ...] = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")
+TERM_LISTS: tuple[str, ...] = ("keywords", "all_keywords", "exclude_keywords", "locations")
+MAX_TERMS = 20
+MAX_TERM_LENGTH = 100
+MAX_MIN_SALARY = 10_000_000
+MAX_EXPERIENCE_YEARS = 50
+FILTER_FIELDS: tuple[str, ...] = (
+    *TERM_LISTS,
+    "seniority",
+    "remote_only",
+    "min_salary",
+    "salary_currency",
+    "max_experience_years",
+    "include_unknown",
+)
+
+
+@dataclass(frozen=True)
+class Filters:
+    keywords: tuple[str, ...] = ()
+    all_keywords: tuple[str, ...] = ()
+    exclude_keywords: tuple[str, ...] = ()
+    locations: tuple[str, ...] = ()
+    seniority: tuple[str, ...] = ()
+    remote_only: bool = False
+    min_salary: int | None = None
+    salary_currency: str | None = None
+    max_experience_years: float | None = None
+    include_unknown: bool = True
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Filters:
+        """Validated filters from request data; keys that are not filters are ignored."""
+        return cls().merged(data)
+
+    def merged(self, explicit: Mapping[str, Any]) -> Filters:
+        """These filters with every filter key present in `explicit` replacing its own (SPEC
+        §3.1: explicit filters always override the query). A role given in one form replaces
+        the query's role in the other form too, so `keywords` alone drops the query's
+        `all_keywords` and the other way round."""
+        if not isinstance(explicit, Mapping):
+            raise AppError("VALIDATION_ERROR", "filters must be a JSON object")
+        changes: dict[str, Any] = {}
+        for name in FILTER_FIELDS:
+            if name in explicit and explicit[name] is not None:
+                changes[name] = _VALIDATORS[name](name, explicit[name])
+        if "keywords" in changes and "all_keywords" not in changes:
+            changes["all_keywords"] = ()
+        if "all_keywords" in changes and "keywords" not in changes:
+            changes["keywords"] = ()
+        return dataclasses.replace(self, **changes)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, without empty values; `include_unknown` is always present because its
+        default (true) changes what matches."""
+        out: dict[str, Any] = {}
+        for name in (*TERM_LISTS, "seniority"):
+            value = getattr(self, name)
+            if value:
+                out[name] = list(value)
+        if self.remote_only:
+            out["remote_only"] = True
+        if self.min_salary is not None:
+            out["min_salary"] = self.min_salary
+        if self.salary_currency:
+            out["salary_currency"] = self.salary_currency
+        if self.max_experience_years is not None:
+            years = self.max_experience_years
+            out["max_experience_years"] = int(years) if float(years).is_integer() else years
+        out["include_unknown"] = self.include_unknown
+        return out
+
+    def is_empty(self) -> bool:
+        """No criterion that narrows the job set (exclusions alone do not count: a search watch
+        of "everything but managers" is still every board's every job)."""
+        return not (
+            self.keywords
+            or self.all_keywords
+            or self.locations
+            or self.seniority
+            or self.remote_only
+            or self.min_salary is not None
+            or self.max_experience_years is not None
+        )
+
+
+def _terms(name: str, value: Any) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise AppError("VALIDATION_ERROR", f"{name} must be a list of strings")
+    cleaned: list[str] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise AppError("VALIDATION_ERROR", f"{name} must be a list of strings")
+        term = " ".join(item.split()).lower()
+        if not term:
+            continue
+        if len(term) > MAX_TERM_LENGTH:
+            raise AppError("VALIDATION_ERROR", f"each of {name} must be at most {MAX_TERM_LENGTH} characters")
+        if not terms.term_key(term):
+            raise AppError("VALIDATION_ERROR", f"{name} term {term!r} has no letters or digits")
+        if term not in cleaned:
+            cleaned.append(term)
+    if len(cleaned) > MAX_TERMS:
+        raise AppError("VALIDATION_ERROR", f"{name} may hold at most {MAX_TERMS} terms")
+    return tuple(cleaned)
+
+
+def _seniority(name: str, value: Any) -> tuple[str, ...]:
+    levels = _terms(name, value)
+    unknown = [level for level in levels if level not in SENIORITY_LEVELS]
+    if unknown:
+        raise AppError("VALIDATION_ERROR", f"seniority {unknown[0]!r} is not one of {', '.join(SENIORITY_LEVELS)}")
+    return levels
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise AppError("VALIDATION_ERROR", f"{name} must be true or false")
+    return value
+
+
+def _number(name: str, value: Any, upper: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise AppError("VALIDATION_ERROR", f"{name} must be a number")
+    if not 0 <= value <= upper:
+        raise AppError("VALIDATION_ERROR", f"{name} must be between 0 and {upper:,.0f}")
+    return float(value)
+
+
+def _min_salary(name: str, value: Any) -> int:
+    return round(_number(name, value, MAX_MIN_SALARY))
+
+
+def _experience(name: str, value: Any) -> float:
+    return _number(name, value, MAX_EXPERIENCE_YEARS)
+
+
+def _currency(name: str, value: Any) -> str:
+    if not isinstance(value, str) or len(value.strip()) != 3 or not value.strip().isalpha() or not value.isascii():
+        raise AppError("VALIDATION_ERROR", f"{name} must be a three-letter ISO 4217 code such as USD")
+    return value.strip().upper()
+
+
+_VALIDATORS: dict[str, Any] = {
+    "keywords": _terms,
+    "all_keywords": _terms,
+    "exclude_keywords": _terms,
+    "locations": _terms,
+    "seniority": _seniority,
+    "remote_only": _flag,
+    "include_unknown": _flag,
+    "min_salary": _min_salary,
+    "salary_currency": _currency,
+    "max_experience_years": _experience,
+}
+
+
+def _keys(values: Iterable[str]) -> list[str]:
+    """Term keys, with terms that normalise to nothing left out (they would match everything)."""
+    return [key for key in dict.fromkeys(terms.term_key(value) for value in values) if key]
+
+
+def _location_keys(locations: Iterable[str]) -> list[str]:
+    keys: list[str] = []
+    for location in locations:
+        keys.extend(places.place_filter_keys(location))
+    return list(dict.fromkeys(key for key in keys if key.strip()))
+
+
+def _any_contains(column: str, keys: list[str]) -> Q:
+    condition = Q()
+    for key in keys:
+        condition |= Q(**{f"{column}__contains": key})
+    return condition
+
+
+def filters_q(filters: Filters) -> Q:
+    """A `Q` over `JobFields` columns with the meaning of `filters_match`."""
+    condition = Q()
+    keywords = _keys(filters.keywords)
+    if keywords:
+        condition &= _any_contains("search_text", keywords)
+    for key in _keys(filters.all_keywords):
+        condition &= Q(search_text__contains=key)
+    for key in _keys(filters.exclude_keywords):
+        condition &= ~Q(search_text__contains=key)
+    location_keys = _location_keys(filters.locations)
+    if location_keys:
+        condition &= _any_contains("place_text", location_keys)
+    if filters.seniority:
+        condition &= Q(seniority__in=list(filters.seniority))
+    if filters.remote_only:
+        condition &= Q(remote=True)
+    if filters.min_salary is not None:
+        top_reaches = Q(salary_annual_max__gte=filters.min_salary) | Q(
+            salary_annual_max__isnull=True, salary_annual_min__gte=filters.min_salary
+        )
+        if filters.salary_currency:
+            top_reaches &= Q(salary_currency=filters.salary_currency) | Q(salary_currency="")
+        unknown = Q(salary_annual_max__isnull=True, salary_annual_min__isnull=True)
+        condition &= (top_reaches | unknown) if filters.include_unknown else top_reaches
+    if filters.max_experience_years is not None:
+        within = Q(experience_years__lte=filters.max_experience_years)
+        condition &= (within | Q(experience_years__isnull=True)) if filters.include_unknown else within
+    return condition
+
+
+def filters_match(filters: Filters, row: Any) -> bool:
+    """Whether one object with the `JobFields` attributes matches, as `filters_q` would."""
+    search_text: str = row.search_text or ""
+    keywords = _keys(filters.keywords)
+    if keywords and not any(key in search_text for key in keywords):
+        return False
+    if any(key not in search_text for key in _keys(filters.all_keywords)):
+        return False
+    if any(key in search_text for key in _keys(filters.exclude_keywords)):
+        return False
+    location_keys = _location_keys(filters.locations)
+    if location_keys:
+        place_text: str = row.place_text or ""
+        if not any(key in place_text for key in location_keys):
+            return False
+    if filters.seniority and row.seniority not in filters.seniority:
+        return False
+    if filters.remote_only and row.remote is not True:
+        return False
+    if filters.min_salary is not None and not _salary_matches(filters, row):
+        return False
+    if filters.max_experience_years is not None:
+        years = row.experience_years
+        if years is None:
+            if not filters.include_unknown:
+                return False
+        elif years > filters.max_experience_years:
+            return False
+    return True
+
+
+def _salary_matches(filters: Filters, row: Any) -> bool:
+    assert filters.min_salary is not None
+    top = row.salary_annual_max if row.salary_annual_max is not None else row.salary_annual_min
+    if top is None:
+        return filters.include_unknown
+    if top < filters.min_salary:
+        return False
+    return not filters.salary_currency or (row.salary_currency or "") in ("", filters.salary_currency)

@@ -1,0 +1,566 @@
+"""The plain-language query reader (SPEC §4): rules, no model, and every guess shown.
+
+The text is read in passes over a lowercased working copy. Each pass *cuts* what it recognises
+(replaces it with a bar, a hard boundary for later passes), so a number read as years of
+experience is never read again as pay, and a place is never read as a role word:
+
+1. clean-up: URLs, mentions of Watchtower itself, delivery instructions ("notify me");
+2. years of experience (before pay, so "6 years" is never $6,000);
+3. pay floors ("at least 150k", "$45/hour" → yearly); a ceiling is noted, not used;
+4. negations: "not in Berlin" and "no remote" are noted (no such filters), "no managers" excludes;
+5. work modes (hybrid, on-site) are noted; places ("in Austin, TX or remote"), checked against
+   the gazetteer so "in machine learning" stays a role;
+6. "remote" → `remote_only`; 7. levels → `seniority`; 8. what is left → role words.
+
+Whatever is not used is said in `notes`, so the calling agent can correct it with explicit
+filters. `interpret` never raises.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from watches import places, terms
+from watches.filters import MAX_TERM_LENGTH, MAX_TERMS, Filters
+
+logger = logging.getLogger(__name__)
+
+MAX_QUERY_LENGTH = 500
+BAR = " | "
+
+
+@dataclass
+class Interpretation:
+    filters: Filters
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"filters": self.filters.as_dict(), "notes": list(self.notes)}
+
+
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_COUNT = r"(?:\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten)"
+_YEARS = r"(?:years?|yrs?)\b['’]?"
+_EXPERIENCE = r"(?:of\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?(?:experience|exp)\b"
+_LEAD = (
+    r"(?:(?:and|with|requiring|requires?|that\s+requires?|needing|needs?|for\s+someone\s+with|i\s+have|having)"
+    r"\s+(?:a\s+)?)?"
+)
+_STRICT_BOUND = r"(?:less\s+than|fewer\s+than|under|below|<)"
+_BOUND = r"(?:max(?:imum)?(?:\s+of)?|at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|<=|≤)"
+_EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        rf"{_LEAD}(?P<bound>{_STRICT_BOUND}|{_BOUND})\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
+        rf"(?:\s+{_EXPERIENCE})?(?:\s+(?:required|needed))?"
+    ),
+    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s+or\s+(?:fewer|less)\s+{_YEARS}(?:\s+{_EXPERIENCE})?"),
+    re.compile(rf"{_LEAD}(?P<low>{_COUNT})\s*(?:-|–|—|to)\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}(?:\s+{_EXPERIENCE})?"),
+    re.compile(
+        rf"{_LEAD}(?P<n>{_COUNT})\s*\+?\s*{_YEARS}\s+{_EXPERIENCE}"
+        r"(?:\s+(?:or\s+less|or\s+fewer|max(?:imum)?|at\s+most|tops|required|needed))?"
+    ),
+    re.compile(
+        rf"(?:experience|exp)\s*(?:of|:)?\s*(?P<bound>{_STRICT_BOUND}|{_BOUND})?\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
+    ),
+    re.compile(r"\b(?:with\s+)?no\s+(?:prior\s+)?experience(?:\s+(?:required|needed|necessary))?"),
+)
+
+_PAY_LEAD = (
+    r"(?P<lead>(?:(?:and|that|which)\s+)?(?:making|makes?|paying|pays?|earning|earns?"
+    r"|with\s+(?:a\s+)?(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of)?"
+    r"|(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of|\s*:)?))"
+)
+_FLOOR = r"(?P<floor>at\s+least|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above|more\s+than|north\s+of|from|>=|>|≥)"
+_CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|below|less\s+than|up\s+to|<=|<|≤)"
+
+
+def _amount(suffix: str) -> str:
+    return (
+        rf"(?<![\w.,])(?P<sym{suffix}>[$£€])?\s?(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)"
+        rf"\s?(?P<k{suffix}>k|thousand)?\b"
+    )
+
+
+_PAY = re.compile(
+    rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
+    rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
+    r"(?:\s*(?P<cur>usd|cad|aud|eur|gbp|dollars|euros|pounds)\b)?"
+    r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo)\b|\s+(?P<adv>annually|yearly|hourly|monthly)\b)?"
+    r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
+)
+_CURRENCIES = {
+    "$": "USD",
+    "usd": "USD",
+    "dollars": "USD",
+    "£": "GBP",
+    "gbp": "GBP",
+    "pounds": "GBP",
+    "€": "EUR",
+    "eur": "EUR",
+    "euros": "EUR",
+    "cad": "CAD",
+    "aud": "AUD",
+}
+_HOURS_A_YEAR = 2080
+
+_URL = re.compile(r"https?://\S+")
+_SELF_MENTION = re.compile(
+    r"(?:\b(?:please|hey|hi|hello)\b[\s,!]*)*(?:\b(?:use|using|via|with|through|ask|on)\s+)?"
+    r"\bwatchtower(?:\.[a-z]{2,})?\b(?:\s+to\b)?"
+)
+_DELIVERY = re.compile(
+    r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*\b(?:tell|let|notify|alert|ping|email|e-mail|message|send|show|text)\s+me\b"
+    r"(?:\s+know\b)?"
+)
+
+_NOT_PLACE = re.compile(
+    r"\b(?:not|no|excluding|except|outside(?:\s+of)?|but\s+not|anywhere\s+but)\s+"
+    r"(?:(?:based\s+|located\s+)?in|near|around)\s+(?:the\s+)?"
+)
+_NOT_REMOTE = re.compile(
+    r"\b(?:no|not|non|without)[\s-]+(?:fully\s+)?remote(?:\s+(?:work|jobs?|roles?|positions?|only))?\b"
+)
+_EXCLUSION = re.compile(
+    r"\b(?:not|no|excluding|except|without|minus|but\s+not)\s+(?:any\s+)?"
+    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b)\s*[\w+#.&'-]+)*)"
+)
+_WORK_MODE = re.compile(r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b")
+_PLACE_INTRO = re.compile(
+    r"\b(?:based\s+in|located\s+in|in\s+or\s+(?:near|around)|in|near|around|within)\s+(?:the\s+)?(?:greater\s+)?"
+)
+_BASED = re.compile(r"\b(?P<place>[a-z]+(?:\s[a-z]+)?)-based\b")
+_PLACE_END = re.compile(
+    r"\s\|\s|[.!?()\[\]\"]|\b(?:with|that|which|who|making|paying|earning|requiring|for|at|as|where|on|from"
+    r"|jobs?|roles?|positions?|openings?|please|paying)\b"
+)
+_PLACE_SPLIT = re.compile(r"\s+or\s+|\s+and\s+|/|;|&")
+# Two-letter places a query may use on their own; others ("it", "qa", "ai", "ml") are words.
+_SHORT_PLACES = frozenset({"us", "uk", "eu", "sf", "la", "dc", "ny"})
+_REMOTE = re.compile(
+    r"\b(?:fully\s+|100%\s*)?(?:remote|remotely|wfh|work\s+from\s+home|telecommute)(?:[\s-](?:only|first|friendly))?\b"
+)
+
+# Levels, in order; each pattern's words are cut and the level added (SPEC §6 levels).
+_LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("intern", re.compile(r"\b(?:interns?|internships?)\b")),
+    (
+        "entry",
+        re.compile(
+            r"\b(?:junior|jr\b\.?|entry[\s-]level|new[\s-]grads?|new\s+graduates?|graduates?|early[\s-]career)(?=\W|$)"
+        ),
+    ),
+    ("mid", re.compile(r"\b(?:mid[\s-]?level|intermediate)\b")),
+    ("senior", re.compile(r"\b(?:senior|sr\b\.?)(?!\s+(?:staff|principal|manager|managers|director|directors)\b)")),
+    ("staff", re.compile(r"\b(?:senior\s+|sr\.?\s+)?staff\b")),
+    ("principal", re.compile(r"\b(?:senior\s+|sr\.?\s+)?principal\b")),
+    ("manager", re.compile(r"\b(?:senior\s+|sr\.?\s+)?(?:managers?|management)\b")),
+    ("director", re.compile(r"\b(?:senior\s+|sr\.?\s+)?(?:directors?|vps?|vice\s+presidents?|head\s+of)\b")),
+)
+
+_GENERIC = frozenset(
+    {
+        "engineer",
+        "engineering",
+        "developer",
+        "development",
+        "dev",
+        "programmer",
+        "software",
+        "swe",
+        "specialist",
+        "professional",
+        "tech",
+        "technical",
+        "technology",
+    }
+)
+# Grammar and request words: dropped silently (checked after a word is made singular).
+_STOP_TEXT = """
+job role position opening listing posting opportunity gig work new newly all any every find show watch track
+monitor notify alert me us my tell let know when whenever about for the a an with that which who are is be in at
+of and or to i we want wanted looking look need get please company level experience experienced year hiring there
+posted post open up come appear available full time fulltime full-time only just also some based located area
+anywhere everything regardless board it its this these those on by from like such as type kind hey hi hello use
+using via they them you your one whatever check keep eye can could would will do doe give list see what whats
+current currently right now today latest recent recently something anything search searching seeking seek
+interested hire good great best cool nice top startup paid salary pay making earning per annum yearly hourly
+monthly plus k thousand if than more less most least
+"""
+_STOP_WORDS = frozenset(_STOP_TEXT.split())
+_WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
+
+
+def interpret(text: Any) -> Interpretation:
+    """Read a plain-language query into filters and notes; never raises (a failure of a rule
+    becomes a note, so a creation request still gets an answer it can correct)."""
+    try:
+        return read(text)
+    except Exception:  # a reader bug must not turn a watch request into a server error
+        logger.exception("query reader failed", extra={"query": str(text)[:MAX_QUERY_LENGTH]})
+        return Interpretation(Filters(), ["The query could not be read; pass explicit filters instead."])
+
+
+def read(text: Any) -> Interpretation:
+    """The reader itself, without `interpret`'s safety net (tests run both)."""
+    return _Reader(text if isinstance(text, str) else "").read()
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.notes: list[str] = []
+        clean = " ".join(text.split())
+        if len(clean) > MAX_QUERY_LENGTH:
+            self.notes.append(f"Only the first {MAX_QUERY_LENGTH} characters of the query were read.")
+            clean = clean[:MAX_QUERY_LENGTH]
+        self.text = f" {clean.lower()} "
+        self.keywords: list[str] = []
+        self.all_keywords: list[str] = []
+        self.exclude: list[str] = []
+        self.locations: list[str] = []
+        self.seniority: list[str] = []
+        self.remote_only = False
+        self.min_salary: int | None = None
+        self.currency: str | None = None
+        self.max_years: float | None = None
+
+    def read(self) -> Interpretation:
+        self._clean()
+        self._experience()
+        self._pay()
+        self._negations()
+        self._work_modes()
+        self._places()
+        self._remote()
+        self._levels()
+        self._roles()
+        filters = Filters(
+            keywords=tuple(self.keywords),
+            all_keywords=tuple(self.all_keywords),
+            exclude_keywords=tuple(self.exclude),
+            locations=tuple(self.locations),
+            seniority=tuple(self.seniority),
+            remote_only=self.remote_only,
+            min_salary=self.min_salary,
+            salary_currency=self.currency if self.min_salary is not None else None,
+            max_experience_years=self.max_years,
+        )
+        if filters.is_empty():
+            self.notes.append("Nothing in the query narrows the search; add a role, place, level or pay.")
+        return Interpretation(filters, self.notes)
+
+    def _cut(self, pattern: re.Pattern[str], handle: Callable[[re.Match[str]], bool] | None = None) -> None:
+        """Replace each match with a bar when `handle` accepts it (or always, without one)."""
+
+        def replace(match: re.Match[str]) -> str:
+            if handle is None or handle(match):
+                return BAR
+            return match.group(0)
+
+        self.text = pattern.sub(replace, self.text)
+
+    def _clean(self) -> None:
+        def url(match: re.Match[str]) -> bool:
+            self.notes.append(
+                f'"{match.group(0)}" is a URL, not a filter; to watch one board, pass it as `url` instead.'
+            )
+            return True
+
+        self._cut(_URL, url)
+        self._cut(_SELF_MENTION)
+        self._cut(_DELIVERY)
+
+    def _experience(self) -> None:
+        def years(match: re.Match[str]) -> bool:
+            groups = match.groupdict()
+            if groups.get("n") is None:
+                value = 0.0  # "no experience required"
+            else:
+                value = _count(groups["n"])
+                if groups.get("bound") and re.fullmatch(_STRICT_BOUND, groups["bound"]):
+                    value = max(value - 1, 0.0)
+            if value > 50:
+                return False
+            if self.max_years is None:
+                self.max_years = value
+            elif value != self.max_years:
+                self.notes.append(
+                    f'"{match.group(0).strip()}" was ignored: the maximum years of experience was already read '
+                    f"as {_plain(self.max_years)}."
+                )
+            return True
+
+        for pattern in _EXPERIENCE_PATTERNS:
+            self._cut(pattern, years)
+
+    def _pay(self) -> None:
+        def pay(match: re.Match[str]) -> bool:
+            groups = match.groupdict()
+            has_k = bool(groups["k"] or groups["k2"])
+            period = groups["per"] or groups["adv"] or ""
+            value = float(groups["num"].replace(",", ""))
+            if groups["k"] or (groups["k2"] and value < 1000):
+                value *= 1000
+            currency_mark = groups["sym"] or groups["cur"] or groups["sym2"]
+            qualifies = bool(groups["lead"] or currency_mark or has_k or period or value >= 10_000)
+            if not qualifies:
+                return False
+            if value < 1000 and not period and not has_k:
+                value *= 1000  # "making at least 150"
+            if period.startswith(("hour", "hr")):
+                value *= _HOURS_A_YEAR
+            elif period.startswith(("month", "mo")):
+                value *= 12
+            yearly = round(value)
+            fragment = match.group(0).strip()
+            if groups["ceiling"]:
+                self.notes.append(
+                    f'"{fragment}" reads as a maximum salary, which is not a filter Watchtower has; it was ignored.'
+                )
+                return True
+            if yearly < 1000 or yearly > 10_000_000:
+                self.notes.append(f'"{fragment}" does not look like a yearly salary; it was ignored.')
+                return True
+            if self.min_salary is not None:
+                self.notes.append(
+                    f'"{fragment}" was ignored: the minimum salary was already read as {self.min_salary}.'
+                )
+                return True
+            self.min_salary = yearly
+            if currency_mark:
+                self.currency = _CURRENCIES.get(currency_mark)
+            return True
+
+        self._cut(_PAY, pay)
+
+    def _negations(self) -> None:
+        for match in list(_NOT_PLACE.finditer(self.text)):
+            start = match.start()
+            if self.text[start : match.end()] != match.group(0):
+                continue  # an earlier cut of this loop moved the text
+            end = _place_end(self.text, match.end())
+            phrase = self.text[start:end].strip()
+            self.notes.append(
+                f'"{phrase}": excluding a place is not a filter Watchtower has; it was ignored '
+                "(no location filter was set from it)."
+            )
+            self.text = self.text[:start] + BAR + self.text[end:]
+
+        def not_remote(match: re.Match[str]) -> bool:
+            self.notes.append(
+                f'"{match.group(0).strip()}": excluding remote jobs is not a filter Watchtower has; it was ignored.'
+            )
+            return True
+
+        self._cut(_NOT_REMOTE, not_remote)
+
+        def exclusion(match: re.Match[str]) -> bool:
+            words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\bnor\b)\s*", match.group("items")) if w]
+            found = [_role_word(word) for word in words]
+            usable = [word for word in found if word and word not in _STOP_WORDS and word != "remote"]
+            if not usable or len(usable) != len(found):
+                return False
+            for word in usable:
+                if word not in self.exclude:
+                    self.exclude.append(word)
+            return True
+
+        self._cut(_EXCLUSION, exclusion)
+
+    def _work_modes(self) -> None:
+        def mode(match: re.Match[str]) -> bool:
+            self.notes.append(f'"{match.group(0)}" is not a filter Watchtower has; it was ignored.')
+            return True
+
+        self._cut(_WORK_MODE, mode)
+
+    def _places(self) -> None:
+        position = 0
+        while True:
+            match = _PLACE_INTRO.search(self.text, position)
+            if match is None:
+                break
+            end = _place_end(self.text, match.end())
+            words = self.text[match.end() : end].split()
+            accepted: list[str] | None = None
+            used = 0
+            for size in range(len(words), 0, -1):
+                accepted = _read_places(" ".join(words[:size]))
+                if accepted is not None:
+                    used = size
+                    break
+            if accepted is None:
+                phrase = " ".join(words)
+                if phrase and any(ch.isalnum() for ch in phrase):
+                    self.notes.append(
+                        f'"{match.group(0).strip()} {phrase}" was not recognised as a place; its words were read '
+                        "as role words. Pass `locations` to set a place."
+                    )
+                position = match.end()
+                continue
+            for place in accepted:
+                if place not in self.locations:
+                    self.locations.append(place)
+            consumed = re.match(
+                r"\s*" + r"\s+".join(re.escape(word) for word in words[:used]), self.text[match.end() :]
+            )
+            cut_end = match.end() + (consumed.end() if consumed else 0)
+            self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
+            position = match.start() + len(BAR)
+
+        def based(match: re.Match[str]) -> bool:
+            accepted = _read_places(match.group("place"))
+            if accepted is None:
+                return False
+            self.locations.extend(place for place in accepted if place not in self.locations)
+            return True
+
+        self._cut(_BASED, based)
+        if self.locations == ["remote"]:
+            self.locations = []
+            self.remote_only = True
+        if len(self.locations) > MAX_TERMS:
+            self.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
+            self.locations = self.locations[:MAX_TERMS]
+
+    def _remote(self) -> None:
+        def remote(match: re.Match[str]) -> bool:
+            self.remote_only = True
+            return True
+
+        self._cut(_REMOTE, remote)
+        if self.remote_only and "remote" in self.locations:
+            # "remote jobs in Austin or remote": remote is required anyway.
+            self.locations.remove("remote")
+
+    def _levels(self) -> None:
+        for level, pattern in _LEVELS:
+            if pattern.search(self.text):
+                self.text = pattern.sub(BAR, self.text)
+                if level not in self.seniority:
+                    self.seniority.append(level)
+
+    def _roles(self) -> None:
+        text = self.text
+        any_of = bool(re.search(r"\bor\b|/", text.replace("|", " ")))
+        if any_of:
+            phrases: list[str] = []
+            dropped: list[str] = []
+            for piece in re.split(r"\bor\b|/|\|", text):
+                words = self._role_words(piece)
+                specific = [word for word in words if word not in _GENERIC]
+                dropped.extend(word for word in words if word in _GENERIC and specific)
+                phrase = " ".join(specific or words)
+                if phrase and phrase not in phrases:
+                    phrases.append(phrase)
+            self.keywords = self._capped(phrases, "keywords")
+            self._note_generic(dropped)
+            return
+        words = self._role_words(text)
+        specific = list(dict.fromkeys(word for word in words if word not in _GENERIC))
+        generic = list(dict.fromkeys(word for word in words if word in _GENERIC))
+        if not specific:
+            if generic:
+                self.keywords = self._capped([" ".join(generic)], "keywords")
+        elif len(specific) == 1:
+            self.keywords = [specific[0]]
+            self._note_generic(generic)
+        else:
+            self.all_keywords = self._capped(specific, "all_keywords")
+            self._note_generic(generic)
+
+    def _role_words(self, text: str) -> list[str]:
+        found: list[str] = []
+        for raw in _WORD.findall(text):
+            word = _role_word(raw)
+            if not word or word in _STOP_WORDS:
+                continue
+            if not any(ch.isalpha() for ch in word):
+                self.notes.append(f'"{raw}" was not understood; it was ignored.')
+                continue
+            if len(word) > MAX_TERM_LENGTH:
+                self.notes.append(f'"{word[:40]}…" is too long to be a keyword; it was ignored.')
+                continue
+            found.append(word)
+        return found
+
+    def _capped(self, items: list[str], name: str) -> list[str]:
+        unique = [item for item in dict.fromkeys(items) if len(item) <= MAX_TERM_LENGTH]
+        if len(unique) > MAX_TERMS:
+            self.notes.append(f"Only the first {MAX_TERMS} {name} were kept.")
+        return unique[:MAX_TERMS]
+
+    def _note_generic(self, dropped: list[str]) -> None:
+        unique = list(dict.fromkeys(dropped))
+        if unique:
+            listed = ", ".join(f'"{word}"' for word in unique)
+            self.notes.append(f"{listed} dropped as too general next to a more specific role word.")
+
+
+def _count(text: str) -> float:
+    return float(_NUMBER_WORDS[text]) if text in _NUMBER_WORDS else float(text)
+
+
+def _plain(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _role_word(raw: str) -> str:
+    """A query word as a term: possessive and edge punctuation removed (a leading "." kept for
+    ".net"), singular; "" when nothing usable is left."""
+    word = re.sub(r"['’]s$", "", raw.lower())
+    leading_dot = word.startswith(".") and not word.startswith("..")
+    word = word.strip(".'’-&")
+    if leading_dot and word:
+        word = "." + word
+    if not word or not terms.term_key(word):
+        return ""
+    return terms.singular(word) if word.isalpha() else word
+
+
+def _place_end(text: str, start: int) -> int:
+    found = _PLACE_END.search(text, start)
+    return found.start() if found else len(text)
+
+
+def _read_places(phrase: str) -> list[str] | None:
+    """The locations a place phrase names ("austin, tx or remote" → ["austin, tx", "remote"]),
+    or None when any part of it is not a known place."""
+    phrase = phrase.strip(" ,.")
+    if not phrase:
+        return None
+    result: list[str] = []
+    for alternative in _PLACE_SPLIT.split(phrase):
+        parts = [part.strip() for part in alternative.split(",") if part.strip()]
+        if not parts:
+            return None
+        merged: list[str] = []
+        for part in parts:
+            if merged and places.is_qualifier(part):
+                merged[-1] = f"{merged[-1]}, {part}"
+            else:
+                merged.append(part)
+        for item in merged:
+            if item in {"remote", "remote only", "fully remote"}:
+                result.append("remote")
+                continue
+            if len(item) > MAX_TERM_LENGTH or (len(item) <= 2 and item not in _SHORT_PLACES):
+                return None
+            if not places.is_place(item):
+                return None
+            result.append(item)
+    return result
