@@ -46,6 +46,7 @@ PAGE_SPACING_MS = 0
 _HOST = re.compile(r"^([\w-]+)\.icims\.com$")
 _NOT_BOARDS = {"www", "community", "careers", "cdn13", "media", "help", "support", "developer", "developers"}
 _JOB_PATH = re.compile(r"/jobs/(\d+)/([^/]*)/job\b")
+_WORD_START = re.compile(r"(^|[\s(\[/])([a-z])")
 _US_DATE = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/(\d{4})\b")
 _PERIODS: dict[str, SalaryPeriod] = {"YEAR": "year", "MONTH": "month", "WEEK": "week", "DAY": "day", "HOUR": "hour"}
 _VISIBLE_TEXT = './/text()[not(ancestor::span[contains(concat(" ", normalize-space(@class), " "), " sr-only ")])]'
@@ -113,8 +114,8 @@ def parse_sitemap_urls(urls: list[str], board: BoardRef) -> list[Posting]:
 def title_from_slug(slug: str) -> str:
     """`systems-administration---active-directory` → `Systems Administration - Active Directory`."""
     words = unquote(slug).replace("\u00a0", " ").replace("---", " \u2013 ").replace("-", " ")
-    words = words.replace("\u2013", "-")
-    return " ".join(word[0].upper() + word[1:] if word[0].islower() else word for word in words.split())
+    words = " ".join(words.replace("\u2013", "-").split())
+    return _WORD_START.sub(lambda match: match.group(1) + match.group(2).upper(), words)
 
 
 def parse_search(body: bytes, board: BoardRef) -> list[Posting]:

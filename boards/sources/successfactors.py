@@ -173,8 +173,9 @@ def parse_search(body: bytes, board: BoardRef) -> tuple[int, list[Posting]]:
         return 0, []
     postings: dict[str, Posting] = {}
     for anchor in root.xpath('//a[contains(concat(" ", normalize-space(@class), " "), " jobTitle-link ")][@href]'):
-        href = urlsplit(anchor.get("href", "")).path
-        match = _JOB_HREF.match(href)
+        parts = urlsplit(anchor.get("href", ""))
+        href = parts.path
+        match = _JOB_HREF.match(href) if parts.netloc in {"", board.fetch_host} else None
         title = " ".join(anchor.text_content().split())
         if not match or not title or match.group(3) in postings:
             continue  # tile themes repeat each anchor for desktop and tablet
