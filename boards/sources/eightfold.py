@@ -13,6 +13,7 @@ text, so new jobs get one `/api/pcsx/position_details` request each.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -168,7 +169,7 @@ def read_site(site: Site, fetch: Fetch, context: ReadContext) -> Listing:
     return listing
 
 
-def _read_pages(site: Site, fetch: Fetch, url_for: Any, first: Any = None) -> Listing:
+def _read_pages(site: Site, fetch: Fetch, url_for: Callable[[Site, int], str], first: Any = None) -> Listing:
     if first is None:
         first = load_json(first_response(fetch, Request(url_for(site, 0))))
     count, postings = parse_page(first, site)
