@@ -29,7 +29,7 @@ from watches import terms
 CITY_DATASET = "cities5000.json"
 # Alternate names ("Bangalore", "Kiev", "Frankfurt") are trusted only for large cities, so a
 # village's odd alias never captures a common word.
-ALTERNATE_NAME_MIN_POPULATION = 100_000
+ALTERNATE_NAME_MIN_POPULATION = 500_000
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,9 @@ class _Resolved:
     zone: str | None = None
     world: bool = False
     text: str = ""
+    # For cities: how many people live there, and whether a qualifier ("TX") confirmed it.
+    population: int = 0
+    qualified: bool = False
 
 
 @dataclass
@@ -250,6 +253,9 @@ _CITY_ALIASES: dict[str, str] = {
     "bangalore": "bengaluru",
     "gurgaon": "gurugram",
     "frankfurt": "frankfurt am main",
+    "kiev": "kyiv",
+    "wien": "vienna",
+    "den haag": "the hague",
 }
 _REGION_PREFERRED = frozenset({"washington"})  # a bare "Washington" is the state, "Washington, DC" the city
 
@@ -402,7 +408,7 @@ def _gazetteer() -> _Gazetteer:
         seen = {primary}
         if population >= ALTERNATE_NAME_MIN_POPULATION:
             for alternate in record["alternatenames"]:
-                if not alternate.isascii() or len(alternate) < 4:
+                if not alternate.isascii() or len(alternate) < 5:
                     continue
                 key = fold(alternate)
                 if key and key not in seen:
@@ -472,8 +478,7 @@ def _best_city(name: str, hints: list[list[tuple[str, str | None]]]) -> tuple[_C
             break
         candidates = narrowed
         used += 1
-    primaries = [city for city in candidates if city.primary] or candidates
-    return max(primaries, key=lambda city: city.population), used
+    return max(candidates, key=lambda city: (city.population, city.primary)), used
 
 
 def _agrees(place: Place, hints: list[list[tuple[str, str | None]]]) -> bool:
@@ -576,7 +581,9 @@ def _resolve_head(head: str, hints: list[list[tuple[str, str | None]]]) -> tuple
                         break
                     city = None
     if city is not None:
-        return _Resolved(Place(city.name, city.region, city.country), metros=_metros_of(city)), used
+        place = Place(city.name, city.region, city.country)
+        qualified = used > 0 or len(head.split()) > len(fold(city.name).split())
+        return _Resolved(place, metros=_metros_of(city), population=city.population, qualified=qualified), used
     area = _area(head, hints)
     if area is not None:
         consumed = 0
@@ -798,13 +805,22 @@ def is_qualifier(text: str) -> bool:
     return bool(_hint_constraints(fold(text)))
 
 
-def is_place(text: str) -> bool:
+def is_place(text: str, *, min_population: int = 0) -> bool:
     """Whether a phrase names a known place, area or remote region (the query reader uses this
-    to tell "in Austin" from "in machine learning")."""
+    to tell "in Austin" from "in machine learning"). With `min_population`, a city named without
+    a qualifier must be that large or part of a metro area, so "in mobile" is not Mobile, AL."""
     folded = fold(text)
     if not folded:
         return False
     if folded in {"remote", "anywhere", "worldwide"}:
         return True
     items = _resolve_location(text)
-    return bool(items) and all(item.place is not None or item.world for item in items)
+    if not items:
+        return False
+    for item in items:
+        if item.place is None and not item.world:
+            return False
+        small = item.population < min_population and not item.metros
+        if item.place is not None and item.place.city and not item.qualified and small:
+            return False
+    return True

@@ -146,11 +146,20 @@ _PLACE_INTRO = re.compile(
 _BASED = re.compile(r"\b(?P<place>[a-z]+(?:\s[a-z]+)?)-based\b")
 _PLACE_END = re.compile(
     r"\s\|\s|[.!?()\[\]\"]|\b(?:with|that|which|who|making|paying|earning|requiring|for|at|as|where|on|from"
-    r"|jobs?|roles?|positions?|openings?|please|paying)\b"
+    r"|in|jobs?|roles?|positions?|openings?|please)\b"
 )
 _PLACE_SPLIT = re.compile(r"\s+or\s+|\s+and\s+|/|;|&")
 # Two-letter places a query may use on their own; others ("it", "qa", "ai", "ml") are words.
 _SHORT_PLACES = frozenset({"us", "uk", "eu", "sf", "la", "dc", "ny"})
+# A city named without a qualifier must be at least this large to be read as a place, and never
+# one of these words, which in a job query name a field ("jobs in sales", "in mobile").
+_PLACE_MIN_POPULATION = 50_000
+_FIELDS_TEXT = """
+sales media mobile success enterprise meta real time part support security design marketing data product
+research energy music fashion retail gaming health education finance legal people growth content social video
+cloud network space defense quality strategy trading travel food delivery commerce games sport sports tech
+"""
+_FIELDS_NOT_PLACES = frozenset(_FIELDS_TEXT.split())
 _REMOTE = re.compile(
     r"\b(?:fully\s+|100%\s*)?(?:remote|remotely|wfh|work\s+from\s+home|telecommute)(?:[\s-](?:only|first|friendly))?\b"
 )
@@ -560,7 +569,7 @@ def _read_places(phrase: str) -> list[str] | None:
                 continue
             if len(item) > MAX_TERM_LENGTH or (len(item) <= 2 and item not in _SHORT_PLACES):
                 return None
-            if not places.is_place(item):
+            if item in _FIELDS_NOT_PLACES or not places.is_place(item, min_population=_PLACE_MIN_POPULATION):
                 return None
             result.append(item)
     return result
