@@ -206,9 +206,10 @@ class EmbeddedScheduler:
                 self.on_outcome(outcome)
         except Exception:
             logger.exception("check of resource %s failed", resource_id, extra={"resource_id": resource_id})
-            connection.close()
         finally:
-            close_old_connections()
+            # Pool threads outlive this call but not the scheduler; an open connection per idle
+            # thread would outlast both, so each check opens and closes its own.
+            connection.close()
 
     # -- housekeeping -----------------------------------------------------------------------
 
