@@ -6,8 +6,8 @@ the newest ~50 properly.
    over, and a partial job becoming full is not an update.
 2. `GET /jobs/search?ss=1&in_iframe=1`: real titles, locations and dates of the newest jobs. Any
    failure here only loses that enrichment.
-3. New jobs get their job page read once (`{job url}?in_iframe=1`) for the posting text and pay,
-   from its schema.org JobPosting, else from the page's job content block.
+3. New jobs of the search page get their job page read once (`{job url}?in_iframe=1`) for the
+   posting text and pay, from its schema.org JobPosting, else from the page's job content block.
 """
 
 from __future__ import annotations
@@ -86,9 +86,9 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     postings = merge(listed, searched)
     # Without sitemap jobs only the first search page was seen: not every open job.
     listing = Listing(postings=postings, complete=bool(listed) and sitemap.complete)
-    by_id = {posting.id: posting for posting in postings}
-    newest_first = [by_id[p.id] for p in searched] + [p for p in postings if p.partial]
-    read_details(newest_first, fetch, context, request_for=detail_request, apply=apply_detail)
+    # Only full (searched) jobs: a sitemap-only job stays partial, and partial jobs never count as
+    # known, so reading its page would repeat on every check.
+    read_details(searched, fetch, context, request_for=detail_request, apply=apply_detail)
     return listing
 
 

@@ -32,6 +32,8 @@ SEARCH = """<html><body><ul>
   </div></div></li>
 </ul></body></html>"""
 
+DETAIL_102 = "https://careers-acme.icims.com/jobs/102/lead-electronics-technician-%28nasa%29/job?in_iframe=1"
+
 DETAIL = """<html><head><script type="application/ld+json">
 {"@context": "https://schema.org", "@type": "JobPosting", "title": "Lead Electronics Technician",
  "description": "&lt;p&gt;At least 4 years of experience with avionics.&lt;/p&gt;", "datePosted": "2026-09-29T15:15:00Z",
@@ -162,13 +164,21 @@ def test_new_jobs_read_their_page_once_newest_first_and_known_ones_never():
     assert job.title == "Lead Electronics Technician (NASA)"
 
 
-def test_the_detail_budget_bounds_the_page_reads():
+def test_sitemap_only_jobs_are_never_read_in_detail():
     fetch = FakeFetch(site())
-    icims.read(board(), fetch, ReadContext(detail_budget=1))
-    # the search row (newest) comes first; the sitemap-only job waits for the next check
-    assert fetch.urls[2:] == [
-        "https://careers-acme.icims.com/jobs/102/lead-electronics-technician-%28nasa%29/job?in_iframe=1"
-    ]
+    listing = icims.read(board(), fetch, ReadContext(detail_budget=20))
+    # 101 is partial: partial jobs never count as known, so reading it would repeat every check
+    assert fetch.urls[2:] == [DETAIL_102]
+    assert {p.id: p.description for p in listing.postings}["101"] == ""
+
+
+def test_the_detail_budget_bounds_the_page_reads():
+    card = SEARCH.split("<ul>")[1].split("</ul>")[0]
+    search = SEARCH.replace("</ul>", card.replace("/jobs/102/", "/jobs/103/") + "</ul>")
+    fetch = FakeFetch(site(search=search))
+    listing = icims.read(board(), fetch, ReadContext(detail_budget=1))
+    assert [p.id for p in listing.postings if not p.partial] == ["102", "103"]
+    assert fetch.urls[2:] == [DETAIL_102]
 
 
 def test_a_job_page_without_json_ld_gives_its_content_block():
