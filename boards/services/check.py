@@ -1,0 +1,338 @@
+"""One check of one resource: fetch → read → derive → diff → snapshot, job set, change events and
+webhook outbox rows written in ONE transaction.
+
+Steps:
+1. Verify the caller's claim (a duplicate task delivery finds another token and does nothing).
+2. Take the fetch host's lease for the whole check, so at most one request is in flight per
+   website across every worker; keep it alive while a source pages; release it with
+   HOST_MIN_SPACING_MS so the next request to that host waits.
+3. Read the board (conditional on the stored validators; a 304 is a cheap no-op).
+4. Diff against the stored open set. The first snapshot of a board is its baseline: no events.
+5. Write everything in one transaction whose change ids are serialised (SPEC §8): ids become
+   visible in order, so a reader that passed id N never later sees a lower id commit.
+A failed check writes only the failure (code, message, consecutive failures, backoff).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from boards.diff import DiffResult, diff_jobs
+from boards.models import Job as JobRow
+from boards.models import Resource, Snapshot
+from boards.services import jobstore
+from boards.services.intervals import backoff_delay, resource_interval_seconds
+from boards.services.leases import lease_acquire, lease_extend, lease_release, new_holder
+from boards.services.reading import BoardReading, NotModified, board_read
+from boards.sources import registry
+from boards.sources.base import BoardRef
+from changes.models import Change
+from changes.services.webhooks import webhooks_enqueue
+from watchtower import metrics
+from watchtower.config import current
+from watchtower.errors import AppError
+
+logger = logging.getLogger(__name__)
+
+# Transaction-scoped advisory lock key that serialises change-writing transactions on PostgreSQL.
+CHANGE_WRITE_LOCK = 727276
+REFUSAL_CODES = frozenset(
+    {"ROBOTS_DISALLOWED", "BOT_CHALLENGE", "ACCESS_DENIED", "SSRF_BLOCKED", "UNSUPPORTED_CONTENT_TYPE", "BODY_TOO_LARGE"}
+)
+BLOCKED_CODES = frozenset({"ROBOTS_DISALLOWED", "BOT_CHALLENGE", "ACCESS_DENIED"})
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    resource_id: int
+    ok: bool
+    outcome: str  # changed | unchanged | not_modified | first_snapshot | error | host_busy | skipped
+    code: str = ""
+    message: str = ""
+    changes: int = 0
+    jobs: int | None = None
+    complete: bool | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v not in ("", None)}
+
+
+def board_of(resource: Resource) -> BoardRef:
+    """The board to read for `resource`: recognised afresh from its URL, so improvements to
+    recognition apply to existing resources; the stored fields are the fallback."""
+    try:
+        board = registry.recognize(resource.url)
+        if board.platform == resource.platform:
+            return board
+    except AppError:
+        pass
+    return BoardRef(
+        platform=resource.platform,
+        board_url=resource.url,
+        fetch_host=resource.fetch_host,
+        key=resource.board_key,
+        company=resource.company,
+        options=resource.options,
+    )
+
+
+def lease_duration(platform: str) -> timedelta:
+    config = current()
+    requests = registry.max_requests(platform)
+    pause_ms = max(min(config.host_min_spacing_ms, 750), registry.page_spacing_ms(platform))
+    seconds = config.fetch_timeout_seconds * (requests + 1) + pause_ms * requests / 1000 + 5
+    return timedelta(seconds=seconds)
+
+
+def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0) -> CheckOutcome:
+    """Check one resource now. `wait_for_host` > 0 (synchronous API paths) polls for a busy host's
+    lease that long; scheduled checks try once and are deferred."""
+    resource = Resource.objects.filter(pk=resource_id).first()
+    if resource is None:
+        return CheckOutcome(resource_id, False, "skipped", "NOT_FOUND", "resource no longer exists")
+    now = timezone.now()
+    if claim_token and (
+        resource.claim_token != claim_token or resource.claimed_until is None or resource.claimed_until < now
+    ):
+        return CheckOutcome(resource_id, False, "skipped", "NOT_CLAIMED", "another worker holds this check")
+
+    started = time.monotonic()
+    config = current()
+    board = board_of(resource)
+    holder = new_holder()
+    duration = lease_duration(board.platform)
+    deadline = time.monotonic() + wait_for_host
+    while not lease_acquire(key=resource.fetch_host, holder=holder, duration=duration):
+        if time.monotonic() >= deadline:
+            return _host_busy(resource)
+        time.sleep(0.2)
+    spacing = timedelta(milliseconds=config.host_min_spacing_ms)
+    try:
+        outcome = _check_under_lease(resource, board, holder, duration)
+    finally:
+        lease_release(key=resource.fetch_host, holder=holder, spacing=spacing)
+    metrics.FETCH_DURATION.labels(platform=resource.platform).observe(time.monotonic() - started)
+    metrics.CHECKS.labels(outcome=outcome.outcome, code=outcome.code).inc()
+    return outcome
+
+
+def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duration: timedelta) -> CheckOutcome:
+    has_snapshot = bool(resource.content_hash)
+    previous_rows = list(JobRow.objects.filter(resource=resource).values_list("key", "data"))
+    previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows}
+    known_ids = frozenset(job.platform_id for job in previous.values() if job.platform_id and not job.partial)
+
+    def keep_alive() -> None:
+        lease_extend(key=resource.fetch_host, holder=holder, duration=duration)
+
+    try:
+        reading = board_read(
+            board,
+            etag=resource.etag if has_snapshot else "",
+            last_modified=resource.last_modified if has_snapshot else "",
+            known_ids=known_ids,
+            keep_alive=keep_alive,
+        )
+    except NotModified:
+        _record_healthy(resource, status=304)
+        return CheckOutcome(resource.pk, True, "not_modified", jobs=resource.open_jobs)
+    except AppError as exc:
+        return _record_failure(resource, exc)
+    except Exception as exc:  # a source bug must cost one check, never the worker
+        logger.exception("check of %s failed unexpectedly", resource.url, extra={"resource_id": resource.pk})
+        return _record_failure(resource, AppError("PARSE_ERROR", f"could not read the board: {type(exc).__name__}"))
+
+    result = diff_jobs(previous, reading.jobs, complete=reading.listing.complete)
+    if has_snapshot and result.content_hash == resource.content_hash and not result.events:
+        _record_healthy(resource, status=200, reading=reading)
+        return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=reading.listing.complete)
+    written = _write(resource, reading, result, previous_rows=dict(previous_rows), first=not has_snapshot)
+    outcome = "first_snapshot" if not has_snapshot else ("changed" if written else "unchanged")
+    return CheckOutcome(
+        resource.pk, True, outcome, changes=written, jobs=len(result.jobs), complete=reading.listing.complete
+    )
+
+
+def serialise_change_writes() -> None:
+    """Take the cluster-wide change-writing lock for the rest of this transaction. SQLite needs
+    none: its write transactions are serialised (BEGIN IMMEDIATE, see settings)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHANGE_WRITE_LOCK])
+
+
+def _write(
+    resource: Resource,
+    reading: BoardReading,
+    result: DiffResult,
+    *,
+    previous_rows: dict[str, dict[str, Any]],
+    first: bool,
+) -> int:
+    now = timezone.now()
+    company = reading.company or resource.company
+    new_keys = {job.key for job in result.jobs}
+    with transaction.atomic():
+        serialise_change_writes()
+        JobRow.objects.filter(resource=resource).exclude(key__in=new_keys).delete()
+        to_create: list[JobRow] = []
+        to_update: list[JobRow] = []
+        existing_ids = dict(JobRow.objects.filter(resource=resource).values_list("key", "id"))
+        for job in result.jobs:
+            served = jobstore.job_data(job, company_fallback=company)
+            if previous_rows.get(job.key) == served and job.key in existing_ids:
+                continue
+            row = JobRow(
+                resource=resource,
+                key=job.key[:600],
+                data=served,
+                first_seen_at=now,
+                last_seen_at=now,
+                **jobstore.filter_columns(job, company=served.get("company", company)),
+            )
+            if job.key in existing_ids:
+                row.pk = existing_ids[job.key]
+                to_update.append(row)
+            else:
+                to_create.append(row)
+        JobRow.objects.bulk_create(to_create, batch_size=500)
+        if to_update:
+            JobRow.objects.bulk_update(to_update, ["data", "last_seen_at", *jobstore.FILTER_COLUMNS], batch_size=500)
+        JobRow.objects.filter(resource=resource).update(last_seen_at=now)
+
+        changes: list[Change] = []
+        if not first:
+            for event in result.events:
+                data: dict[str, Any] = {"job": jobstore.job_data(event.job, company_fallback=company)}
+                if event.changed_fields:
+                    data["changed_fields"] = list(event.changed_fields)
+                changes.append(
+                    Change(
+                        resource=resource,
+                        type=event.type,
+                        job_key=event.job.key[:600],
+                        summary=jobstore.summary(event.type, event.job, event.changed_fields),
+                        data=data,
+                        changed_fields=list(event.changed_fields),
+                        created_at=now,
+                        **jobstore.filter_columns(event.job, company=data["job"].get("company", company)),
+                    )
+                )
+            changes = Change.objects.bulk_create(changes, batch_size=500)
+            if changes and changes[0].pk is None:  # a backend without RETURNING: read them back in order
+                changes = list(Change.objects.filter(resource=resource, created_at=now).order_by("id"))
+
+        Snapshot.objects.create(
+            resource=resource,
+            taken_at=now,
+            complete=reading.listing.complete,
+            job_count=len(result.jobs),
+            content_hash=result.content_hash,
+        )
+        if current().snapshot_retention_days == 0:
+            Snapshot.objects.filter(resource=resource).exclude(
+                pk=Snapshot.objects.filter(resource=resource).order_by("-taken_at", "-id").values("pk")[:1]
+            ).delete()
+        _update_resource_healthy(
+            resource,
+            now=now,
+            status=200,
+            reading=reading,
+            content_hash=result.content_hash,
+            open_jobs=len(result.jobs),
+            changed=bool(changes),
+        )
+        if changes:
+            webhooks_enqueue(resource=resource, changes=changes)
+    for change in changes:
+        metrics.CHANGES_EMITTED.labels(type=change.type).inc()
+    return len(changes)
+
+
+def _update_resource_healthy(
+    resource: Resource,
+    *,
+    now: datetime,
+    status: int,
+    reading: BoardReading | None = None,
+    content_hash: str | None = None,
+    open_jobs: int | None = None,
+    changed: bool = False,
+) -> None:
+    interval = resource_interval_seconds(resource, now=now)
+    fields: dict[str, Any] = {
+        "last_checked_at": now,
+        "last_status": status,
+        "consecutive_failures": 0,
+        "last_error_code": "",
+        "last_error": "",
+        "interval_seconds": interval,
+        "next_check_at": now + timedelta(seconds=interval),
+        "claim_token": "",
+        "claimed_until": None,
+    }
+    if reading is not None:
+        fields["etag"] = reading.etag[:500]
+        fields["last_modified"] = reading.last_modified[:100]
+        fields["complete"] = reading.listing.complete
+        if reading.company and not resource.company:
+            fields["company"] = reading.company[:200]
+    if content_hash is not None:
+        fields["content_hash"] = content_hash
+    if open_jobs is not None:
+        fields["open_jobs"] = open_jobs
+    if changed:
+        fields["last_changed_at"] = now
+    Resource.objects.filter(pk=resource.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(resource, name, value)
+
+
+def _record_healthy(resource: Resource, *, status: int, reading: BoardReading | None = None) -> None:
+    _update_resource_healthy(resource, now=timezone.now(), status=status, reading=reading)
+
+
+def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
+    now = timezone.now()
+    failures = resource.consecutive_failures + 1
+    refusal = bool(getattr(exc, "refusal", exc.code in REFUSAL_CODES))
+    interval = resource_interval_seconds(resource, now=now)
+    delay = backoff_delay(
+        interval_seconds=interval, failures=failures, refusal=refusal, retry_after=exc.retry_after
+    )
+    fields: dict[str, Any] = {
+        "last_checked_at": now,
+        "consecutive_failures": failures,
+        "last_error_code": exc.code[:40],
+        "last_error": exc.message[:500],
+        "next_check_at": now + delay,
+        "last_status": getattr(exc, "http_status", None),
+        "claim_token": "",
+        "claimed_until": None,
+    }
+    if exc.code in BLOCKED_CODES:
+        fields["blocked_at"] = now
+        metrics.BLOCKED.labels(code=exc.code).inc()
+        logger.warning("host is refusing us: %s (%s)", resource.fetch_host, exc.code, extra={"host": resource.fetch_host})
+    Resource.objects.filter(pk=resource.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(resource, name, value)
+    logger.info("check of %s failed: %s %s", resource.url, exc.code, exc.message, extra={"resource_id": resource.pk})
+    return CheckOutcome(resource.pk, False, "error", exc.code, exc.message)
+
+
+def _host_busy(resource: Resource) -> CheckOutcome:
+    spacing = current().host_min_spacing_ms / 1000
+    retry_at = timezone.now() + timedelta(seconds=spacing + 1 + random.uniform(0, 5))
+    Resource.objects.filter(pk=resource.pk).update(next_check_at=retry_at, claim_token="", claimed_until=None)
+    metrics.HOST_BUSY.inc()
+    return CheckOutcome(resource.pk, False, "host_busy", "HOST_BUSY", f"another check of {resource.fetch_host} is running")
+

@@ -1,0 +1,133 @@
+"""Between the `Job` dataclass and the database rows that hold it (`boards.Job`, `changes.Change`).
+
+The filter columns (`JobFields`) are filled here and only here, so a job is matched the same way
+whether it sits in a board's open set or in a change event.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from django.utils.dateparse import parse_date, parse_datetime
+
+from boards.job import Job, Salary
+from watches import places, terms
+
+FILTER_COLUMNS = (
+    "title",
+    "company",
+    "location",
+    "department",
+    "remote",
+    "workplace_type",
+    "seniority",
+    "salary_currency",
+    "salary_annual_min",
+    "salary_annual_max",
+    "experience_years",
+    "posted_at",
+    "search_text",
+    "place_text",
+)
+SUMMARY_VERBS = {"JOB_ADDED": "New job", "JOB_REMOVED": "Job removed", "JOB_UPDATED": "Job updated"}
+
+
+def job_data(job: Job, *, company_fallback: str = "") -> dict[str, Any]:
+    """The job as agents see it (SPEC §3.3), with its resolved places (why a location matched)."""
+    data = job.as_dict()
+    if not data.get("company") and company_fallback:
+        data["company"] = company_fallback
+    locations = [job.location, *job.other_locations] if job.location else list(job.other_locations)
+    resolved = places.places_as_dicts(locations)
+    if resolved:
+        data["places"] = resolved
+    data.pop("key", None)
+    return data
+
+
+def job_from_data(key: str, data: dict[str, Any]) -> Job:
+    """Rebuild a `Job` from its stored `data` (the previous open set of a board, for the diff)."""
+    salary = data.get("salary")
+    return Job(
+        key=key,
+        title=str(data.get("title", "")),
+        company=str(data.get("company", "")),
+        location=str(data.get("location", "")),
+        other_locations=tuple(data.get("other_locations", ())),
+        department=str(data.get("department", "")),
+        url=str(data.get("url", "")),
+        posted_at=data.get("posted_at"),
+        remote=bool(data.get("remote", False)),
+        workplace_type=str(data.get("workplace_type", "unknown")),
+        seniority=str(data.get("seniority", "mid")),
+        salary=Salary(
+            min=salary.get("min"),
+            max=salary.get("max"),
+            currency=salary.get("currency"),
+            period=salary.get("period", "year"),
+            annual_min=salary.get("annual_min"),
+            annual_max=salary.get("annual_max"),
+            source=salary.get("source", "structured"),
+        )
+        if isinstance(salary, dict)
+        else None,
+        experience_years=data.get("experience_years"),
+        experience_years_max=data.get("experience_years_max"),
+        experience_source=data.get("experience_source"),
+        partial=bool(data.get("partial", False)),
+        platform_id=str(data.get("platform_id", "")),
+    )
+
+
+def parse_posted_at(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    parsed = parse_datetime(value)
+    if parsed is None:
+        day = parse_date(value[:10]) if len(value) >= 10 else None
+        if day is None:
+            return None
+        parsed = datetime(day.year, day.month, day.day)
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed
+
+
+def filter_columns(job: Job, *, company: str) -> dict[str, Any]:
+    """Values of the `JobFields` columns for `job` (what filters are evaluated on)."""
+    salary = job.salary
+    return {
+        "title": job.title[:500],
+        "company": company[:200],
+        "location": job.location[:500],
+        "department": job.department[:300],
+        "remote": job.remote,
+        "workplace_type": job.workplace_type,
+        "seniority": job.seniority,
+        "salary_currency": (salary.currency or "")[:3] if salary else "",
+        "salary_annual_min": salary.annual_min if salary else None,
+        "salary_annual_max": salary.annual_max if salary else None,
+        "experience_years": job.experience_years,
+        "posted_at": parse_posted_at(job.posted_at),
+        "search_text": terms.search_text_for(
+            title=job.title,
+            company=company,
+            location=job.location,
+            other_locations=job.other_locations,
+            department=job.department,
+        ),
+        "place_text": places.place_text_for(
+            locations=[job.location, *job.other_locations] if job.location else list(job.other_locations),
+            remote=job.remote,
+        ),
+    }
+
+
+def summary(change_type: str, job: Job, changed_fields: tuple[str, ...] = ()) -> str:
+    text = f"{SUMMARY_VERBS[change_type]}: {job.title}"
+    if job.location:
+        text += f" ({job.location})"
+    if changed_fields:
+        text += f" ({', '.join(changed_fields)})"
+    return text[:700]

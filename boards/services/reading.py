@@ -1,0 +1,104 @@
+"""Reading one board: the guarded `Fetch` a source drives, then derivation into `Job`s.
+
+Used by the check service (inside a host lease), by watch creation's first check, and by the
+`read_board` command (no database). Politeness lives in `BoardFetch`: conditional headers on the
+first request, a pause before every follow-up request, the lease kept alive while paging.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from boards.derive import derive_job
+from boards.fetch.client import fetch
+from boards.job import Job
+from boards.sources import registry
+from boards.sources.base import BoardRef, Listing, ReadContext, Request, Response
+from watchtower.config import current
+
+# Follow-up requests of one check wait max(min(host spacing, FOLLOW_UP_CAP_MS), the source's minimum).
+FOLLOW_UP_CAP_MS = 750
+
+
+class NotModified(Exception):
+    """The board answered 304 to our conditional request: nothing to do."""
+
+
+@dataclass
+class BoardFetch:
+    """The `Fetch` given to a source for one check."""
+
+    board: BoardRef
+    etag: str = ""
+    last_modified: str = ""
+    keep_alive: Callable[[], None] | None = None  # extends the host lease before each request
+    sleep: Callable[[float], None] = time.sleep
+    requests: int = 0
+    response_etag: str = ""
+    response_last_modified: str = ""
+
+    def follow_up_pause(self) -> float:
+        spacing = min(current().host_min_spacing_ms, FOLLOW_UP_CAP_MS)
+        return max(spacing, registry.page_spacing_ms(self.board.platform)) / 1000
+
+    def __call__(self, request: Request) -> Response:
+        first = self.requests == 0
+        if not first:
+            self.sleep(self.follow_up_pause())
+        if self.keep_alive is not None:
+            self.keep_alive()
+        self.requests += 1
+        result = fetch(
+            request.url,
+            method=request.method,
+            headers=dict(request.headers),
+            json_body=request.json_body,
+            etag=self.etag if first else "",
+            last_modified=self.last_modified if first else "",
+            api=request.api,
+        )
+        if first:
+            if result.not_modified:
+                raise NotModified
+            self.response_etag = result.headers.get("etag", "")
+            self.response_last_modified = result.headers.get("last-modified", "")
+        return Response(
+            url=result.url, status=result.status, headers=result.headers, body=result.body, elapsed=result.elapsed
+        )
+
+
+@dataclass
+class BoardReading:
+    listing: Listing
+    jobs: list[Job]
+    etag: str = ""
+    last_modified: str = ""
+    requests: int = 0
+    company: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def board_read(
+    board: BoardRef,
+    *,
+    etag: str = "",
+    last_modified: str = "",
+    known_ids: frozenset[str] = frozenset(),
+    keep_alive: Callable[[], None] | None = None,
+) -> BoardReading:
+    """Fetch and read `board`; raises `NotModified`, or an `AppError` (FetchError) on failure."""
+    fetcher = BoardFetch(board=board, etag=etag, last_modified=last_modified, keep_alive=keep_alive)
+    context = ReadContext(known_ids=known_ids, detail_budget=current().detail_fetches_per_check)
+    listing = registry.read(board, fetcher, context)
+    jobs = [derive_job(posting, platform=board.platform) for posting in listing.postings]
+    company = next((job.company for job in jobs if job.company), board.company)
+    return BoardReading(
+        listing=listing,
+        jobs=jobs,
+        etag=listing.etag or fetcher.response_etag,
+        last_modified=listing.last_modified or fetcher.response_last_modified,
+        requests=fetcher.requests,
+        company=company,
+    )

@@ -1,0 +1,106 @@
+"""The change feed: `get_changes` (advances per-watch cursors), `peek`, `since` replay, `ack_changes`.
+
+Change ids are the cursor. Each watch reads the events of its board (all three types) or, for a
+search watch, the JOB_ADDED events of every board, through its own filters, evaluated by the
+database. A watch never sees an id at or below its `baseline` (what existed when it was created).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Max, QuerySet
+
+from changes.models import Change, ChangeType
+from changes.services.present import change_as_dict
+from watches.filters import Filters, filters_q
+from watches.models import Client, Watch, WatchKind
+from watches.services.lookup import active_watches, watch_for_client, watches_touch
+from watchtower.errors import AppError
+
+MAX_LIMIT = 200
+
+
+def max_change_id() -> int:
+    return int(Change.objects.aggregate(top=Max("id"))["top"] or 0)
+
+
+def watch_changes(watch: Watch) -> QuerySet[Change]:
+    """Every change `watch` may see (no cursor applied)."""
+    changes = Change.objects.filter(id__gt=watch.baseline)
+    if watch.kind == WatchKind.BOARD:
+        changes = changes.filter(resource_id=watch.resource_id)
+    else:
+        changes = changes.filter(type=ChangeType.JOB_ADDED)
+    return changes.filter(filters_q(Filters.from_dict(watch.filters)))
+
+
+def pending_count(watch: Watch) -> int:
+    return watch_changes(watch).filter(id__gt=watch.cursor).count()
+
+
+def _watches(client: Client, watch_id: str | None) -> list[Watch]:
+    if watch_id:
+        return [watch_for_client(client=client, watch_id=watch_id)]
+    return list(active_watches(client=client))
+
+
+def changes_get(
+    *, client: Client, watch_id: str | None = None, since: int | None = None, limit: int = 100, peek: bool = False
+) -> dict[str, Any]:
+    """New changes for the client's watches (or one watch), oldest first.
+
+    Steps:
+    1. Fix an upper bound `top` = the highest change id now, so the page is stable.
+    2. For each watch read up to limit+1 rows above its cursor (or above `since`), merge by id.
+    3. Keep `limit`; never split one change id across pages.
+    4. Unless `peek`, advance each watch's cursor to the page's cursor — every row at or below it
+       was on the page, so nothing is skipped, and nothing after it is consumed.
+    """
+    if limit < 1 or limit > MAX_LIMIT:
+        raise AppError("VALIDATION_ERROR", f"limit must be between 1 and {MAX_LIMIT}")
+    if since is not None and since < 0:
+        raise AppError("VALIDATION_ERROR", "since must be 0 or more")
+    watches = _watches(client, watch_id)
+    watches_touch(watches=watches)
+    top = max_change_id()
+    rows: list[tuple[int, int, Change, Watch]] = []
+    for watch in watches:
+        lower = watch.cursor if since is None else max(watch.baseline, since)
+        page = watch_changes(watch).filter(id__gt=lower, id__lte=top).order_by("id")[: limit + 1]
+        rows.extend((change.id, watch.pk, change, watch) for change in page)
+    rows.sort(key=lambda row: (row[0], row[1]))
+    has_more = len(rows) > limit
+    kept = rows[:limit]
+    if has_more and kept and rows[limit][0] == kept[-1][0]:
+        split_id = kept[-1][0]
+        trimmed = [row for row in kept if row[0] != split_id]
+        kept = trimmed or kept
+    cursor = kept[-1][0] if has_more else top
+    if not peek:
+        _advance(watches, cursor)
+    return {
+        "changes": [change_as_dict(change, watch) for _, _, change, watch in kept],
+        "cursor": cursor,
+        "has_more": has_more,
+    }
+
+
+def changes_ack(*, client: Client, cursor: int, watch_id: str | None = None) -> dict[str, Any]:
+    """Mark everything up to `cursor` as processed (after a `peek`): at-least-once delivery."""
+    if cursor < 0:
+        raise AppError("VALIDATION_ERROR", "cursor must be 0 or more")
+    watches = _watches(client, watch_id)
+    watches_touch(watches=watches)
+    cursor = min(cursor, max_change_id())
+    _advance(watches, cursor)
+    return {"acknowledged": True, "cursor": cursor}
+
+
+def _advance(watches: list[Watch], cursor: int) -> None:
+    """Cursors only move forward (a replay with `since` never rewinds them)."""
+    ids = [watch.pk for watch in watches if watch.cursor < cursor]
+    if ids:
+        Watch.objects.filter(pk__in=ids, cursor__lt=cursor).update(cursor=cursor)
+    for watch in watches:
+        watch.cursor = max(watch.cursor, cursor)

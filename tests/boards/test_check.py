@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import pytest
+
+from boards.models import Job, Resource, Snapshot
+from boards.services.check import resource_check
+from boards.services.resources import resource_get_or_create
+from boards.sources.registry import recognize
+from changes.models import Change
+from tests.fakes import GREENHOUSE_API, greenhouse_job, serve_greenhouse
+
+pytestmark = pytest.mark.django_db
+
+
+def acme() -> Resource:
+    resource, _ = resource_get_or_create(board=recognize("https://boards.greenhouse.io/acme"))
+    return resource
+
+
+def test_the_first_check_is_a_baseline_without_events(site) -> None:
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")])
+    outcome = resource_check(resource_id=acme().pk)
+    assert outcome.ok and outcome.outcome == "first_snapshot"
+    assert outcome.jobs == 2
+    assert Job.objects.count() == 2
+    assert Change.objects.count() == 0
+    resource = Resource.objects.get()
+    assert resource.open_jobs == 2 and resource.content_hash and resource.last_checked_at is not None
+
+
+def test_added_removed_and_updated_jobs_become_events(site) -> None:
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")])
+    resource_check(resource_id=resource.pk)
+    serve_greenhouse(
+        site,
+        "acme",
+        [greenhouse_job(1, "Staff iOS Engineer"), greenhouse_job(3, "Data Scientist", location="Austin, TX")],
+    )
+    outcome = resource_check(resource_id=resource.pk)
+    assert outcome.outcome == "changed" and outcome.changes == 3
+    events = {(c.type, c.title) for c in Change.objects.all()}
+    assert events == {
+        ("JOB_UPDATED", "Staff iOS Engineer"),
+        ("JOB_REMOVED", "Android Engineer"),
+        ("JOB_ADDED", "Data Scientist"),
+    }
+    updated = Change.objects.get(type="JOB_UPDATED")
+    assert updated.changed_fields == ["title"]
+    assert updated.data["job"]["title"] == "Staff iOS Engineer"
+    assert sorted(Job.objects.values_list("title", flat=True)) == ["Data Scientist", "Staff iOS Engineer"]
+    assert Snapshot.objects.filter(resource=resource).count() == 1  # SNAPSHOT_RETENTION_DAYS=0 keeps the latest
+
+
+def test_an_identical_board_is_unchanged(site) -> None:
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    resource_check(resource_id=resource.pk)
+    outcome = resource_check(resource_id=resource.pk)
+    assert outcome.outcome == "unchanged"
+    assert Change.objects.count() == 0
+
+
+def test_a_failed_check_writes_only_the_failure_and_backs_off(site) -> None:
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    resource_check(resource_id=resource.pk)
+    site.serve(GREENHOUSE_API, "/v1/boards/acme/jobs?content=true", {"error": "boom"}, status=500)
+    site.serve(GREENHOUSE_API, "/v1/boards/acme/jobs", {"error": "boom"}, status=500)
+    before = Resource.objects.get(pk=resource.pk)
+    outcome = resource_check(resource_id=resource.pk)
+    assert not outcome.ok and outcome.outcome == "error"
+    after = Resource.objects.get(pk=resource.pk)
+    assert after.consecutive_failures == 1
+    assert after.last_error_code
+    assert after.next_check_at > before.next_check_at or after.next_check_at > after.last_checked_at
+    assert Job.objects.count() == 1 and Change.objects.count() == 0
+
+
+def test_a_stale_claim_does_nothing(site) -> None:
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    outcome = resource_check(resource_id=resource.pk, claim_token="not-the-holder")
+    assert outcome.outcome == "skipped"
+    assert site.requests_to(GREENHOUSE_API) == []

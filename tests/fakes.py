@@ -1,0 +1,85 @@
+"""A simulated internet for tests: platform APIs and careers pages served from 127.0.0.1 through
+FETCH_HOST_OVERRIDES (the fetch layer's test seam), with content the test changes between checks."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
+
+
+@dataclass
+class FakeSite:
+    """One HTTP server answering for several host names; `pages[(host, path)]` is the content."""
+
+    server: HTTPServer
+    pages: dict[tuple[str, str], tuple[int, bytes, dict[str, str]]] = field(default_factory=dict)
+    log: list[tuple[str, str, float]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self.server.expect_request(re.compile(".*")).respond_with_handler(self._handle)
+
+    @property
+    def base_url(self) -> str:
+        return self.server.url_for("").rstrip("/")
+
+    def _handle(self, request: Request) -> Response:
+        import time
+
+        host = (request.headers.get("Host") or "").split(":")[0].lower()
+        path = request.full_path.rstrip("?")
+        with self.lock:
+            self.log.append((host, path, time.monotonic()))
+            page = self.pages.get((host, path)) or self.pages.get((host, request.path))
+        if page is None:
+            return Response("not found", status=404, content_type="text/plain")
+        status, body, headers = page
+        return Response(body, status=status, headers=headers)
+
+    def serve(self, host: str, path: str, body: Any, *, status: int = 200, content_type: str = "") -> None:
+        if isinstance(body, (dict, list)):
+            raw = json.dumps(body).encode()
+            content_type = content_type or "application/json"
+        elif isinstance(body, str):
+            raw = body.encode()
+            content_type = content_type or "text/html; charset=utf-8"
+        else:
+            raw = body
+        with self.lock:
+            self.pages[(host.lower(), path)] = (status, raw, {"Content-Type": content_type or "text/plain"})
+
+    def requests_to(self, host: str) -> list[str]:
+        with self.lock:
+            return [path for h, path, _ in self.log if h == host]
+
+
+def greenhouse_job(job_id: int, title: str, location: str = "Remote - US", **extra: Any) -> dict[str, Any]:
+    job = {
+        "id": job_id,
+        "title": title,
+        "absolute_url": f"https://boards.greenhouse.io/acme/jobs/{job_id}",
+        "location": {"name": location},
+        "updated_at": "2026-11-01T10:00:00-04:00",
+        "first_published": "2026-11-01T10:00:00-04:00",
+        "departments": [{"id": 1, "name": "Engineering"}],
+        "offices": [],
+        "content": extra.pop("content", ""),
+        "company_name": "Acme Robotics",
+    }
+    job.update(extra)
+    return job
+
+
+GREENHOUSE_API = "boards-api.greenhouse.io"
+
+
+def serve_greenhouse(site: FakeSite, token: str, jobs: list[dict[str, Any]]) -> None:
+    body = {"jobs": jobs, "meta": {"total": len(jobs)}}
+    for query in ("", "?content=true", "?content=true&pay_transparency=true"):
+        site.serve(GREENHOUSE_API, f"/v1/boards/{token}/jobs{query}", body)

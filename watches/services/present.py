@@ -1,0 +1,75 @@
+"""The JSON shapes of watches and jobs, shared by REST and MCP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import F, Q, QuerySet
+
+from boards.models import Job, Resource
+from changes.models import DeliveryStatus
+from watches.models import Watch, WatchKind
+
+NEWEST_FIRST = (F("posted_at").desc(nulls_last=True), F("first_seen_at").desc(), F("id").desc())
+
+
+def newest_jobs(jobs: QuerySet[Job]) -> QuerySet[Job]:
+    return jobs.order_by(*NEWEST_FIRST)
+
+
+def job_as_dict(data: dict[str, Any], *, board_url: str, platform: str) -> dict[str, Any]:
+    return {**data, "board_url": board_url, "platform": platform}
+
+
+def jobs_as_dicts(jobs: QuerySet[Job], *, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+    rows = jobs.values_list("data", "resource__url", "resource__platform")[offset : offset + limit]
+    return [job_as_dict(data, board_url=url, platform=platform) for data, url, platform in rows]
+
+
+def resource_health(resource: Resource) -> dict[str, Any]:
+    return {
+        "board_url": resource.url,
+        "platform": resource.platform,
+        "company": resource.company or None,
+        "last_checked_at": resource.last_checked_at.isoformat() if resource.last_checked_at else None,
+        "last_changed_at": resource.last_changed_at.isoformat() if resource.last_changed_at else None,
+        "next_check_at": resource.next_check_at.isoformat(),
+        "healthy": bool(resource.content_hash) and not resource.last_error_code,
+        "last_error": f"{resource.last_error_code}: {resource.last_error}" if resource.last_error_code else None,
+        "consecutive_failures": resource.consecutive_failures,
+        "open_jobs": resource.open_jobs if resource.content_hash else None,
+        "complete": resource.complete,
+    }
+
+
+def watch_as_dict(watch: Watch, *, pending: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "id": watch.public_id,
+        "type": watch.kind,
+        "url": watch.source_url or None,
+        "label": watch.label or None,
+        "query": watch.query or None,
+        "filters": watch.filters,
+        "created_at": watch.created_at.isoformat(),
+        "expires_at": watch.expires_at.isoformat(),
+        "cursor": watch.cursor,
+    }
+    if watch.kind == WatchKind.BOARD and watch.resource is not None:
+        body["interval_minutes"] = round(watch.interval_seconds / 60)
+        body["resource"] = resource_health(watch.resource)
+        if watch.resolved_from:
+            body["resolved_from"] = watch.resolved_from
+    else:
+        body["resource"] = None
+    if watch.webhook_url:
+        failed = watch.deliveries.filter(status=DeliveryStatus.FAILED).count()
+        waiting = watch.deliveries.filter(status=DeliveryStatus.PENDING).count()
+        body["webhook"] = {"url": watch.webhook_url, "pending_deliveries": waiting, "failed_deliveries": failed}
+    if pending is not None:
+        body["pending_changes"] = pending
+    return body
+
+
+def monitored_resources() -> QuerySet[Resource]:
+    """Boards every search covers: the directory plus every board with an active watch."""
+    return Resource.objects.filter(Q(indexed=True) | Q(watches__deleted_at__isnull=True)).distinct()

@@ -1,0 +1,387 @@
+"""Creating, listing, reading, deleting and force-checking watches (SPEC §3, §10, §12, §14)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from boards.fetch.client import fetch, validate_url
+from boards.models import IndexOrigin, Job, Platform, Resource
+from boards.services.check import REFUSAL_CODES, resource_check
+from boards.services.resources import resource_get_or_create
+from boards.sources import careers
+from boards.sources.base import BoardRef
+from boards.sources.canonical import canonical_url
+from boards.sources.registry import recognize
+from changes.models import Change
+from changes.services.feed import pending_count
+from watches.filters import Filters, filters_q
+from watches.models import Client, Watch, WatchKind
+from watches.services.lookup import active_watches, watch_for_client, watches_touch
+from watches.services.present import jobs_as_dicts, newest_jobs, watch_as_dict
+from watches.services.search import coverage, filters_build, jobs_matching
+from watchtower.config import current
+from watchtower.errors import AppError
+
+logger = logging.getLogger(__name__)
+
+MAX_URLS = 25
+CURRENT_JOBS_LIMIT = 50
+MAX_INTERVAL_SECONDS = 7 * 24 * 3600
+INITIAL_CHECK_WAIT_SECONDS = 10.0
+PROMOTED_MAX_FAILURES = 8
+
+
+def _interval_seconds(interval_minutes: int | None) -> int:
+    config = current()
+    if interval_minutes is None:
+        seconds = config.default_check_interval_seconds
+    else:
+        if interval_minutes < 1:
+            raise AppError("VALIDATION_ERROR", "interval_minutes must be at least 1")
+        seconds = interval_minutes * 60
+    return min(max(seconds, config.min_check_interval_seconds), MAX_INTERVAL_SECONDS)
+
+
+def _check_webhook_url(webhook_url: str) -> str:
+    if not webhook_url:
+        return ""
+    try:
+        url = canonical_url(webhook_url)
+        validate_url(url)
+    except AppError as exc:
+        raise AppError("WEBHOOK_URL_NOT_ALLOWED", f"webhook_url is not allowed: {exc.message}") from None
+    return url
+
+
+def _lock_client(client: Client) -> None:
+    """Serialise one client's creations so two concurrent requests cannot both take the last slot."""
+    Client.objects.select_for_update().filter(pk=client.pk).first()
+
+
+def _check_client_limit(client: Client) -> None:
+    limit = current().max_watches_per_client
+    if active_watches(client=client).count() >= limit:
+        raise AppError("WATCH_LIMIT", f"each client may have at most {limit} active watches; delete one first")
+
+
+def watch_create(
+    *,
+    client: Client,
+    query: str = "",
+    url: str | None = None,
+    urls: Sequence[str] | None = None,
+    filters: Mapping[str, Any] | None = None,
+    label: str = "",
+    webhook_url: str = "",
+    interval_minutes: int | None = None,
+) -> dict[str, Any]:
+    """A board watch per URL, or a search watch when no URL is given."""
+    if url and urls:
+        raise AppError("VALIDATION_ERROR", "pass url or urls, not both")
+    query = " ".join((query or "").split())[:1000]
+    if len(label) > 200:
+        raise AppError("VALIDATION_ERROR", "label must be at most 200 characters")
+    interpretation = filters_build(query=query, explicit=filters)
+    options = {
+        "query": query,
+        "filters": interpretation.filters,
+        "label": label,
+        "webhook_url": _check_webhook_url(webhook_url),
+        "interval_seconds": _interval_seconds(interval_minutes),
+    }
+    if urls is not None:
+        return _create_many(client=client, urls=urls, interpretation=interpretation.as_dict(), **options)
+    if url:
+        body = _create_board_watch(client=client, url=url, **options)
+    else:
+        body = _create_search_watch(client=client, **options)
+    if query or filters:
+        body["interpreted"] = interpretation.as_dict()
+    return body
+
+
+def _create_many(*, client: Client, urls: Sequence[str], interpretation: dict[str, Any], **options: Any) -> dict:
+    unique = list(dict.fromkeys(u.strip() for u in urls if isinstance(u, str) and u.strip()))
+    if not unique:
+        raise AppError("VALIDATION_ERROR", "urls must hold at least one URL")
+    if len(unique) > MAX_URLS:
+        raise AppError("VALIDATION_ERROR", f"urls may hold at most {MAX_URLS} URLs")
+
+    def one(url: str) -> tuple[str, dict[str, Any] | AppError]:
+        try:
+            return url, _create_board_watch(client=client, url=url, **options)
+        except AppError as exc:
+            return url, exc
+        except Exception:
+            logger.exception("watch creation failed for %s", url)
+            return url, AppError("INTERNAL_ERROR", "internal error")
+
+    results = [one(url) for url in unique]
+    watches = [body for _, body in results if isinstance(body, dict)]
+    errors = [
+        {"url": url, "error": body.code, "message": body.message}
+        for url, body in results
+        if isinstance(body, AppError)
+    ]
+    return {"watches": watches, "errors": errors, "interpreted": interpretation}
+
+
+def _create_search_watch(
+    *, client: Client, query: str, filters: Filters, label: str, webhook_url: str, interval_seconds: int
+) -> dict[str, Any]:
+    if filters.is_empty():
+        raise AppError(
+            "QUERY_TOO_BROAD",
+            "a search watch needs at least one filter: a role, a place, a salary, experience or a level",
+        )
+    with transaction.atomic():
+        _lock_client(client)
+        _check_client_limit(client)
+        baseline = int(Change.objects.aggregate(top=Max("id"))["top"] or 0)
+        watch = Watch.objects.create(
+            client=client,
+            kind=WatchKind.SEARCH,
+            query=query,
+            filters=filters.as_dict(),
+            label=label,
+            interval_seconds=current().index_check_interval_seconds,
+            webhook_url=webhook_url,
+            webhook_secret=_new_secret() if webhook_url else "",
+            baseline=baseline,
+            cursor=baseline,
+            expires_at=timezone.now() + timedelta(days=current().watch_ttl_days),
+        )
+    matching = jobs_matching(filters)
+    body = watch_as_dict(watch, pending=0)
+    body["coverage"] = coverage()
+    body["matching_jobs_count"] = matching.count()
+    body["current_jobs"] = jobs_as_dicts(matching, limit=CURRENT_JOBS_LIMIT)
+    _add_secret(body, watch)
+    return body
+
+
+def _create_board_watch(
+    *,
+    client: Client,
+    url: str,
+    query: str,
+    filters: Filters,
+    label: str,
+    webhook_url: str,
+    interval_seconds: int,
+    resolved_from: str = "",
+) -> dict[str, Any]:
+    board = recognize(url)
+    if board.platform == Platform.HTML:
+        # Platform boards live on known public API hosts; an arbitrary page is checked here once,
+        # and every request is checked again at connect time.
+        validate_url(board.board_url)
+    config = current()
+    with transaction.atomic():
+        _lock_client(client)
+        _check_client_limit(client)
+        _check_capacity(client, board)
+        resource, _ = resource_get_or_create(board=board, resolved_from=resolved_from)
+        now = timezone.now()
+        watch = Watch.objects.create(
+            client=client,
+            resource=resource,
+            kind=WatchKind.BOARD,
+            source_url=canonical_url(url),
+            resolved_from=resolved_from,
+            query=query,
+            filters=filters.as_dict(),
+            label=label,
+            interval_seconds=interval_seconds,
+            webhook_url=webhook_url,
+            webhook_secret=_new_secret() if webhook_url else "",
+            baseline=int(Change.objects.aggregate(top=Max("id"))["top"] or 0),
+            expires_at=now + timedelta(days=config.watch_ttl_days),
+        )
+        watch.cursor = watch.baseline
+        Watch.objects.filter(pk=watch.pk).update(cursor=watch.baseline)
+        sooner = (resource.last_checked_at or now) + timedelta(seconds=interval_seconds)
+        if sooner < resource.next_check_at:
+            Resource.objects.filter(pk=resource.pk).update(next_check_at=sooner)
+
+    initial = _initial_check(resource)
+    if not initial.get("ok") and initial.get("error_code") in REFUSAL_CODES | {"NO_JOB_DATA"}:
+        _soft_delete(watch, "unmonitorable")
+        if initial["error_code"] == "NO_JOB_DATA" and not resolved_from and board.platform == Platform.HTML:
+            target = _resolve_careers_page(board)
+            if target is not None:
+                return _create_board_watch(
+                    client=client,
+                    url=target.board_url,
+                    query=query,
+                    filters=filters,
+                    label=label,
+                    webhook_url=webhook_url,
+                    interval_seconds=interval_seconds,
+                    resolved_from=board.board_url,
+                )
+            raise AppError(
+                "NO_JOB_DATA",
+                "no job postings found on this page: it has no schema.org JobPosting markup and links to no "
+                "supported board (Greenhouse, Lever, Ashby, Workable, SmartRecruiters, Recruitee, Workday, "
+                "iCIMS, Oracle, Eightfold, SuccessFactors)",
+            )
+        raise AppError(initial["error_code"], f"cannot monitor this URL: {initial.get('error', '')}")
+
+    resource.refresh_from_db()
+    watch.resource = resource
+    _promote(resource)
+    body = watch_as_dict(watch, pending=0)
+    body["initial_check"] = initial
+    body["current_jobs"] = jobs_as_dicts(
+        newest_jobs(Job.objects.filter(resource=resource).filter(filters_q(filters))), limit=CURRENT_JOBS_LIMIT
+    )
+    _add_secret(body, watch)
+    return body
+
+
+def _check_capacity(client: Client, board: BoardRef) -> None:
+    """SPEC §14 limits on careers pages; platform boards are exempt from the per-host ones, and
+    a board somebody already watches can always be watched."""
+    config = current()
+    existing = Resource.objects.filter(url=board.board_url).first()
+    now = timezone.now()
+    if board.platform == Platform.HTML:
+        same_host = active_watches(client=client).filter(
+            resource__fetch_host=board.fetch_host, resource__platform=Platform.HTML
+        )
+        if same_host.count() >= config.max_watches_per_client_per_host:
+            raise AppError(
+                "HOST_WATCH_LIMIT",
+                f"each client may watch at most {config.max_watches_per_client_per_host} careers pages "
+                f"on {board.fetch_host}",
+            )
+    if existing is not None and existing.watches.filter(deleted_at__isnull=True, expires_at__gt=now).exists():
+        return
+    watched = Resource.objects.filter(watches__deleted_at__isnull=True, watches__expires_at__gt=now).distinct()
+    if watched.count() >= config.max_active_resources:
+        raise AppError("CAPACITY", "Watchtower is at capacity; try again later")
+    if (
+        board.platform == Platform.HTML
+        and watched.filter(fetch_host=board.fetch_host).count() >= config.max_resources_per_host
+    ):
+        raise AppError(
+            "HOST_CAPACITY", f"too many pages of {board.fetch_host} are watched already; try again later"
+        )
+
+
+def _initial_check(resource: Resource) -> dict[str, Any]:
+    """Read the board now unless it has been read before, so `current_jobs` is the baseline."""
+    if resource.content_hash:
+        return {"ok": True, "shared_resource": True, "note": "this board is already monitored"}
+    outcome = resource_check(resource_id=resource.pk, wait_for_host=INITIAL_CHECK_WAIT_SECONDS)
+    if outcome.ok:
+        if outcome.jobs == 0 and resource.platform == Platform.HTML:
+            return {"ok": False, "error_code": "NO_JOB_DATA", "error": "no job postings on this page"}
+        return {"ok": True, "snapshot_taken": True, "jobs": outcome.jobs}
+    return {
+        "ok": False,
+        "error_code": outcome.code,
+        "error": outcome.message,
+        "note": "will retry automatically with backoff",
+    }
+
+
+def _resolve_careers_page(board: BoardRef) -> BoardRef | None:
+    """A careers page without job markup that links to (or embeds) a supported board."""
+    try:
+        page = fetch(board.board_url)
+    except AppError:
+        return None
+    found = careers.find_boards(page.body, page.url)
+    return found[0] if found else None
+
+
+def _promote(resource: Resource) -> None:
+    """Use grows the directory (SPEC §12): a platform board with open jobs joins it."""
+    config = current()
+    if (
+        not config.index_enabled
+        or config.index_max_promoted <= 0
+        or resource.indexed
+        or resource.platform == Platform.HTML
+        or resource.last_error_code
+        or resource.open_jobs < 1
+    ):
+        return
+    if Resource.objects.filter(index_origin=IndexOrigin.WATCHED).count() >= config.index_max_promoted:
+        return
+    Resource.objects.filter(pk=resource.pk, indexed=False).update(indexed=True, index_origin=IndexOrigin.WATCHED)
+
+
+def _soft_delete(watch: Watch, reason: str) -> None:
+    Watch.objects.filter(pk=watch.pk).update(deleted_at=timezone.now(), delete_reason=reason)
+
+
+def _new_secret() -> str:
+    return "whsec_" + secrets.token_urlsafe(24)
+
+
+def _add_secret(body: dict[str, Any], watch: Watch) -> None:
+    if watch.webhook_secret:
+        body["webhook_secret"] = watch.webhook_secret
+        body["webhook_note"] = (
+            "Shown once. Each POST carries x-watchtower-signature: sha256=<hex HMAC-SHA256 of "
+            '"<x-watchtower-timestamp>.<body>"> keyed by this secret.'
+        )
+
+
+def watch_list(*, client: Client) -> dict[str, Any]:
+    watches = list(active_watches(client=client))
+    watches_touch(watches=watches)
+    return {
+        "watches": [watch_as_dict(watch, pending=pending_count(watch)) for watch in watches],
+        "limit": current().max_watches_per_client,
+    }
+
+
+def watch_get(*, client: Client, watch_id: str, limit: int = CURRENT_JOBS_LIMIT) -> dict[str, Any]:
+    watch = watch_for_client(client=client, watch_id=watch_id)
+    watches_touch(watches=[watch])
+    filters = Filters.from_dict(watch.filters)
+    body = watch_as_dict(watch, pending=pending_count(watch))
+    if watch.kind == WatchKind.SEARCH:
+        matching = jobs_matching(filters)
+        body["coverage"] = coverage()
+    else:
+        matching = newest_jobs(Job.objects.filter(resource_id=watch.resource_id).filter(filters_q(filters)))
+    body["matching_jobs_count"] = matching.count()
+    body["current_jobs"] = jobs_as_dicts(matching, limit=max(1, min(limit, 100)))
+    return body
+
+
+def watch_delete(*, client: Client, watch_id: str) -> dict[str, Any]:
+    watch = watch_for_client(client=client, watch_id=watch_id)
+    _soft_delete(watch, "deleted")
+    return {"deleted": True, "id": watch.public_id}
+
+
+def watch_check_now(*, client: Client, watch_id: str) -> dict[str, Any]:
+    watch = watch_for_client(client=client, watch_id=watch_id)
+    if watch.kind == WatchKind.SEARCH or watch.resource is None:
+        raise AppError("NOT_SUPPORTED", "search watches cover every board and cannot be checked on demand")
+    minimum = current().min_check_interval_seconds
+    checked = watch.resource.last_checked_at
+    if checked is not None:
+        elapsed = (timezone.now() - checked).total_seconds()
+        if elapsed < minimum:
+            raise AppError(
+                "NOT_SUPPORTED",
+                f"the board was checked {int(elapsed)}s ago; the minimum interval is {minimum}s",
+                retry_after=max(1, int(minimum - elapsed)),
+            )
+    outcome = resource_check(resource_id=watch.resource.pk, wait_for_host=INITIAL_CHECK_WAIT_SECONDS)
+    return {"check": outcome.as_dict(), "watch": watch_get(client=client, watch_id=watch_id)}
