@@ -25,3 +25,23 @@ def config(settings: Any) -> Iterator[Callable[..., Config]]:
 
 def postgres_and_redis() -> bool:
     return bool(os.environ.get("DATABASE_URL")) and bool(os.environ.get("CELERY_BROKER_URL"))
+
+
+@pytest.fixture
+def site(httpserver: Any, config: Callable[..., Config]) -> Any:
+    """Platform hosts and careers pages served from 127.0.0.1 (see tests/fakes.py)."""
+    from boards.fetch import robots
+    from tests.fakes import GREENHOUSE_API, FakeSite
+
+    fake = FakeSite(httpserver)
+    hosts = [GREENHOUSE_API, "boards.greenhouse.io", "api.lever.co", "jobs.lever.co", "api.ashbyhq.com",
+             "careers.acme.example", "hooks.acme.example"]
+    config(
+        allow_private_networks=True,
+        fetch_host_overrides={host: fake.base_url for host in hosts},
+        host_min_spacing_ms=0,
+        min_check_interval_seconds=0,
+    )
+    robots.robots_cache_clear()
+    yield fake
+    robots.robots_cache_clear()
