@@ -1,0 +1,128 @@
+"""Derivation: the one place a source's Posting becomes a stored Job (SPEC §3.3, §6).
+
+Pure functions, no Django: strings are tidied, the identity key is chosen, and salary, experience,
+workplace type and seniority are derived. The posting text is read here and then dropped; it never
+reaches the Job. docs/derived-fields.md documents every rule for agents reading the fields.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from boards.derive.experience import experience_from_text
+from boards.derive.salary import salary_from_structured, salary_from_text
+from boards.derive.seniority import seniority
+from boards.derive.workplace import is_remote, workplace_type
+from boards.job import Job, Salary
+from boards.sources.base import Posting
+
+__all__ = [
+    "MAX_OTHER_LOCATIONS",
+    "derive_job",
+    "experience_from_text",
+    "is_remote",
+    "job_key",
+    "salary_from_structured",
+    "salary_from_text",
+    "seniority",
+    "workplace_type",
+]
+
+MAX_OTHER_LOCATIONS = 20
+MAX_STRUCTURED_YEARS = 50.0
+# JSON-LD postings (platform "html") without an `identifier` carry their URL or "title|location" in
+# `Posting.id`; those are keyed by what they really are, so the key says how stable it is.
+_JSONLD_PLATFORMS = frozenset({"html", "jsonld"})
+_SPACES = re.compile(r"\s+")
+
+
+def derive_job(posting: Posting, *, platform: str) -> Job:
+    """The normalised job of one posting, with every derived field."""
+    title = _tidy(posting.title)
+    location = _tidy(posting.location)
+    url = _tidy(posting.url)
+    other_locations = _other_locations(location, posting.other_locations)
+    text = f"{title}\n{posting.description}" if posting.description else title
+
+    salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
+    if salary is None:
+        salary = salary_from_text(text)
+
+    experience_min: float | None = None
+    experience_max: float | None = None
+    experience_source: str | None = None
+    stated = posting.experience_years
+    if stated is not None and math.isfinite(stated) and 0 <= stated <= MAX_STRUCTURED_YEARS:
+        experience_min, experience_source = float(stated), "structured"
+    else:
+        found = experience_from_text(text)
+        if found is not None:
+            (experience_min, experience_max), experience_source = found, "text"
+
+    places = " / ".join(place for place in (location, *other_locations) if place)
+    workplace = workplace_type(
+        title=title, location=places, hint=posting.workplace_hint, description=posting.description
+    )
+    return Job(
+        key=job_key(posting, platform=platform),
+        title=title,
+        company=_tidy(posting.company),
+        location=location,
+        other_locations=other_locations,
+        department=_tidy(posting.department),
+        url=url,
+        posted_at=_tidy(posting.posted_at) or None,
+        remote=workplace == "remote",
+        workplace_type=workplace,
+        seniority=seniority(title),
+        salary=salary,
+        experience_years=experience_min,
+        experience_years_max=experience_max,
+        experience_source=experience_source,
+        partial=posting.partial,
+        platform_id=_tidy(posting.id),
+    )
+
+
+def job_key(posting: Posting, *, platform: str) -> str:
+    """Identity within the board: "id:<platform id>", else "url:<url>", else "tl:<title|location>"."""
+    title = _tidy(posting.title)
+    location = _tidy(posting.location)
+    url = _tidy(posting.url)
+    platform_id = _tidy(posting.id)
+    if platform_id and platform in _JSONLD_PLATFORMS and _is_fallback_id(posting, platform_id, url):
+        platform_id = ""
+    if platform_id:
+        return f"id:{platform_id}"
+    if url:
+        return f"url:{url.lower()}"
+    return f"tl:{title}|{location}".lower()
+
+
+def _is_fallback_id(posting: Posting, platform_id: str, url: str) -> bool:
+    fallbacks = {url, f"{posting.title}|{posting.location}", f"{_tidy(posting.title)}|{_tidy(posting.location)}"}
+    return platform_id in fallbacks or _tidy(posting.url) == platform_id
+
+
+def _tidy(value: str | None) -> str:
+    """Trimmed, with inner runs of whitespace (newlines and tabs in titles) as one space."""
+    if not value:
+        return ""
+    return _SPACES.sub(" ", value).strip()
+
+
+def _other_locations(primary: str, places: list[str]) -> tuple[str, ...]:
+    """Unique further locations (case-insensitively), without the primary one, at most 20."""
+    seen = {primary.casefold()} if primary else set()
+    unique: list[str] = []
+    for place in places:
+        tidy = _tidy(place)
+        folded = tidy.casefold()
+        if not tidy or folded in seen:
+            continue
+        seen.add(folded)
+        unique.append(tidy)
+        if len(unique) == MAX_OTHER_LOCATIONS:
+            break
+    return tuple(unique)

@@ -1,0 +1,163 @@
+"""Years of experience a posting asks for, read from its text.
+
+A number of years is a requirement only when its context says so ("5+ years of experience",
+"Experience: 3-5 years", "at least two years in a similar role"); company history ("for over 20
+years we have…", "5 years ago"), ages ("18 years of age") and schooling ("4 years of college") are
+not. The first requirement in the text wins: postings state the main one first and the nice-to-haves
+later. A stated range keeps both ends.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_TEXT = 200_000
+MAX_MENTIONS = 200  # "year" mentions examined; bounds the work on hostile input
+MAX_YEARS = 30  # a larger count is never a requirement ("50 years of history")
+
+_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+}
+_COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
+# "three (3)+ years" and "3+ yrs" alike; the candidate must end exactly at the year word.
+_CANDIDATE = re.compile(
+    r"(?<![\w.$€£,])(?P<n1>" + _COUNT + r")(?:\s?\(\d{1,2}\+?\))?"
+    r"(?P<plus>\s?\+|\s?plus\b|\s+or\s+more\b)?"
+    r"(?:\s{0,2}(?P<sep>-{1,2}|[‐‑–—~]|to|and)\s{0,2}(?P<n2>" + _COUNT + r")(?:\s?\(\d{1,2}\))?(?P<plus2>\s?\+)?)?"
+    r"\s{0,2}(?:years?|yrs?)(?![a-z])(?:['’]s?)?"
+)
+# "Years of experience: 3-5", "years of relevant experience required - 5+".
+_LABEL_FIRST = re.compile(
+    r"years?\s+of\s+(?:\w+\s+)?experience(?:\s+required)?\s*[:\-–]\s*(?P<n1>" + _COUNT + r")(?P<plus>\+)?"
+    r"(?:\s*(?:-|–|—|to)\s*(?P<n2>" + _COUNT + r"))?(?![\w.])"
+)
+_YEAR_WORD = re.compile(r"y(?:ears?|rs?)(?![a-z])")
+# Tails that make the years something else than required experience.
+_TAIL_SKIP = re.compile(
+    r"(?:ago|old|of age|later|from now|in business|in operation|in the making|running|young|"
+    r"of (?:university|college|school|study|studies|education|schooling|formal education|history|growth|operations?|"
+    r"existence|service to|success|innovation|partnership|funding|runway|warranty)|"
+    r"(?:vesting|cliff|contract|commitment|term|lease|guarantee))\b"
+)
+_TAIL_ACCEPT = re.compile(
+    r"(?:of|in|as|at|with|working|building|developing|designing|shipping|leading|managing|professional|relevant|"
+    r"hands-on|industry|related|direct|practical|post|prior|progressive|full-time|commercial|proven|combined|total|"
+    r"previous|demonstrated|recent|solid|strong|applicable|equivalent|comparable|similar|required|minimum|"
+    r"experience|exp)\b"
+)
+_EXPERIENCE_IN_TAIL = re.compile(r"\bexp(?:erience[ds]?|\.)?(?![a-z])")
+# "Experience: 7+ years", "experience required - at least 3 years", "experience of 5 years".
+_LABEL_BEFORE = re.compile(
+    r"experience\s*(?:required|level|needed|requirements?)?\s*[:\-–(]?\s*(?:of\s+)?"
+    r"(?:at\s+least\s+|a\s+minimum\s+of\s+|minimum\s+(?:of\s+)?|min\.?\s+|over\s+|more\s+than\s+)?$"
+)
+_MINIMUM_BEFORE = re.compile(
+    r"(?:at\s+least|a\s+minimum\s+of|minimum\s+(?:of\s+)?|min\.?|no\s+less\s+than|not\s+less\s+than|more\s+than|requires?|"
+    r"required|must\s+have|you\s+have|you've|bring|with|have)\s*$"
+)
+_UP_TO_BEFORE = re.compile(r"\bup\s+to\s*$")
+# A time span rather than a requirement: "for over 20 years", "in the last 5 years", "than 10 years".
+_TIMESPAN_BEFORE = re.compile(
+    r"\b(?:for|over\s+the|in\s+the|the|past|last|next|every|within|after|during|since|first|by)\s+"
+    r"(?:over\s+|more\s+than\s+|nearly\s+|almost\s+|about\s+|the\s+)?$"
+)
+# The company speaking of itself: "we have 20+ years of experience in…".
+_COMPANY_BEFORE = re.compile(
+    r"\b(?:we|we've|we're|our|company|firm|team|business|organi[sz]ation|agency|family)\s+(?:\w+\s+){0,2}"
+    r"(?:has|have|had|brings?|boasts?|with|of|spanning|built\s+over)?\s*(?:over|more\s+than|nearly|almost|about|the)?\s*$"
+)
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+
+
+def experience_from_text(text: str) -> tuple[float, float | None] | None:
+    """(minimum years, maximum years or None) of the first stated requirement, or None."""
+    if not text:
+        return None
+    low = text[:MAX_TEXT].lower()
+    if "year" not in low and "yr" not in low:
+        return None
+    for count, mention in enumerate(_YEAR_WORD.finditer(low)):
+        if count >= MAX_MENTIONS:
+            break
+        found = _read_mention(low, mention.start(), mention.end())
+        if found is not None:
+            return found
+    return None
+
+
+def _read_mention(low: str, year_start: int, year_end: int) -> tuple[float, float | None] | None:
+    """The requirement a "year" word closes ("5+ years") or opens ("years of experience: 5")."""
+    labelled = _LABEL_FIRST.match(low, year_start)
+    if labelled is not None:
+        return _result(labelled["n1"], labelled["n2"])
+    candidate = None
+    for found in _CANDIDATE.finditer(low, max(0, year_start - 40), year_end + 3):
+        if found.start() < year_start < found.end():
+            candidate = found
+            break
+    if candidate is None:
+        return None
+    n1, n2 = candidate["n1"], candidate["n2"]
+    if candidate["sep"] == "and" and not low.endswith("between ", 0, candidate.start()):
+        n2 = None
+    start, end = candidate.start(), candidate.end()
+    tail = _tail(low, end)
+    stripped = tail.lstrip(" ,:()-–'’")
+    if _TAIL_SKIP.match(stripped):
+        return None
+    before = low[max(0, start - 40) : start]
+    if _COMPANY_BEFORE.search(before):
+        return None
+    explicit = bool(candidate["plus"] or candidate["plus2"] or n2 is not None)
+    if _LABEL_BEFORE.search(before):
+        return _result(n1, n2, up_to=bool(_UP_TO_BEFORE.search(before)))
+    if not explicit and _TIMESPAN_BEFORE.search(before):
+        return None
+    minimum = bool(_MINIMUM_BEFORE.search(before))
+    up_to = bool(_UP_TO_BEFORE.search(before))
+    experience_tail = bool(_TAIL_ACCEPT.match(stripped) or _EXPERIENCE_IN_TAIL.search(tail))
+    if experience_tail:
+        return _result(n1, n2, up_to=up_to)
+    # A bare "5+ years", "3 to 5 years" or "at least two years" closing a line or a clause.
+    if (explicit or minimum) and not stripped.strip(" .,;:)"):
+        return _result(n1, n2, up_to=up_to)
+    return None
+
+
+def _tail(low: str, end: int) -> str:
+    window = low[end : end + 70]
+    cut = _SENTENCE_END.search(window)
+    return window[: cut.start()] if cut else window
+
+
+def _number(token: str) -> float:
+    return float(_WORDS[token]) if token in _WORDS else float(token)
+
+
+def _result(n1: str, n2: str | None, *, up_to: bool = False) -> tuple[float, float | None] | None:
+    low = _number(n1)
+    high = _number(n2) if n2 is not None else None
+    if up_to and high is None:
+        low, high = 0.0, low
+    if high is not None and high < low:
+        low, high = high, low
+    if low > MAX_YEARS or (high is not None and high > MAX_YEARS + 10):
+        return None
+    if high == low:
+        high = None
+    return low, high

@@ -1,0 +1,607 @@
+"""Salary from a platform's structured pay fields, or else from the posting text.
+
+Reading pay from prose is a heuristic, so it is deliberately conservative: a figure counts only
+when something marks it as pay (a currency, a "k", a stated period, or a pay word before it), and
+never when the words around it make it a perk, a funding round or a head count. The rules and
+factors are documented for agents in docs/derived-fields.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from boards.derive.money import ANNUAL_FACTOR, plausible, scale_of, tidy_number
+from boards.derive.money import infer_period as _infer_structured_period
+from boards.job import Salary
+from boards.sources.base import StructuredSalary
+
+# Longer inputs are cut: pay is stated within the first pages of any real posting, and the cap
+# bounds the work a hostile page can cause.
+MAX_TEXT = 200_000
+
+_CODES = (
+    "USD|EUR|GBP|CAD|AUD|NZD|SGD|HKD|INR|JPY|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BRL|MXN|ARS|CLP|COP|"
+    "ZAR|CNY|RMB|KRW|TWD|PHP|IDR|THB|MYR|ILS|AED|SAR|TRY|UAH|VND|PKR|NGN|KES|EGP"
+)
+_SYMBOL_CURRENCY: dict[str, str] = {
+    "$": "USD",
+    "US$": "USD",
+    "CA$": "CAD",
+    "C$": "CAD",
+    "AU$": "AUD",
+    "A$": "AUD",
+    "NZ$": "NZD",
+    "S$": "SGD",
+    "SG$": "SGD",
+    "HK$": "HKD",
+    "MX$": "MXN",
+    "R$": "BRL",
+    "CN¥": "CNY",
+    "£": "GBP",
+    "€": "EUR",
+    "¥": "JPY",
+    "₹": "INR",
+    "RS": "INR",
+    "RS.": "INR",
+    "₱": "PHP",
+    "₩": "KRW",
+    "₪": "ILS",
+    "₺": "TRY",
+    "₦": "NGN",
+    "ZŁ": "PLN",
+    "KČ": "CZK",
+    "FT": "HUF",
+    "RMB": "CNY",
+}
+# Codes are upper case only: "try", "sar" and "php" are words too.
+_PREFIX = (
+    r"(?:US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|MX\$|R\$|CN¥|\$|£|€|¥|₹|₱|₩|₪|₺|₦|Rs\.?|(?:"
+    + _CODES
+    + r")(?![A-Za-z]))"
+)
+# Comma groups (Western and Indian lakh style), dot or space thousands (€60.000, 60 000 SEK), plain.
+_AMOUNT = (
+    r"(?:\d{1,3}(?:,\d\d)*(?:,\d{3})+(?:\.\d{1,2})?"
+    r"|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"
+    r"|\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+"
+    r"|\d+(?:\.\d+)?)(?![\d%])"
+)
+_MULT = r"(?:[kK](?![A-Za-z])|\s?(?:lakhs?|lacs?|LPA|lpa|crores?)(?![A-Za-z]))"
+# "$5M", "$20 million", "$1.2bn": funding and revenue, not pay (except where a salary really is
+# millions of the unit, as with ₱2.2M or ¥8M; see _magnitude_ok).
+_MAG = r"(?:\s?(?:mm|MM|mn|Mn|mil|mio|Mio|bn|million|billion|trillion|[mMbBtT])(?![A-Za-z]))"
+_SEP = r"\s{0,3}(?P<sep>-{1,2}|[‐‑–—~−]|to|and|through)\s{0,3}"
+_SUFFIX = r"(?:\s?\(?(?P<code3>" + _CODES + r")\)?(?![A-Za-z])|\s?(?P<sym3>€|£|zł|Kč|Ft(?![A-Za-z])))"
+
+_MONEY = re.compile(
+    r"(?<![\w.,$£€¥₹])"
+    r"(?:(?P<c1>" + _PREFIX + r")\s?)?"
+    r"(?P<a1>" + _AMOUNT + r")(?P<k1>" + _MULT + r")?(?P<m1>" + _MAG + r")?"
+    r"(?:"
+    + _SEP
+    + r"(?P<c2>"
+    + _PREFIX
+    + r")?\s?(?P<a2>"
+    + _AMOUNT
+    + r")(?P<k2>"
+    + _MULT
+    + r")?(?P<m2>"
+    + _MAG
+    + r")?)?"
+    r"(?P<plus>\+)?"
+    r"(?:" + _SUFFIX + r")?"
+)
+
+_UNIT = {
+    "year": "year",
+    "yr": "year",
+    "yrs": "year",
+    "annum": "year",
+    "y": "year",
+    "month": "month",
+    "mo": "month",
+    "mth": "month",
+    "mon": "month",
+    "week": "week",
+    "wk": "week",
+    "day": "day",
+    "hour": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "h": "hour",
+}
+_ADVERB = {
+    "annually": "year",
+    "annual": "year",
+    "yearly": "year",
+    "per annum": "year",
+    "pa": "year",
+    "p.a.": "year",
+    "p.a": "year",
+    "monthly": "month",
+    "weekly": "week",
+    "daily": "day",
+    "hourly": "hour",
+}
+# The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
+_PERIOD_AFTER = re.compile(
+    r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wk|days?|hours?|hrs?|h)(?![a-z])"
+    r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly)(?![a-z]))",
+    re.IGNORECASE,
+)
+# A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
+_PERIOD_BEFORE = re.compile(
+    r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour)\b"
+)
+_LABEL_PERIOD = {
+    "annual": "year",
+    "annually": "year",
+    "yearly": "year",
+    "per annum": "year",
+    "monthly": "month",
+    "weekly": "week",
+    "daily": "day",
+    "day rate": "day",
+    "hourly": "hour",
+    "per hour": "hour",
+    "an hour": "hour",
+}
+_PAY_WORDS = (
+    r"salary|salaries|compensation|pay|paid|paying|pays|base|wage|wages|rate|ote|earn|earning|earnings|"
+    r"remuneration|income|ctc"
+)
+# Words that make the nearest figure before them something other than pay: perks, funding,
+# revenue, counts ("a signing bonus of $10,000", "we raised $150k").
+_NOT_PAY_BEFORE = (
+    r"bonus|bonuses|stipend|stipends|budget|allowance|reimburs\w*|credit|credits|grant|grants|signing|sign-on|"
+    r"relocation|referral|match|matching|donat\w*|funding|funded|raised|revenue|arr|valuation|series|seed|"
+    r"invest\w*|prize|award|fee|fees|discount|off|gift|voucher|insurance|deductible|tuition|learning|wellness|"
+    r"gym|fitness|lunch|meals?|cashback|per diem|savings|customers|users|members|employees|downloads|spend|"
+    r"spent|cost|costs|price|priced|deal|deals|quota|quotas|pipeline|loan|loans|fund|fine|fines|penalty"
+)
+# After a figure the same words, and equity too: "$50,000 in equity" ("+ equity" is joined to pay).
+_NOT_PAY_AFTER = _NOT_PAY_BEFORE + r"|equity|stock|stocks|options|rsus?|shares"
+_CONTEXT_WORD = re.compile(r"\b(?:(?P<pay>" + _PAY_WORDS + r")|(?P<notpay>" + _NOT_PAY_BEFORE + r"))\b")
+_NEXT_WORD = re.compile(
+    r"\s*(?P<joiner>[+&,]|\bplus\b|\band\b|\bwith\b)?\s*(?:(?:in|of|worth of)\s+)?(?:annual\s+|yearly\s+)?"
+    r"(?P<word>[A-Za-z][A-Za-z'-]*)"
+)
+_NOT_PAY_NEXT = re.compile(r"(?:" + _NOT_PAY_AFTER + r")$", re.IGNORECASE)
+# Words allowed right after a figure that names no currency: "150-180K base", "120k DOE".
+_BARE_ALLOWED_NEXT = frozenset(
+    [
+        "base",
+        "salary",
+        "salaries",
+        "gross",
+        "net",
+        "total",
+        "ote",
+        "doe",
+        "dep",
+        "depending",
+        "plus",
+        "and",
+        "with",
+        "per",
+        "a",
+        "an",
+        "annually",
+        "annual",
+        "yearly",
+        "monthly",
+        "weekly",
+        "daily",
+        "hourly",
+        "range",
+        "compensation",
+        "pay",
+        "p",
+        "pa",
+        "or",
+        "to",
+        "usd",
+        "eur",
+        "gbp",
+        "for",
+        "year",
+        "years",
+    ]
+)
+_HOURLY_NEAR = re.compile(r"hourly|per hour|an hour|/\s?hr\b|/\s?hour\b")
+_UP_TO = re.compile(r"\b(?:up to|upto|max(?:imum)?(?: of)?|no more than|capped at)\s*$", re.IGNORECASE)
+_FROM = re.compile(
+    r"\b(?:from|starting(?: at| from)?|starts at|min(?:imum)?(?: of)?|at least|no less than|upwards of|over)\s*$",
+    re.IGNORECASE,
+)
+_BETWEEN = re.compile(r"\bbetween\s*$")
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+MAX_TRIGGERS = 200
+_SYMBOLS = ("$", "£", "€", "¥", "₹", "₱", "₩", "₪", "₺", "₦")
+_SYMBOL_PREFIXES = frozenset({"US", "CA", "C", "AU", "A", "NZ", "SG", "S", "HK", "MX", "R", "CN"})
+_CODE_SET = frozenset(_CODES.split("|"))
+_CODE_TRIGGER = re.compile(r"[A-Z][A-Zs]{2}(?![A-Za-z])")
+_K_TRIGGER = re.compile(r"k(?<=\dk)(?![a-z])")
+_LAKH_WORDS = ("lakh", "lac", "lpa", "crore")
+_LAKH_TRIGGER = re.compile(r"l(?:akhs?|acs?|pa)\b|crores?\b")
+# A place where a figure can begin: a digit that does not continue a number or a word.
+_AMOUNT_START = re.compile(r"\d(?<![\w.,]\d)")
+_PAY_TRIGGERS = ("salar", "compensation", "pay", "wage", "remunerat", "earn", "ctc", "rate", "ote")
+_PERIOD_TRIGGERS = ("per annum", "per year", "per hour", "annually")
+_DOT_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?")
+_GROUPING = re.compile(r"[,\s\u00a0\u202f\u2009]")
+_RETIREMENT_PLANS = frozenset({"401", "403", "457"})
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    low: float | None
+    high: float | None
+    currency: str | None
+    period: str
+    is_range: bool
+
+
+def salary_from_structured(s: StructuredSalary) -> Salary | None:
+    """A platform's own pay fields, checked with the same bounds as text so a placeholder such as
+    {min: 1, max: 1} or cents mistaken for units does not become a salary."""
+    currency = (s.currency or "").strip().upper() or None
+    low = _finite(s.min)
+    high = _finite(s.max)
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    period: str | None = s.period
+    if period is None:
+        top = high if high is not None else low
+        if top is None:
+            return None
+        inferred = _infer_structured_period(top, currency)
+        if inferred is None:
+            return None
+        period = inferred
+    return _make_salary(low, high, currency, period, "structured")
+
+
+def salary_from_text(text: str) -> Salary | None:
+    """The pay a posting states in prose, or None.
+
+    Every figure that looks like money is judged in its context; ranges beat single figures, and
+    several ranges with the same period and currency as the first (pay zones, tiers) merge into
+    the widest one.
+    """
+    if not text:
+        return None
+    text = text[:MAX_TEXT]
+    ranges: list[_Candidate] = []
+    first_single: _Candidate | None = None
+    low = text.lower()
+    for match in _money_matches(text, low):
+        candidate = _judge(text, low, match)
+        if candidate is None:
+            continue
+        if candidate.is_range:
+            ranges.append(candidate)
+        elif first_single is None:
+            first_single = candidate
+    if ranges:
+        head = ranges[0]
+        same = [c for c in ranges if c.period == head.period and c.currency == head.currency]
+        if len(same) == 1:
+            return _make_salary(head.low, head.high, head.currency, head.period, "text")
+        bottoms = [c.low for c in same if c.low is not None]
+        tops = [top for c in same if (top := c.high if c.high is not None else c.low) is not None]
+        return _make_salary(
+            min(bottoms) if bottoms else None, max(tops) if tops else None, head.currency, head.period, "text"
+        )
+    if first_single is not None:
+        return _make_salary(first_single.low, first_single.high, first_single.currency, first_single.period, "text")
+    return None
+
+
+def _money_matches(text: str, low: str) -> list[re.Match[str]]:
+    """The money-looking matches of a text, found only where something can mark pay.
+
+    Running the full pattern over a whole description costs about 0.3 ms, too much for a
+    10,000-job board. So the places worth reading are found first with literal searches (currency
+    symbols, "150k", lakh, ISO codes, pay and period words), and the pattern is only tried there.
+    At most MAX_TRIGGERS places of each kind are read, which bounds the work on hostile input.
+    """
+    starts: set[int] = set()
+    windows: list[tuple[int, int]] = []
+    for symbol in _SYMBOLS:
+        for position in _positions(text, symbol):
+            starts.add(_prefix_start(text, position))
+    for found in _islice(_K_TRIGGER.finditer(low)):
+        windows.append((found.start() - 30, found.end() + 50))
+    if any(word in low for word in _LAKH_WORDS):
+        windows.extend((found.start() - 30, found.end() + 50) for found in _islice(_LAKH_TRIGGER.finditer(low)))
+    if not starts:
+        # ISO codes matter when no symbol is used ("EUR 60,000", "CHF 120k"); with a symbol, a code
+        # after the figure ("$150k USD") is read as part of that match.
+        for found in _islice(_CODE_TRIGGER.finditer(text)):
+            if found[0] in _CODE_SET or found[0] == "Rs":
+                windows.append((found.start() - 40, found.end() + 50))
+    for word in _PAY_TRIGGERS:
+        for position in _word_positions(low, word):
+            windows.append((position, position + 100))
+    for word in _PERIOD_TRIGGERS:
+        for position in _positions(low, word):
+            windows.append((position - 60, position))
+    for start, end in _merged(windows):
+        for found in _islice(_AMOUNT_START.finditer(text, max(0, start), max(0, end))):
+            starts.add(_code_start(text, found.start()))
+    matches: list[re.Match[str]] = []
+    last_end = -1
+    for start in sorted(starts):
+        if start < last_end:
+            continue
+        match = _MONEY.match(text, start)
+        if match is not None:
+            matches.append(match)
+            last_end = match.end()
+    return matches
+
+
+def _prefix_start(text: str, position: int) -> int:
+    """Where a currency symbol's token starts: "CA$" two characters before its "$"."""
+    for width in (2, 1):
+        if text[max(0, position - width) : position].upper() in _SYMBOL_PREFIXES and position - width >= 0:
+            return position - width
+    return position
+
+
+def _code_start(text: str, position: int) -> int:
+    """Where a figure's token starts when an ISO code or "Rs." leads it: "USD 120,000"."""
+    for width in (4, 3, 2):
+        lead = text[max(0, position - width) : position].rstrip(" .")
+        if position - width >= 0 and (lead in _CODE_SET or lead == "Rs"):
+            return position - width
+    return position
+
+
+def _positions(text: str, needle: str) -> list[int]:
+    positions: list[int] = []
+    at = text.find(needle)
+    while at >= 0 and len(positions) < MAX_TRIGGERS:
+        positions.append(at)
+        at = text.find(needle, at + 1)
+    return positions
+
+
+def _islice(found: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
+    return itertools.islice(found, MAX_TRIGGERS)
+
+
+def _merged(windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping windows joined, so every stretch of text is scanned once."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(windows):
+        if merged and start <= merged[-1][1]:
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _word_positions(low: str, word: str) -> list[int]:
+    """Where a word starts (not inside another word: "ote" in "remote" does not count)."""
+    positions: list[int] = []
+    at = low.find(word)
+    while at >= 0 and len(positions) < MAX_TRIGGERS:
+        if at == 0 or not low[at - 1].isalpha() or not word[0].isalpha():
+            positions.append(at)
+        at = low.find(word, at + len(word))
+    return positions
+
+
+def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
+    """One money-looking match → a candidate salary, or None when its context says it is not pay.
+
+    Cheap tests first: most numbers in a description carry no currency, no "k" and no period.
+    """
+    c1, c2 = match["c1"], match["c2"]
+    k1, k2 = match["k1"], match["k2"]
+    currency = _currency(match["code3"] or match["sym3"]) or _currency(c1) or _currency(c2)
+    if currency is None and _is_lakh(k1 or k2):
+        currency = "INR"
+    has_signal = currency is not None or bool(k1 or k2)
+    if (match["m1"] or match["m2"]) and not _magnitude_ok(match["m1"] or match["m2"], currency):
+        return None
+    start, end = match.start(), match.end()
+    after = _after_window(text, end)
+    period_match = _PERIOD_AFTER.search(after, 0, 30)
+    if not has_signal and period_match is None and _last_context(low, start) != "pay":
+        return None
+    if match["a1"] in _RETIREMENT_PLANS and not c1 and (k1 or text.startswith("(k", match.end("a1"))):
+        return None
+
+    a1 = _amount(match["a1"], k1)
+    a2 = _amount(match["a2"], k2) if match["a2"] else None
+    magnitude = match["m1"] or match["m2"]
+    if magnitude:
+        if match["m1"]:
+            a1 *= 1_000_000
+        if a2 is not None:
+            a2 = a2 * 1_000_000 if match["m2"] or match["m1"] else a2
+    if a2 is not None:
+        if match["sep"] == "and" and not _BETWEEN.search(low, max(0, start - 12), start):
+            return None
+        # "$150-200K": the k of one end applies to the other when that end is a bare small number.
+        if k2 and not k1 and a1 < 1000:
+            a1 = _amount(match["a1"], k2)
+        elif k1 and not k2 and a2 < 1000:
+            a2 = _amount(match["a2"], k1)
+
+    stated = _period_from(period_match) if period_match else None
+    after_rest = after[period_match.end() :] if period_match else after
+    if _next_word_is_not_pay(after) or _next_word_is_not_pay(after_rest):
+        return None
+    if not has_signal and (_next_word_disallowed(after) or _next_word_disallowed(after_rest)):
+        return None
+    context = _last_context(low, start)
+    if context == "notpay":
+        return None
+    if not has_signal and context != "pay" and stated is None:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    before = low[max(line_start, start - 50) : start]
+    if stated is None:
+        stated = _label_period(before)
+
+    top = max(a1, a2) if a2 is not None else a1
+    period = stated
+    if period is None:
+        scale = scale_of(currency)
+        if top >= 10_000 * scale:
+            period = "year"
+        elif top <= 1_000 * scale and _HOURLY_NEAR.search(low, max(0, start - 60), min(len(low), end + 30)):
+            period = "hour"
+        else:
+            return None
+
+    if a2 is not None:
+        low_amount, high_amount = a1, a2
+    elif not (stated or context == "pay" or _stands_alone(text, line_start, start, after_rest)):
+        return None
+    elif _UP_TO.search(before[-25:]):
+        low_amount, high_amount = None, a1
+    elif match["plus"] or _FROM.search(before[-25:]):
+        low_amount, high_amount = a1, None
+    else:
+        low_amount, high_amount = a1, a1
+    checked_low = plausible(low_amount, period, currency)
+    checked_high = plausible(high_amount, period, currency)
+    if checked_low is None and checked_high is None:
+        return None
+    return _Candidate(checked_low, checked_high, currency, period, a2 is not None)
+
+
+def _make_salary(
+    low: float | None, high: float | None, currency: str | None, period: str, source: str
+) -> Salary | None:
+    """Bounds, order and annual figures; a bound outside the plausible range is dropped."""
+    low = plausible(low, period, currency)
+    high = plausible(high, period, currency)
+    if low is None and high is None:
+        return None
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    factor = ANNUAL_FACTOR[period]
+    return Salary(
+        min=tidy_number(low) if low is not None else None,
+        max=tidy_number(high) if high is not None else None,
+        currency=currency,
+        period=period,
+        annual_min=round(low * factor) if low is not None else None,
+        annual_max=round(high * factor) if high is not None else None,
+        source="structured" if source == "structured" else "text",
+    )
+
+
+def _finite(value: float | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) and number > 0 else None
+
+
+def _amount(raw: str, multiplier: str | None) -> float:
+    """Digits with any grouping → a number; "k" is thousands, lakh 100,000, crore 10,000,000."""
+    if _DOT_GROUPED.fullmatch(raw):
+        value = float(raw.replace(".", "").replace(",", "."))
+    else:
+        value = float(_GROUPING.sub("", raw))
+    if multiplier:
+        word = multiplier.strip().lower()
+        if word == "k":
+            value *= 1_000
+        elif word.startswith("cr"):
+            value *= 10_000_000
+        else:
+            value *= 100_000
+    return value
+
+
+def _currency(token: str | None) -> str | None:
+    if not token:
+        return None
+    key = token.strip().upper()
+    return _SYMBOL_CURRENCY.get(key, key if key in _CODE_SET else None)
+
+
+def _is_lakh(token: str | None) -> bool:
+    if not token:
+        return False
+    return token.strip().lower()[:1] in {"l", "c"}
+
+
+def _label_period(window: str) -> str | None:
+    last = None
+    for found in _PERIOD_BEFORE.finditer(window):
+        last = found
+    return _LABEL_PERIOD[last[1].lower()] if last else None
+
+
+def _magnitude_ok(token: str, currency: str | None) -> bool:
+    """Millions are pay only in currencies where a salary runs to millions of the unit."""
+    word = token.strip().lower()
+    return word in {"m", "mm", "mn", "mil", "mio", "million"} and scale_of(currency) >= 20
+
+
+def _after_window(text: str, end: int) -> str:
+    window = text[end : end + 40]
+    cut = _SENTENCE_END.search(window)
+    return window[: cut.start()] if cut else window
+
+
+def _period_from(found: re.Match[str]) -> str | None:
+    unit = found["unit"]
+    if unit:
+        word = unit.lower()
+        return _UNIT.get(word) or _UNIT.get(word.rstrip("s"))
+    return _ADVERB.get(found["adverb"].lower())
+
+
+def _last_context(low: str, start: int) -> str | None:
+    """Whether the nearest telling word before a figure, within its sentence and 80 characters,
+    is about pay ("base salary: $150k") or not ("a signing bonus of $10k")."""
+    window = low[max(0, start - 80) : start]
+    cut = max(window.rfind(". "), window.rfind("\n\n"), window.rfind("; "))
+    if cut >= 0:
+        window = window[cut + 1 :]
+    last = None
+    for found in _CONTEXT_WORD.finditer(window):
+        last = found
+    if last is None:
+        return None
+    return "pay" if last["pay"] else "notpay"
+
+
+def _next_word_is_not_pay(after: str) -> bool:
+    """ "$10,000 signing bonus", "$500 learning budget" — but "$150k + bonus" is still pay."""
+    found = _NEXT_WORD.match(after)
+    if found is None or found["joiner"]:
+        return False
+    return bool(_NOT_PAY_NEXT.match(found["word"]))
+
+
+def _next_word_disallowed(after: str) -> bool:
+    """A figure without currency followed by a noun counts things: "100-200K customers"."""
+    found = _NEXT_WORD.match(after)
+    if found is None or found["joiner"]:
+        return False
+    return found["word"].lower() not in _BARE_ALLOWED_NEXT
+
+
+def _stands_alone(text: str, line_start: int, start: int, after_rest: str) -> bool:
+    """A figure alone on a short line ("€60k", "Engineer - $150k") is a salary line."""
+    lead = text[line_start:start]
+    return len(lead) <= 60 and not after_rest.strip(" )]:,.-–")
