@@ -38,6 +38,7 @@ class Job:
     experience_years_max: float | None = None
     experience_source: str | None = None  # "structured" | "text"
     partial: bool = False
+    details_read: bool = False  # detail-page fields were read once; carried over on later checks
     platform_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -48,4 +49,6 @@ class Job:
         data["other_locations"] = list(self.other_locations)
         if self.salary is not None:
             data["salary"] = {k: v for k, v in asdict(self.salary).items() if v is not None}
+        if not self.details_read:
+            data.pop("details_read")
         return {k: v for k, v in data.items() if v is not None and v != [] and v != ""}

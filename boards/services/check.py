@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -26,6 +26,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from boards.diff import DiffResult, diff_jobs
+from boards.job import Job
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
 from boards.services import jobstore
@@ -45,7 +46,14 @@ logger = logging.getLogger(__name__)
 # Transaction-scoped advisory lock key that serialises change-writing transactions on PostgreSQL.
 CHANGE_WRITE_LOCK = 727276
 REFUSAL_CODES = frozenset(
-    {"ROBOTS_DISALLOWED", "BOT_CHALLENGE", "ACCESS_DENIED", "SSRF_BLOCKED", "UNSUPPORTED_CONTENT_TYPE", "BODY_TOO_LARGE"}
+    {
+        "ROBOTS_DISALLOWED",
+        "BOT_CHALLENGE",
+        "ACCESS_DENIED",
+        "SSRF_BLOCKED",
+        "UNSUPPORTED_CONTENT_TYPE",
+        "BODY_TOO_LARGE",
+    }
 )
 BLOCKED_CODES = frozenset({"ROBOTS_DISALLOWED", "BOT_CHALLENGE", "ACCESS_DENIED"})
 
@@ -85,11 +93,11 @@ def board_of(resource: Resource) -> BoardRef:
 
 
 def lease_duration(platform: str) -> timedelta:
+    """Long enough for one request and the pause before it: `BoardFetch` renews the lease before
+    every request, so a long paged check keeps it while a dead worker's lease runs out quickly."""
     config = current()
-    requests = registry.max_requests(platform)
     pause_ms = max(min(config.host_min_spacing_ms, 750), registry.page_spacing_ms(platform))
-    seconds = config.fetch_timeout_seconds * (requests + 1) + pause_ms * requests / 1000 + 5
-    return timedelta(seconds=seconds)
+    return timedelta(seconds=config.fetch_timeout_seconds * 2 + pause_ms / 1000 + 5)
 
 
 def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0) -> CheckOutcome:
@@ -128,7 +136,8 @@ def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duratio
     has_snapshot = bool(resource.content_hash)
     previous_rows = list(JobRow.objects.filter(resource=resource).values_list("key", "data"))
     previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows}
-    known_ids = frozenset(job.platform_id for job in previous.values() if job.platform_id and not job.partial)
+    # Detail pages are read once per job: the ids whose details were read are "known".
+    known_ids = frozenset(job.platform_id for job in previous.values() if job.platform_id and job.details_read)
 
     def keep_alive() -> None:
         lease_extend(key=resource.fetch_host, holder=holder, duration=duration)
@@ -150,7 +159,7 @@ def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duratio
         logger.exception("check of %s failed unexpectedly", resource.url, extra={"resource_id": resource.pk})
         return _record_failure(resource, AppError("PARSE_ERROR", f"could not read the board: {type(exc).__name__}"))
 
-    result = diff_jobs(previous, reading.jobs, complete=reading.listing.complete)
+    result = diff_jobs(previous, carry_details(previous, reading.jobs), complete=reading.listing.complete)
     if has_snapshot and result.content_hash == resource.content_hash and not result.events:
         _record_healthy(resource, status=200, reading=reading)
         return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=reading.listing.complete)
@@ -159,6 +168,38 @@ def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duratio
     return CheckOutcome(
         resource.pk, True, outcome, changes=written, jobs=len(result.jobs), complete=reading.listing.complete
     )
+
+
+DETAIL_FIELDS = (
+    "salary",
+    "experience_years",
+    "experience_years_max",
+    "experience_source",
+    "workplace_type",
+    "remote",
+    "posted_at",
+    "other_locations",
+)
+
+
+def carry_details(previous: dict[str, Job], jobs: list[Job]) -> list[Job]:
+    """A job whose detail page was read on an earlier check keeps what it gave (salary,
+    experience, workplace) when this listing, which carries no text, comes without them."""
+    carried = []
+    for job in jobs:
+        before = previous.get(job.key)
+        if before is not None and before.details_read and not job.details_read:
+            updates = {
+                name: getattr(before, name)
+                for name in DETAIL_FIELDS
+                if getattr(before, name) and not getattr(job, name)
+            }
+            if job.workplace_type == "unknown" and before.workplace_type != "unknown":
+                updates["workplace_type"] = before.workplace_type
+                updates["remote"] = before.remote
+            job = replace(job, details_read=True, **updates)
+        carried.append(job)
+    return carried
 
 
 def serialise_change_writes() -> None:
@@ -305,9 +346,7 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
     failures = resource.consecutive_failures + 1
     refusal = bool(getattr(exc, "refusal", exc.code in REFUSAL_CODES))
     interval = resource_interval_seconds(resource, now=now)
-    delay = backoff_delay(
-        interval_seconds=interval, failures=failures, refusal=refusal, retry_after=exc.retry_after
-    )
+    delay = backoff_delay(interval_seconds=interval, failures=failures, refusal=refusal, retry_after=exc.retry_after)
     fields: dict[str, Any] = {
         "last_checked_at": now,
         "consecutive_failures": failures,
@@ -321,7 +360,9 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
     if exc.code in BLOCKED_CODES:
         fields["blocked_at"] = now
         metrics.BLOCKED.labels(code=exc.code).inc()
-        logger.warning("host is refusing us: %s (%s)", resource.fetch_host, exc.code, extra={"host": resource.fetch_host})
+        logger.warning(
+            "host is refusing us: %s (%s)", resource.fetch_host, exc.code, extra={"host": resource.fetch_host}
+        )
     Resource.objects.filter(pk=resource.pk).update(**fields)
     for name, value in fields.items():
         setattr(resource, name, value)
@@ -334,5 +375,6 @@ def _host_busy(resource: Resource) -> CheckOutcome:
     retry_at = timezone.now() + timedelta(seconds=spacing + 1 + random.uniform(0, 5))
     Resource.objects.filter(pk=resource.pk).update(next_check_at=retry_at, claim_token="", claimed_until=None)
     metrics.HOST_BUSY.inc()
-    return CheckOutcome(resource.pk, False, "host_busy", "HOST_BUSY", f"another check of {resource.fetch_host} is running")
-
+    return CheckOutcome(
+        resource.pk, False, "host_busy", "HOST_BUSY", f"another check of {resource.fetch_host} is running"
+    )

@@ -76,6 +76,7 @@ def job_from_data(key: str, data: dict[str, Any]) -> Job:
         experience_years_max=data.get("experience_years_max"),
         experience_source=data.get("experience_source"),
         partial=bool(data.get("partial", False)),
+        details_read=bool(data.get("details_read", False)),
         platform_id=str(data.get("platform_id", "")),
     )
 

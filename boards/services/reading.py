@@ -89,6 +89,9 @@ def board_read(
     keep_alive: Callable[[], None] | None = None,
 ) -> BoardReading:
     """Fetch and read `board`; raises `NotModified`, or an `AppError` (FetchError) on failure."""
+    if registry.max_requests(board.platform) > 1:
+        # A 304 on the first page of a paged board says nothing about the pages after it.
+        etag = last_modified = ""
     fetcher = BoardFetch(board=board, etag=etag, last_modified=last_modified, keep_alive=keep_alive)
     context = ReadContext(known_ids=known_ids, detail_budget=current().detail_fetches_per_check)
     listing = registry.read(board, fetcher, context)

@@ -98,6 +98,7 @@ class Posting:
     workplace_hint: str = ""  # a platform's own remote/hybrid/onsite field, as given
     experience_years: float | None = None  # when a platform states it in a field
     partial: bool = False  # only a URL was seen (sitemaps): title from the slug, no location
+    details_read: bool = False  # a detail page was read for this posting (boards/sources/details.py)
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,7 @@ def read_details(
             continue
         try:
             apply(posting, response)
+            posting.details_read = True
         except (AppError, ValueError, KeyError, TypeError) as exc:
             logger.info("detail response not understood", extra={"url": request.url, "error": str(exc)})
     return made
