@@ -22,6 +22,6 @@ def company_from_slug(slug: str) -> str:
 
 
 def _capitalise(word: str) -> str:
-    if "a" <= word[0] <= "z":
+    if word.islower():
         return word[0].upper() + word[1:]
     return word

@@ -1,0 +1,247 @@
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boards.diff import DiffResult, JobEvent, body_fingerprint, content_hash, diff_jobs
+from boards.job import Job, Salary
+
+
+def job(key: str, title: str = "Engineer", **fields: object) -> Job:
+    return Job(key=key, title=title, **fields)  # type: ignore[arg-type]
+
+
+def index(*jobs: Job) -> dict[str, Job]:
+    return {item.key: item for item in jobs}
+
+
+def summary(result: DiffResult) -> list[tuple[str, str, tuple[str, ...]]]:
+    return [(event.type, event.job.key, event.changed_fields) for event in result.events]
+
+
+def test_an_identical_snapshot_has_no_events_and_the_same_hash() -> None:
+    jobs = [job("id:1", location="Berlin"), job("id:2", title="Designer")]
+
+    result = diff_jobs(index(*jobs), list(reversed(jobs)), complete=True)
+
+    assert result.events == []
+    assert result.content_hash == content_hash(jobs)
+
+
+def test_added_removed_and_updated_jobs_in_that_order() -> None:
+    before = index(job("id:1"), job("id:2", location="Berlin"), job("id:3"))
+    after = [job("id:2", location="Munich"), job("id:3"), job("id:4")]
+
+    result = diff_jobs(before, after, complete=True)
+
+    assert summary(result) == [
+        ("JOB_ADDED", "id:4", ()),
+        ("JOB_REMOVED", "id:1", ()),
+        ("JOB_UPDATED", "id:2", ("location",)),
+    ]
+    assert [item.key for item in result.jobs] == ["id:2", "id:3", "id:4"]
+
+
+def test_an_update_names_every_tracked_field_that_changed_in_order() -> None:
+    before = index(job("id:1", title="Engineer", location="Berlin", department="Eng", url="https://a/1"))
+    after = [job("id:1", title="Senior Engineer", location="Munich", department="Platform", url="https://a/2")]
+
+    (event,) = diff_jobs(before, after, complete=True).events
+
+    assert event.changed_fields == ("title", "location", "department", "url")
+    assert event.before == before["id:1"]
+    assert event.job == after[0]
+
+
+def test_other_fields_change_the_hash_but_make_no_event() -> None:
+    before = index(job("id:1", posted_at="2026-01-01"))
+    salary = Salary(
+        min=100000, max=120000, currency="USD", period="year", annual_min=100000, annual_max=120000, source="structured"
+    )
+    after = [job("id:1", posted_at="2026-01-02", salary=salary, seniority="senior", other_locations=("Paris",))]
+
+    result = diff_jobs(before, after, complete=True)
+
+    assert result.events == []
+    assert result.jobs == after
+    assert result.content_hash != content_hash(before.values())
+
+
+def test_an_incomplete_snapshot_never_removes_and_keeps_unseen_jobs_open() -> None:
+    before = index(job("id:a"), job("id:b"))
+
+    result = diff_jobs(before, [job("id:c"), job("id:a")], complete=False)
+
+    assert summary(result) == [("JOB_ADDED", "id:c", ())]
+    assert sorted(item.key for item in result.jobs) == ["id:a", "id:b", "id:c"]
+
+
+def test_the_same_change_with_a_complete_snapshot_removes() -> None:
+    before = index(job("id:a"), job("id:b"))
+
+    result = diff_jobs(before, [job("id:c"), job("id:a")], complete=True)
+
+    assert summary(result) == [("JOB_ADDED", "id:c", ()), ("JOB_REMOVED", "id:b", ())]
+
+
+def test_a_title_location_job_that_moved_is_one_update() -> None:
+    before = index(
+        job("tl:nurse|leeds", title="Nurse", location="Leeds"), job("tl:porter|york", title="Porter", location="York")
+    )
+    after = [
+        job("tl:nurse|bradford", title="Nurse", location="Bradford"),
+        job("tl:porter|york", title="Porter", location="York"),
+    ]
+
+    result = diff_jobs(before, after, complete=True)
+
+    (event,) = result.events
+    assert (event.type, event.job.key, event.changed_fields) == ("JOB_UPDATED", "tl:nurse|bradford", ("location",))
+    assert event.before is not None and event.before.key == "tl:nurse|leeds"
+    assert sorted(item.key for item in result.jobs) == ["tl:nurse|bradford", "tl:porter|york"]
+
+
+def test_moves_are_not_paired_when_the_title_is_ambiguous_or_the_key_is_stable() -> None:
+    before = index(
+        job("tl:nurse|leeds", title="Nurse", location="Leeds"),
+        job("tl:nurse|hull", title="Nurse", location="Hull"),
+        job("url:https://x/1", title="Porter", location="York"),
+    )
+    after = [
+        job("tl:nurse|bradford", title="Nurse", location="Bradford"),
+        job("url:https://x/2", title="Porter", location="Selby"),
+    ]
+
+    kinds = sorted(event.type for event in diff_jobs(before, after, complete=True).events)
+
+    assert kinds == ["JOB_ADDED", "JOB_ADDED", "JOB_REMOVED", "JOB_REMOVED", "JOB_REMOVED"]
+
+
+def test_a_partial_job_carries_over_the_details_seen_earlier() -> None:
+    full = job(
+        "id:101", title="Systems Administration - Active Directory (Remote)", location="Austin", url="https://x/101"
+    )
+    partial = job("id:101", title="Systems Administration Active Directory", url="https://x/101", partial=True)
+
+    result = diff_jobs(index(full), [partial], complete=True)
+
+    assert result.events == []
+    assert result.jobs == [full]
+
+
+def test_a_partial_job_becoming_complete_is_not_an_update_but_its_details_are_taken() -> None:
+    partial = job("id:1", title="Backend Engineer", partial=True)
+    full = job("id:1", title="Backend Engineer (Platform)", location="Berlin")
+
+    result = diff_jobs(index(partial), [full], complete=True)
+
+    assert result.events == []
+    assert result.jobs == [full]
+
+
+def test_partial_jobs_are_compared_with_each_other() -> None:
+    result = diff_jobs(
+        index(job("id:1", url="https://x/a", partial=True)),
+        [job("id:1", url="https://x/b", partial=True)],
+        complete=True,
+    )
+
+    assert summary(result) == [("JOB_UPDATED", "id:1", ("url",))]
+
+
+def test_duplicate_keys_collapse_to_the_first() -> None:
+    result = diff_jobs({}, [job("id:1", title="First"), job("id:1", title="Second")], complete=True)
+
+    assert [(event.type, event.job.title) for event in result.events] == [("JOB_ADDED", "First")]
+    assert [item.title for item in result.jobs] == ["First"]
+
+
+def test_the_content_hash_ignores_order_and_follows_content() -> None:
+    a, b = job("id:1"), job("id:2", location="Paris")
+
+    assert content_hash([a, b]) == content_hash([b, a])
+    assert content_hash([a, b]) != content_hash([a, dataclasses.replace(b, location="Lyon")])
+    assert len(content_hash([])) == 64
+
+
+def test_a_body_fingerprint_changes_with_any_byte() -> None:
+    assert body_fingerprint(b'{"jobs": []}') == body_fingerprint(b'{"jobs": []}')
+    assert body_fingerprint(b'{"jobs": []}') != body_fingerprint(b'{"jobs": [] }')
+
+
+# Properties -------------------------------------------------------------------------------------
+
+KEYS = st.sampled_from([f"id:{n}" for n in range(6)] + [f"tl:t{n}|l{m}" for n in range(2) for m in range(2)])
+TRACKED = {"title": st.sampled_from(["t0", "t1", "Engineer"]), "location": st.sampled_from(["", "l0", "l1"])}
+
+
+@st.composite
+def jobs(draw: st.DrawFn) -> Job:
+    return job(
+        draw(KEYS),
+        title=draw(TRACKED["title"]),
+        location=draw(TRACKED["location"]),
+        department=draw(st.sampled_from(["", "Eng"])),
+        url=draw(st.sampled_from(["", "https://x/1"])),
+        seniority=draw(st.sampled_from(["mid", "senior"])),
+        partial=draw(st.booleans()),
+    )
+
+
+def apply(previous: Mapping[str, Job], events: Sequence[JobEvent]) -> dict[str, Job]:
+    result = dict(previous)
+    for event in events:
+        if event.type == "JOB_ADDED":
+            result[event.job.key] = event.job
+        elif event.type == "JOB_REMOVED":
+            del result[event.job.key]
+        else:
+            assert event.before is not None
+            del result[event.before.key]
+            result[event.job.key] = event.job
+    return result
+
+
+def tracked(item: Job) -> tuple[str, str, str, str]:
+    return (item.title, item.location, item.department, item.url)
+
+
+@settings(max_examples=150)
+@given(st.lists(jobs(), max_size=8), st.lists(jobs(), max_size=8))
+def test_applying_the_events_to_the_old_set_gives_the_new_set(old: list[Job], new: list[Job]) -> None:
+    previous = index(*old)
+
+    result = diff_jobs(previous, new, complete=True)
+
+    applied = apply(previous, result.events)
+    assert applied.keys() == {item.key for item in result.jobs}
+    for item in result.jobs:
+        # Without an event, a job keeps its tracked fields, unless it went from partial to complete.
+        if tracked(applied[item.key]) != tracked(item):
+            assert applied[item.key].partial and not item.partial
+
+
+@settings(max_examples=100)
+@given(st.lists(jobs(), max_size=8))
+def test_an_identical_snapshot_yields_no_event(old: list[Job]) -> None:
+    previous = index(*old)
+
+    result = diff_jobs(previous, list(previous.values()), complete=True)
+
+    assert result.events == []
+    assert result.content_hash == content_hash(previous.values())
+
+
+@settings(max_examples=150)
+@given(st.lists(jobs(), max_size=8), st.lists(jobs(), max_size=8))
+def test_an_incomplete_snapshot_yields_no_removal_and_loses_no_job(old: list[Job], new: list[Job]) -> None:
+    previous = index(*old)
+
+    result = diff_jobs(previous, new, complete=False)
+
+    assert all(event.type != "JOB_REMOVED" for event in result.events)
+    assert previous.keys() <= {item.key for item in result.jobs}
+    assert apply(previous, result.events).keys() == {item.key for item in result.jobs}
