@@ -659,10 +659,8 @@ def places_as_dicts(locations: Sequence[str]) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
     for location in locations:
         for item in _resolve_location(location):
-            entry: dict[str, Any] = asdict(item.place) if item.place is not None else {}
-            if item.text:
-                entry["unresolved"] = item.text
-            if entry and entry not in seen:
+            entry: dict[str, Any] = asdict(item.place) if item.place is not None else {"unresolved": location.strip()}
+            if entry not in seen:
                 seen.append(entry)
     return seen
 

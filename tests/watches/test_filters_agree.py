@@ -1,0 +1,165 @@
+"""One meaning in two places: the database query and the in-memory predicate select the same
+jobs for every filter of the table, over current jobs and over change rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from boards.models import Job, Resource
+from changes.models import Change
+from watches.filters import Filters, filters_match, filters_q
+from watches.places import place_text_for
+from watches.terms import search_text_for
+
+JOBS: list[dict[str, Any]] = [
+    {"title": "Senior iOS Engineer", "location": "Austin, TX", "seniority": "senior", "max": 180_000, "years": 5},
+    {"title": "iOS Engineer", "location": "Remote - US", "remote": True, "max": 150_000, "min": 120_000},
+    {"title": "Game Studios Artist", "location": "Los Angeles, CA", "department": "Art"},
+    {"title": "Android Engineer", "location": "Berlin, Germany", "currency": "EUR", "max": 90_000, "years": 3},
+    {"title": "JavaScript Developer", "location": "London, UK", "currency": "GBP", "min": 70_000},
+    {"title": "Java Engineer", "location": "London, Ontario", "years": 2, "seniority": "entry"},
+    {"title": "C++ Developer", "location": "San Jose, CA", "min": 160_000},
+    {"title": "C# / .NET Engineer", "location": "Seattle, WA", "max": 140_000, "currency": "USD"},
+    {"title": "Node.js Backend Engineer", "location": "Remote (EMEA)", "remote": True, "years": 4},
+    {"title": "Front-End Engineer", "location": "New York, NY", "years": 8, "seniority": "senior"},
+    {"title": "Frontend Developer", "location": "Oakland, CA", "max": 130_000},
+    {"title": "Data Scientist", "location": "Palo Alto, CA", "years": 6, "max": 200_000},
+    {"title": "Engineering Manager", "location": "Mountain View, CA", "seniority": "manager", "max": 250_000},
+    {"title": "Staff Machine Learning Engineer", "location": "NYC", "seniority": "staff", "years": 10},
+    {"title": "Product Designer", "location": "Austin, Texas", "department": "Design", "min": 110_000},
+    {"title": "Sales Engineer", "location": "Remote", "remote": True},
+    {"title": "Director of Engineering", "location": "Remote - Worldwide", "remote": True, "seniority": "director"},
+    {"title": "Software Engineer, iOS", "location": "Main Office", "company": "Acme Studios", "years": 0},
+    {"title": "Engineer", "location": "", "department": "Mobile Engineering"},
+    {"title": "Intern, Software", "location": "San Francisco, CA", "seniority": "intern", "max": 50_000},
+]
+
+FILTERS: list[dict[str, Any]] = [
+    {},
+    {"keywords": ["ios"]},
+    {"keywords": ["ios", "android"]},
+    {"keywords": ["studios"]},
+    {"keywords": ["java"]},
+    {"keywords": ["javascript"]},
+    {"keywords": ["c++"]},
+    {"keywords": ["c#"]},
+    {"keywords": [".net"]},
+    {"keywords": ["node.js"]},
+    {"keywords": ["front-end"]},
+    {"keywords": ["front end"]},
+    {"keywords": ["engineers"]},
+    {"keywords": ["machine learning"]},
+    {"all_keywords": ["data", "scientist"]},
+    {"all_keywords": ["ios", "engineer"]},
+    {"exclude_keywords": ["manager", "director"]},
+    {"keywords": ["engineer"], "exclude_keywords": ["ios"]},
+    {"keywords": ["acme"]},
+    {"keywords": ["mobile"]},
+    {"locations": ["California"]},
+    {"locations": ["Bay Area"]},
+    {"locations": ["US"]},
+    {"locations": ["Germany"]},
+    {"locations": ["London, UK"]},
+    {"locations": ["London"]},
+    {"locations": ["NYC"]},
+    {"locations": ["Austin, TX"]},
+    {"locations": ["Europe"]},
+    {"locations": ["remote"]},
+    {"locations": ["Main Office"]},
+    {"locations": ["Austin", "Seattle"]},
+    {"seniority": ["senior", "staff"]},
+    {"remote_only": True},
+    {"remote_only": True, "locations": ["US"]},
+    {"min_salary": 150_000},
+    {"min_salary": 150_000, "include_unknown": False},
+    {"min_salary": 100_000, "salary_currency": "USD"},
+    {"min_salary": 80_000, "salary_currency": "EUR", "include_unknown": False},
+    {"max_experience_years": 5},
+    {"max_experience_years": 5, "include_unknown": False},
+    {"max_experience_years": 0, "include_unknown": False},
+    {"keywords": ["ios"], "locations": ["Austin"], "min_salary": 150_000, "max_experience_years": 6},
+    {"keywords": ["engineer"], "locations": ["US"], "seniority": ["senior"], "include_unknown": False},
+]
+
+
+def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
+    location = spec.get("location", "")
+    remote = spec.get("remote", False)
+    company = spec.get("company", "Example")
+    return {
+        "title": spec["title"],
+        "company": company,
+        "location": location,
+        "department": spec.get("department", ""),
+        "remote": remote,
+        "seniority": spec.get("seniority", "mid"),
+        "salary_currency": spec.get("currency", ""),
+        "salary_annual_min": spec.get("min"),
+        "salary_annual_max": spec.get("max"),
+        "experience_years": spec.get("years"),
+        "search_text": search_text_for(
+            title=spec["title"],
+            company=company,
+            location=location,
+            other_locations=(),
+            department=spec.get("department", ""),
+        ),
+        "place_text": place_text_for(locations=[location] if location else [], remote=remote),
+    }
+
+
+@pytest.fixture
+def stored() -> list[Job]:
+    resource = Resource.objects.create(
+        url="https://boards.greenhouse.io/example", platform="greenhouse", fetch_host="boards-api.greenhouse.io"
+    )
+    jobs = [Job(resource=resource, key=f"job-{index}", **job_columns(spec)) for index, spec in enumerate(JOBS)]
+    Job.objects.bulk_create(jobs)
+    Change.objects.bulk_create(
+        Change(resource=resource, type="JOB_ADDED", job_key=job.key, summary=job.title, **job_columns(spec))
+        for job, spec in zip(jobs, JOBS, strict=True)
+    )
+    return list(Job.objects.all())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("data", FILTERS, ids=[str(item) for item in FILTERS])
+def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], data: dict[str, Any]) -> None:
+    filters = Filters.from_dict(data)
+    by_query = set(Job.objects.filter(filters_q(filters)).values_list("key", flat=True))
+    by_predicate = {job.key for job in stored if filters_match(filters, job)}
+    assert by_query == by_predicate
+    by_change_query = set(Change.objects.filter(filters_q(filters)).values_list("job_key", flat=True))
+    assert by_change_query == by_predicate
+
+
+def selected(data: dict[str, Any]) -> set[str]:
+    filters = Filters.from_dict(data)
+    rows = [Job(key=str(index), **job_columns(spec)) for index, spec in enumerate(JOBS)]
+    return {JOBS[int(row.key)]["title"] for row in rows if filters_match(filters, row)}
+
+
+def test_keywords_are_any_of_and_whole_words() -> None:
+    assert selected({"keywords": ["ios"]}) == {"Senior iOS Engineer", "iOS Engineer", "Software Engineer, iOS"}
+
+
+def test_the_top_of_the_posted_range_must_reach_the_minimum_salary() -> None:
+    found = selected({"min_salary": 150_000, "include_unknown": False})
+    assert "iOS Engineer" in found  # 120k-150k
+    assert "Frontend Developer" not in found  # up to 130k
+    assert "C++ Developer" in found  # 160k minimum, no maximum
+
+
+def test_a_salary_in_another_currency_does_not_match() -> None:
+    found = selected({"min_salary": 60_000, "salary_currency": "USD", "include_unknown": False})
+    assert "Android Engineer" not in found  # EUR
+    assert "C# / .NET Engineer" in found  # USD
+    assert "Data Scientist" in found  # no currency stated
+
+
+def test_postings_that_state_no_pay_or_experience_match_unless_unknown_is_excluded() -> None:
+    assert "Sales Engineer" in selected({"min_salary": 150_000, "max_experience_years": 2})
+    assert "Sales Engineer" not in selected({"min_salary": 150_000, "include_unknown": False})
+    assert "Sales Engineer" not in selected({"max_experience_years": 2, "include_unknown": False})

@@ -1,0 +1,138 @@
+from __future__ import annotations
+
+import pytest
+
+from watches.places import Place, place_filter_keys, place_text_for, places_as_dicts, resolve
+
+
+def location_matches(location_filter: str, *locations: str, remote: bool = False) -> bool:
+    text = place_text_for(locations=list(locations), remote=remote)
+    return any(key in text for key in place_filter_keys(location_filter))
+
+
+RESOLVED = [
+    ("San Francisco, CA", [Place("San Francisco", "US-CA", "US")]),
+    ("Austin, Texas", [Place("Austin", "US-TX", "US")]),
+    ("Austin TX", [Place("Austin", "US-TX", "US")]),
+    ("Austin", [Place("Austin", "US-TX", "US")]),
+    ("NYC", [Place("New York City", "US-NY", "US")]),
+    ("New York, NY, United States", [Place("New York City", "US-NY", "US")]),
+    ("London, UK", [Place("London", "GB-ENG", "GB")]),
+    ("London, Ontario", [Place("London", "CA-ON", "CA")]),
+    ("Toronto, ON, Canada", [Place("Toronto", "CA-ON", "CA")]),
+    ("Berlin, Germany", [Place("Berlin", "DE-BE", "DE")]),
+    ("München", [Place("Munich", "DE-BY", "DE")]),
+    ("Bangalore, India", [Place("Bengaluru", "IN-KA", "IN")]),
+    ("Washington, DC", [Place("Washington", "US-DC", "US")]),
+    ("Washington", [Place(None, "US-WA", "US")]),
+    ("California", [Place(None, "US-CA", "US")]),
+    ("Bay Area", [Place(None, "US-CA", "US")]),
+    ("Germany", [Place(None, None, "DE")]),
+    ("Perth, WA", [Place("Perth", "AU-WA", "AU")]),
+    ("Victoria, BC", [Place("Victoria", "CA-BC", "CA")]),
+    ("Remote - US", [Place(None, None, "US", remote=True)]),
+    ("Remote (EMEA)", [Place(None, "EMEA", None, remote=True)]),
+    ("Remote", [Place(None, None, None, remote=True)]),
+    ("Remote (US or Canada)", [Place(None, None, "US", remote=True), Place(None, None, "CA", remote=True)]),
+    ("San Francisco, CA; New York, NY", [Place("San Francisco", "US-CA", "US"), Place("New York City", "US-NY", "US")]),
+    ("Hybrid - Boston, MA", [Place("Boston", "US-MA", "US")]),
+    ("Smallville, KS", [Place("Smallville", "US-KS", "US")]),
+    ("Headquarters", []),
+]
+
+
+@pytest.mark.parametrize(("location", "expected"), RESOLVED)
+def test_a_location_resolves_to_its_places(location: str, expected: list[Place]) -> None:
+    assert resolve(location) == expected
+
+
+GEOGRAPHY = [
+    # (filter, job locations, remote flag, matches)
+    ("California", ["San Francisco, CA"], False, True),
+    ("California", ["Austin, TX"], False, False),
+    ("California", ["Remote - US"], False, True),
+    ("Bay Area", ["San Francisco, CA"], False, True),
+    ("Bay Area", ["Oakland, CA"], False, True),
+    ("Bay Area", ["San Jose, California"], False, True),
+    ("Bay Area", ["Palo Alto"], False, True),
+    ("Bay Area", ["Mountain View, CA"], False, True),
+    ("Bay Area", ["Los Angeles, CA"], False, False),
+    ("Bay Area", ["San Jose, Costa Rica"], False, False),
+    ("US", ["Austin, TX"], False, True),
+    ("United States", ["New York, NY"], False, True),
+    ("USA", ["Seattle, WA"], False, True),
+    ("US", ["Remote - US"], False, True),
+    ("US", ["Remote (US or Canada)"], False, True),
+    ("US", ["Berlin, Germany"], False, False),
+    ("US", ["Remote - Germany"], False, False),
+    ("Germany", ["Remote - US"], False, False),
+    ("Germany", ["Berlin"], False, True),
+    ("Germany", ["Remote (EMEA)"], False, True),
+    ("Germany", ["Remote, Europe"], False, True),
+    ("Germany", ["Anywhere"], False, True),
+    ("Germany", ["Remote"], False, False),
+    ("NYC", ["New York, NY"], False, True),
+    ("New York", ["NYC"], False, True),
+    ("NYC", ["New York City"], False, True),
+    ("NYC", ["Newark, NJ"], False, False),
+    ("Austin, TX", ["Austin, Texas"], False, True),
+    ("Austin", ["Austin, TX"], False, True),
+    ("Austin, TX", ["Austin, MN"], False, False),
+    ("Austin", ["Remote - US"], False, True),
+    ("London, UK", ["London, Ontario"], False, False),
+    ("London, UK", ["London"], False, True),
+    ("London, UK", ["London, England"], False, True),
+    ("London, Ontario", ["London, ON, Canada"], False, True),
+    ("London", ["London, Ontario"], False, False),
+    ("Europe", ["Paris, France"], False, True),
+    ("Europe", ["Remote (EMEA)"], False, True),
+    ("EMEA", ["Dubai, UAE"], False, True),
+    ("remote", ["Remote - US"], False, True),
+    ("remote", ["Austin, TX"], True, True),
+    ("remote", ["Austin, TX"], False, False),
+    ("Texas", ["Austin, TX"], True, True),
+    ("US", ["Austin, TX"], True, True),
+    ("Toronto", ["Toronto, ON"], False, True),
+    ("Canada", ["Vancouver, BC"], False, True),
+    ("Gotham", ["Gotham HQ"], False, True),
+    ("Gotham", ["Metropolis"], False, False),
+    ("Seattle", ["Seattle, WA / Remote"], False, True),
+    ("Washington, DC", ["Seattle, WA"], False, False),
+    ("Washington", ["Seattle, WA"], False, True),
+]
+
+
+@pytest.mark.parametrize(("location_filter", "locations", "remote", "expected"), GEOGRAPHY)
+def test_a_location_filter_understands_geography(
+    location_filter: str, locations: list[str], remote: bool, expected: bool
+) -> None:
+    assert location_matches(location_filter, *locations, remote=remote) is expected
+
+
+def test_any_of_a_jobs_locations_can_match() -> None:
+    assert location_matches("Austin", "New York, NY", "Austin, TX")
+
+
+def test_place_text_is_padded_tokens_like_search_text() -> None:
+    text = place_text_for(locations=["Austin, TX"], remote=False)
+    assert text.startswith(" city:austin/us-tx ") and text.endswith(" ")
+    assert " region:us-tx " in text and " country:us " in text
+
+
+def test_remote_region_tokens_name_the_area_a_posting_can_be_worked_from() -> None:
+    assert " remote:us " in place_text_for(locations=["Remote - US"], remote=True)
+    assert " remote:world " in place_text_for(locations=["Remote - Worldwide"], remote=True)
+
+
+def test_every_place_of_a_job_is_exposed_with_unresolved_text_listed() -> None:
+    assert places_as_dicts(["Austin, TX", "Remote - US", "Main Office"]) == [
+        {"city": "Austin", "region": "US-TX", "country": "US", "remote": False},
+        {"city": None, "region": None, "country": "US", "remote": True},
+        {"unresolved": "Main Office"},
+    ]
+
+
+def test_a_filter_never_yields_an_empty_key() -> None:
+    assert place_filter_keys("") == []
+    assert place_filter_keys("   ") == []
+    assert all(key.strip() for key in place_filter_keys("Main Office"))

@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+import json
+
+from django.core.management import call_command
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from watches.filters import Filters
+from watches.query import interpret, read
+
+
+def test_the_spec_example_is_read_as_the_spec_says() -> None:
+    query = "iOS jobs in Austin making at least 150k a year with a maximum of 6 years of experience"
+    assert interpret(query).as_dict() == {
+        "filters": {
+            "keywords": ["ios"],
+            "locations": ["austin"],
+            "min_salary": 150000,
+            "max_experience_years": 6,
+            "include_unknown": True,
+        },
+        "notes": [],
+    }
+
+
+def test_the_spec_phrases_become_their_filters() -> None:
+    assert interpret("iOS or Android").filters.keywords == ("ios", "android")
+    assert interpret("data scientist").filters.all_keywords == ("data", "scientist")
+    assert interpret("in Austin, TX").filters.locations == ("austin, tx",)
+    assert interpret("in New York or remote").filters.locations == ("new york", "remote")
+    assert interpret("remote").filters.remote_only is True
+    assert interpret("at least 150k").filters.min_salary == 150000
+    assert interpret("$180,000 or more").filters.min_salary == 180000
+    assert interpret("$45/hour").filters.min_salary == 45 * 2080
+    assert interpret("at most 6 years of experience").filters.max_experience_years == 6
+    assert interpret("3-5 years").filters.max_experience_years == 5
+    assert interpret("4 years of experience").filters.max_experience_years == 4
+    assert interpret("senior").filters.seniority == ("senior",)
+    assert interpret("staff").filters.seniority == ("staff",)
+    assert interpret("entry level").filters.seniority == ("entry",)
+    assert interpret("no managers").filters.exclude_keywords == ("manager",)
+
+
+def test_a_negated_place_never_becomes_a_location_filter() -> None:
+    filters = interpret("rust jobs not in Berlin").filters
+    assert filters.locations == ()
+    assert filters.keywords == ("rust",)
+
+
+def test_a_negated_remote_never_sets_remote_only() -> None:
+    for query in ("no remote", "not remote", "non-remote ios jobs", "ios, no remote work"):
+        assert interpret(query).filters.remote_only is False, query
+
+
+def test_the_reader_reads_what_the_explicit_filters_then_override() -> None:
+    parsed = interpret("iOS jobs in Austin making at least 150k").filters
+    merged = parsed.merged({"locations": ["Dallas"], "all_keywords": ["Swift", "iOS"], "include_unknown": False})
+    assert merged == Filters(
+        all_keywords=("swift", "ios"), locations=("dallas",), min_salary=150000, include_unknown=False
+    )
+
+
+def test_what_the_reader_produces_is_always_valid_filters() -> None:
+    interpretation = interpret("senior iOS or Android engineer in SF with at least 170k, no managers")
+    assert Filters.from_dict(interpretation.filters.as_dict()) == interpretation.filters
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=700))
+def test_the_reader_never_raises_on_any_text(text: str) -> None:
+    interpretation = read(text)
+    assert Filters.from_dict(interpretation.filters.as_dict()) == interpretation.filters
+
+
+WORDS = st.sampled_from(
+    [
+        "in",
+        "not",
+        "no",
+        "remote",
+        "at",
+        "least",
+        "most",
+        "150k",
+        "$45/hour",
+        "years",
+        "of",
+        "experience",
+        "3-5",
+        "senior",
+        "or",
+        "and",
+        ",",
+        "ios",
+        "c++",
+        ".net",
+        "austin",
+        "tx",
+        "new",
+        "york",
+        "bay",
+        "area",
+        "managers",
+        "max",
+        "under",
+        "over",
+        "/",
+        "|",
+        "(",
+        ")",
+        "-",
+        "0",
+        "99",
+        "one",
+        "ten",
+        "k",
+        "a",
+        "year",
+        "per",
+        "hour",
+        "€",
+        "£",
+        "",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WORDS, max_size=25).map(" ".join))
+def test_the_reader_never_raises_on_query_like_word_salad(text: str) -> None:
+    interpretation = read(text)
+    assert Filters.from_dict(interpretation.filters.as_dict()) == interpretation.filters
+
+
+def test_non_text_input_is_read_as_an_empty_query() -> None:
+    assert interpret(None).filters == Filters()  # type: ignore[arg-type]
+
+
+def test_the_interpret_command_prints_filters_and_notes_as_json(capsys) -> None:  # type: ignore[no-untyped-def]
+    call_command("interpret", "remote iOS jobs paying at least 150k with at most 6 years of experience")
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == {
+        "filters": {
+            "keywords": ["ios"],
+            "remote_only": True,
+            "min_salary": 150000,
+            "max_experience_years": 6,
+            "include_unknown": True,
+        },
+        "notes": [],
+    }
