@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
-from mcp_types import CLIENT_INFO_META_KEY, CallToolResult, TextContent, ToolAnnotations
+from mcp_types import CLIENT_INFO_META_KEY, CallToolResult, ToolAnnotations
 from mcp_types import Tool as MCPTool
 
 from mcp_bridge import tools
@@ -187,14 +187,17 @@ async def uniform_tool_errors(ctx: ServerRequestContext[Any, Any], call_next: Ca
     """Errors the SDK reports itself (arguments that fail the input schema, an unknown tool) become
     the same `{error, message}` JSON as the services' errors, so an agent parses one shape."""
     result = await call_next(ctx)
-    if ctx.method != "tools/call" or not isinstance(result, CallToolResult) or not result.is_error:
+    if ctx.method != "tools/call":
         return result
-    text = next((block.text for block in result.content if isinstance(block, TextContent)), "")
+    wire = result.model_dump(by_alias=True, exclude_none=True) if isinstance(result, CallToolResult) else result
+    if not isinstance(wire, dict) or not wire.get("isError"):
+        return result
+    blocks = wire.get("content") or []
+    text = next((block.get("text", "") for block in blocks if block.get("type") == "text"), "")
     if text.startswith("{"):
         return result
-    code = "NOT_FOUND" if "Unknown tool" in text else "VALIDATION_ERROR"
-    body = json.dumps({"error": code, "message": text})
-    return result.model_copy(update={"content": [TextContent(type="text", text=body)]})
+    code = "NOT_FOUND" if text.startswith("Unknown tool") else "VALIDATION_ERROR"
+    return {**wire, "content": [{"type": "text", "text": json.dumps({"error": code, "message": text})}]}
 
 
 TOOLS = (

@@ -153,6 +153,7 @@ OAUTH2_PROVIDER: dict[str, Any] = {
     "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
     "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
     "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none"],
+    "OAUTH2_VALIDATOR_CLASS": "mcp_bridge.oauth.validator.WatchtowerValidator",
 }
 
 CELERY_BROKER_URL = CONFIG.broker_url or "memory://"

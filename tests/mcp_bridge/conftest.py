@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class LiveServer:
+class AsgiServer:
     url: str
 
     @property
@@ -44,7 +44,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def live_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[LiveServer]:
+def asgi_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[AsgiServer]:
     """One server for the session: the SDK's session manager can be started once per process."""
     from watchtower.asgi import application
 
@@ -60,7 +60,7 @@ def live_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[LiveS
             if time.monotonic() > deadline or not thread.is_alive():
                 raise RuntimeError("uvicorn did not start")
             time.sleep(0.02)
-        yield LiveServer(url=f"http://127.0.0.1:{port}")
+        yield AsgiServer(url=f"http://127.0.0.1:{port}")
         server.should_exit = True
         thread.join(timeout=10)
 

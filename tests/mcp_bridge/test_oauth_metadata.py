@@ -3,17 +3,17 @@ from __future__ import annotations
 import pytest
 import requests
 
-from tests.mcp_bridge.conftest import LiveServer
+from tests.mcp_bridge.conftest import AsgiServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.mark.parametrize("path", ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"])
 def test_the_protected_resource_metadata_points_to_the_built_in_authorization_server(
-    live_server: LiveServer, settings, path: str
+    asgi_server: AsgiServer, settings, path: str
 ) -> None:
     base = settings.WATCHTOWER.public_base_url
-    response = requests.get(f"{live_server.url}{path}")
+    response = requests.get(f"{asgi_server.url}{path}")
     assert response.status_code == 200
     assert response.headers["Access-Control-Allow-Origin"] == "*"
     body = response.json()
@@ -24,10 +24,10 @@ def test_the_protected_resource_metadata_points_to_the_built_in_authorization_se
 
 
 def test_the_authorization_server_metadata_offers_pkce_s256_registration_and_refresh(
-    live_server: LiveServer, settings
+    asgi_server: AsgiServer, settings
 ) -> None:
     base = settings.WATCHTOWER.public_base_url
-    body = requests.get(f"{live_server.url}/.well-known/oauth-authorization-server").json()
+    body = requests.get(f"{asgi_server.url}/.well-known/oauth-authorization-server").json()
     assert body["issuer"] == base
     assert body["authorization_endpoint"] == f"{base}/oauth/authorize"
     assert body["token_endpoint"] == f"{base}/oauth/token"
@@ -47,9 +47,9 @@ def test_the_authorization_server_metadata_offers_pkce_s256_registration_and_ref
         "/oauth/token",
     ],
 )
-def test_preflights_are_answered_with_204_and_open_cors(live_server: LiveServer, path: str) -> None:
+def test_preflights_are_answered_with_204_and_open_cors(asgi_server: AsgiServer, path: str) -> None:
     response = requests.options(
-        f"{live_server.url}{path}",
+        f"{asgi_server.url}{path}",
         headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
     )
     assert response.status_code == 204

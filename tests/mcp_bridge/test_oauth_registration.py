@@ -5,14 +5,14 @@ import requests
 from oauth2_provider.models import get_application_model
 
 from mcp_bridge.oauth.registration import redirect_uri_problem
-from tests.mcp_bridge.conftest import LiveServer
+from tests.mcp_bridge.conftest import AsgiServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_an_mcp_client_registers_itself_as_a_public_client(live_server: LiveServer) -> None:
+def test_an_mcp_client_registers_itself_as_a_public_client(asgi_server: AsgiServer) -> None:
     response = requests.post(
-        f"{live_server.url}/oauth/register",
+        f"{asgi_server.url}/oauth/register",
         json={"client_name": "Test\x07 App", "redirect_uris": ["https://app.example/cb", "http://127.0.0.1/cb"]},
     )
     assert response.status_code == 201
@@ -39,8 +39,8 @@ def test_an_mcp_client_registers_itself_as_a_public_client(live_server: LiveServ
         "/relative",
     ],
 )
-def test_it_refuses_redirect_uris_that_are_not_https_or_loopback(live_server: LiveServer, uri: str) -> None:
-    response = requests.post(f"{live_server.url}/oauth/register", json={"redirect_uris": [uri]})
+def test_it_refuses_redirect_uris_that_are_not_https_or_loopback(asgi_server: AsgiServer, uri: str) -> None:
+    response = requests.post(f"{asgi_server.url}/oauth/register", json={"redirect_uris": [uri]})
     assert response.status_code == 400
     assert response.json()["error"] == "invalid_redirect_uri"
 
@@ -50,24 +50,24 @@ def test_https_and_loopback_http_redirects_are_accepted(uri: str) -> None:
     assert redirect_uri_problem(uri) is None
 
 
-def test_it_refuses_confidential_clients(live_server: LiveServer) -> None:
+def test_it_refuses_confidential_clients(asgi_server: AsgiServer) -> None:
     response = requests.post(
-        f"{live_server.url}/oauth/register",
+        f"{asgi_server.url}/oauth/register",
         json={"redirect_uris": ["https://app.example/cb"], "token_endpoint_auth_method": "client_secret_basic"},
     )
     assert response.status_code == 400
     assert response.json()["error"] == "invalid_client_metadata"
 
 
-def test_it_refuses_a_body_that_is_not_a_json_object(live_server: LiveServer) -> None:
+def test_it_refuses_a_body_that_is_not_a_json_object(asgi_server: AsgiServer) -> None:
     response = requests.post(
-        f"{live_server.url}/oauth/register", data="[1]", headers={"Content-Type": "application/json"}
+        f"{asgi_server.url}/oauth/register", data="[1]", headers={"Content-Type": "application/json"}
     )
     assert response.status_code == 400
     assert response.json()["error"] == "invalid_client_metadata"
 
 
-def test_registrations_are_limited_per_address(live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_registrations_are_limited_per_address(asgi_server: AsgiServer, monkeypatch: pytest.MonkeyPatch) -> None:
     from watches.services import ratelimits
 
     original = ratelimits.budgets
@@ -79,7 +79,7 @@ def test_registrations_are_limited_per_address(live_server: LiveServer, monkeypa
 
     monkeypatch.setattr("mcp_bridge.oauth.registration.budgets", small)
     body = {"redirect_uris": ["https://app.example/cb"]}
-    assert requests.post(f"{live_server.url}/oauth/register", json=body).status_code == 201
-    refused = requests.post(f"{live_server.url}/oauth/register", json=body)
+    assert requests.post(f"{asgi_server.url}/oauth/register", json=body).status_code == 201
+    refused = requests.post(f"{asgi_server.url}/oauth/register", json=body)
     assert refused.status_code == 429
     assert int(refused.headers["Retry-After"]) > 0

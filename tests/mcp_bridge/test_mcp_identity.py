@@ -1,0 +1,109 @@
+"""Who a tool call acts for (SPEC §13): the connection, a client_token, or a client provisioned on
+the spot; and the move of an OAuth connection to a client_token's client."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.mcp_bridge.conftest import AsgiServer, call, oauth_connect, payload
+from watches.models import Client, UsageDaily, Watch
+from watches.services.clients import client_create
+from watches.services.watches import watch_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUERY = {"query": "remote iOS jobs paying at least 150k"}
+
+
+def test_watch_jobs_without_a_token_provisions_a_client_and_shows_its_token_once(asgi_server: AsgiServer) -> None:
+    result = call(f"{asgi_server.mcp_url}?ref=Smithery", "watch_jobs", QUERY)
+    assert not result.is_error, payload(result)
+    body = payload(result)
+    assert body["client_token"].startswith("wt_")
+    assert "shown only once" in body["token_note"]
+    assert body["watch"]["type"] == "search"
+    client = Client.objects.get()
+    assert client.source == "smithery"
+
+    listed = payload(call(asgi_server.mcp_url, "list_watches", {"client_token": body["client_token"]}))
+    assert [watch["id"] for watch in listed["watches"]] == [body["watch"]["id"]]
+    assert "client_token" not in listed
+
+
+def test_provisioning_shares_the_per_address_creation_budget(asgi_server: AsgiServer, config) -> None:
+    config(client_creation_per_hour=1)
+    assert not call(asgi_server.mcp_url, "watch_jobs", QUERY).is_error
+    refused = call(asgi_server.mcp_url, "watch_jobs", QUERY)
+    assert refused.is_error
+    assert payload(refused)["error"] == "RATE_LIMITED"
+    assert Client.objects.count() == 1
+
+
+def test_with_provisioning_off_watch_jobs_asks_for_the_connection(asgi_server: AsgiServer, config, settings) -> None:
+    config(mcp_anonymous_provisioning=False)
+    result = call(asgi_server.mcp_url, "watch_jobs", QUERY)
+    assert result.is_error
+    assert payload(result)["error"] == "UNAUTHORIZED"
+    assert "wt_" not in json.dumps(payload(result))
+    assert result.meta is not None
+    challenge = result.meta["mcp/www_authenticate"][0]
+    base = settings.WATCHTOWER.public_base_url
+    assert f'resource_metadata="{base}/.well-known/oauth-protected-resource/mcp"' in challenge
+    assert Client.objects.count() == 0
+
+
+@pytest.mark.parametrize("tool", ["list_watches", "get_changes"])
+def test_tools_that_need_a_client_refuse_an_anonymous_call(asgi_server: AsgiServer, tool: str) -> None:
+    result = call(asgi_server.mcp_url, tool)
+    assert result.is_error
+    assert payload(result)["error"] == "UNAUTHORIZED"
+    assert "mcp/www_authenticate" in (result.meta or {})
+
+
+def test_an_unknown_client_token_argument_is_unauthorized(asgi_server: AsgiServer) -> None:
+    result = call(asgi_server.mcp_url, "list_watches", {"client_token": "wt_" + "z" * 32})
+    assert payload(result)["error"] == "UNAUTHORIZED"
+
+
+def test_a_client_token_in_the_authorization_header_identifies_the_caller(asgi_server: AsgiServer) -> None:
+    created = client_create()
+    watch = watch_create(client=created.client, query="rust jobs in berlin")
+    listed = payload(call(asgi_server.mcp_url, "list_watches", token=created.token))
+    assert [item["id"] for item in listed["watches"]] == [watch["id"]]
+    assert UsageDaily.objects.get(client_id=created.client.pk).interface == "mcp"
+
+
+def test_an_oauth_access_token_identifies_the_connected_client(asgi_server: AsgiServer) -> None:
+    tokens = oauth_connect(asgi_server.url)
+    created = payload(call(asgi_server.mcp_url, "watch_jobs", QUERY, token=tokens["access_token"]))
+    assert "client_token" not in created
+    listed = payload(call(asgi_server.mcp_url, "list_watches", token=tokens["access_token"]))
+    assert [item["id"] for item in listed["watches"]] == [created["watch"]["id"]]
+
+
+def test_a_client_token_moves_an_empty_oauth_connection_to_its_client(asgi_server: AsgiServer) -> None:
+    legacy = client_create()
+    kept = watch_create(client=legacy.client, query="ios jobs in austin")
+    tokens = oauth_connect(asgi_server.url)
+    access = tokens["access_token"]
+    assert payload(call(asgi_server.mcp_url, "list_watches", token=access))["watches"] == []
+
+    with_token = payload(call(asgi_server.mcp_url, "list_watches", {"client_token": legacy.token}, token=access))
+    assert [item["id"] for item in with_token["watches"]] == [kept["id"]]
+    afterwards = payload(call(asgi_server.mcp_url, "list_watches", token=access))
+    assert [item["id"] for item in afterwards["watches"]] == [kept["id"]]
+
+
+def test_a_connection_that_has_watches_of_its_own_is_not_moved(asgi_server: AsgiServer) -> None:
+    legacy = client_create()
+    watch_create(client=legacy.client, query="ios jobs in austin")
+    tokens = oauth_connect(asgi_server.url)
+    access = tokens["access_token"]
+    own = payload(call(asgi_server.mcp_url, "watch_jobs", {"query": "golang jobs in berlin"}, token=access))
+
+    call(asgi_server.mcp_url, "list_watches", {"client_token": legacy.token}, token=access)
+    afterwards = payload(call(asgi_server.mcp_url, "list_watches", token=access))
+    assert [item["id"] for item in afterwards["watches"]] == [own["watch"]["id"]]
+    assert Watch.objects.filter(client=legacy.client).count() == 1

@@ -1,0 +1,186 @@
+"""Every tool over real HTTP with the SDK client: its success and its errors, results as JSON text
+and structuredContent, errors as `{error, message}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from boards.models import Resource
+from changes.models import Change
+from tests.mcp_bridge.conftest import AsgiServer, call, payload
+from watches import places, terms
+from watches.models import CountsDaily, UsageDaily
+from watches.services.clients import NewClient, client_create
+from watches.services.watches import watch_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def owner() -> NewClient:
+    return client_create()
+
+
+def _ok(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content[0].text
+    body = payload(result)
+    assert body == result.structured_content
+    return body
+
+
+def _error(result: Any) -> dict[str, Any]:
+    assert result.is_error
+    body = payload(result)
+    assert set(body) >= {"error", "message"}
+    return body
+
+
+def _ios_change(title: str = "Senior iOS Engineer") -> Change:
+    resource = Resource.objects.create(
+        url="https://boards.greenhouse.io/acme", platform="greenhouse", fetch_host="boards-api.greenhouse.io"
+    )
+    return Change.objects.create(
+        resource=resource,
+        type="JOB_ADDED",
+        job_key="job:1",
+        summary=f"New job: {title} (Remote)",
+        data={"job": {"title": title, "location": "Remote"}},
+        title=title,
+        location="Remote",
+        remote=True,
+        search_text=terms.search_text_for(
+            title=title, company="Acme", location="Remote", other_locations=[], department=""
+        ),
+        place_text=places.place_text_for(locations=["Remote"], remote=True),
+    )
+
+
+def test_watch_jobs_creates_a_search_watch_and_shows_how_it_read_the_query(
+    asgi_server: AsgiServer, owner: NewClient
+) -> None:
+    body = _ok(
+        call(
+            asgi_server.mcp_url,
+            "watch_jobs",
+            {"query": "iOS jobs in Austin", "locations": ["Dallas"], "label": "mine"},
+            token=owner.token,
+        )
+    )
+    watch = body["watch"]
+    assert watch["id"].startswith("w_")
+    assert watch["type"] == "search"
+    assert watch["interpreted"]["filters"]["keywords"] == ["ios"]
+    assert watch["filters"]["locations"] == ["dallas"], "explicit filters win over the query"
+    assert "current_jobs" in watch and "coverage" in watch
+    assert UsageDaily.objects.get(client_id=owner.client.pk, tool="watch_jobs").interface == "mcp"
+
+
+def test_watch_jobs_refuses_a_watch_without_any_filter(asgi_server: AsgiServer, owner: NewClient) -> None:
+    assert _error(call(asgi_server.mcp_url, "watch_jobs", {}, token=owner.token))["error"] == "QUERY_TOO_BROAD"
+
+
+def test_watch_jobs_refuses_url_and_urls_together(asgi_server: AsgiServer, owner: NewClient) -> None:
+    arguments = {"url": "https://example.com/jobs", "urls": ["https://example.com/jobs"]}
+    assert _error(call(asgi_server.mcp_url, "watch_jobs", arguments, token=owner.token))["error"] == "VALIDATION_ERROR"
+
+
+def test_watch_jobs_refuses_a_private_address(asgi_server: AsgiServer, owner: NewClient) -> None:
+    result = call(asgi_server.mcp_url, "watch_jobs", {"url": "http://169.254.169.254/jobs"}, token=owner.token)
+    assert _error(result)["error"] in {"SSRF_BLOCKED", "UNSUPPORTED_URL"}
+
+
+def test_arguments_outside_the_schema_come_back_as_a_validation_error(
+    asgi_server: AsgiServer, owner: NewClient
+) -> None:
+    result = call(asgi_server.mcp_url, "watch_jobs", {"query": "ios", "interval_minutes": 1}, token=owner.token)
+    assert _error(result)["error"] == "VALIDATION_ERROR"
+
+
+def test_search_jobs_needs_no_token_and_counts_anonymous_use(asgi_server: AsgiServer) -> None:
+    _ios_change()
+    body = _ok(call(asgi_server.mcp_url, "search_jobs", {"query": "ios jobs", "limit": 5}))
+    assert set(body) >= {"interpreted", "total", "jobs", "next_offset"}
+    assert CountsDaily.objects.get(metric="anonymous_search", dim="mcp:search_jobs").n == 1
+
+
+def test_search_jobs_refuses_a_limit_above_100(asgi_server: AsgiServer) -> None:
+    assert (
+        _error(call(asgi_server.mcp_url, "search_jobs", {"query": "ios", "limit": 1000}))["error"] == "VALIDATION_ERROR"
+    )
+
+
+def test_search_jobs_is_limited_per_address(asgi_server: AsgiServer, config) -> None:
+    config(search_per_minute=1)
+    _ok(call(asgi_server.mcp_url, "search_jobs", {"query": "ios jobs"}))
+    refused = _error(call(asgi_server.mcp_url, "search_jobs", {"query": "ios jobs"}))
+    assert refused["error"] == "RATE_LIMITED"
+    assert refused["retry_after"] > 0
+
+
+def test_list_companies_needs_no_token(asgi_server: AsgiServer) -> None:
+    body = _ok(call(asgi_server.mcp_url, "list_companies", {"query": "acme"}))
+    assert set(body) >= {"companies", "total", "next_offset"}
+
+
+def test_list_companies_still_refuses_a_bad_token(asgi_server: AsgiServer) -> None:
+    result = call(asgi_server.mcp_url, "list_companies", {"client_token": "wt_" + "b" * 32})
+    assert _error(result)["error"] == "UNAUTHORIZED"
+
+
+def test_get_changes_peek_and_ack_give_at_least_once_delivery(asgi_server: AsgiServer, owner: NewClient) -> None:
+    watch = watch_create(client=owner.client, query="ios jobs")
+    change = _ios_change()
+    url, token = asgi_server.mcp_url, owner.token
+
+    first = _ok(call(url, "get_changes", {"peek": True}, token=token))
+    again = _ok(call(url, "get_changes", {"peek": True}, token=token))
+    assert [c["id"] for c in first["changes"]] == [c["id"] for c in again["changes"]] == [change.id]
+    assert first["changes"][0]["watch_id"] == watch["id"]
+
+    assert _ok(call(url, "ack_changes", {"cursor": first["cursor"]}, token=token)) == {
+        "acknowledged": True,
+        "cursor": first["cursor"],
+    }
+    after = _ok(call(url, "get_changes", {}, token=token))
+    assert after["changes"] == [] and after["has_more"] is False
+
+
+def test_get_changes_refuses_a_watch_of_another_client(asgi_server: AsgiServer, owner: NewClient) -> None:
+    other = watch_create(client=client_create().client, query="ios jobs")
+    result = call(asgi_server.mcp_url, "get_changes", {"watch_id": other["id"]}, token=owner.token)
+    assert _error(result)["error"] == "NOT_FOUND"
+
+
+def test_ack_changes_refuses_an_unknown_watch(asgi_server: AsgiServer, owner: NewClient) -> None:
+    result = call(asgi_server.mcp_url, "ack_changes", {"cursor": 0, "watch_id": "w_nope"}, token=owner.token)
+    assert _error(result)["error"] == "NOT_FOUND"
+
+
+def test_list_get_and_delete_a_watch(asgi_server: AsgiServer, owner: NewClient) -> None:
+    url, token = asgi_server.mcp_url, owner.token
+    watch = watch_create(client=owner.client, query="ios jobs")
+    listed = _ok(call(url, "list_watches", token=token))
+    assert [item["id"] for item in listed["watches"]] == [watch["id"]]
+    assert listed["watches"][0]["pending_changes"] == 0
+
+    detail = _ok(call(url, "get_watch", {"watch_id": watch["id"]}, token=token))
+    assert detail["id"] == watch["id"] and "current_jobs" in detail
+
+    assert _ok(call(url, "delete_watch", {"watch_id": watch["id"]}, token=token)) == {
+        "deleted": True,
+        "id": watch["id"],
+    }
+    assert _ok(call(url, "list_watches", token=token))["watches"] == []
+    assert _error(call(url, "delete_watch", {"watch_id": watch["id"]}, token=token))["error"] == "NOT_FOUND"
+
+
+def test_get_watch_never_shows_another_clients_watch(asgi_server: AsgiServer, owner: NewClient) -> None:
+    other = watch_create(client=client_create().client, query="ios jobs")
+    result = call(asgi_server.mcp_url, "get_watch", {"watch_id": other["id"]}, token=owner.token)
+    assert _error(result)["error"] == "NOT_FOUND"
+
+
+def test_an_unknown_tool_is_a_tool_error_in_the_same_shape(asgi_server: AsgiServer) -> None:
+    assert _error(call(asgi_server.mcp_url, "check_now", {}))["error"] == "NOT_FOUND"
