@@ -293,8 +293,8 @@ def _check_robots(target: guard.Target, deadline: Deadline) -> None:
     if verdict.unreachable:
         raise FetchError(
             "ROBOTS_DISALLOWED",
-            f"robots.txt of {target.host} could not be read ({verdict.reason}); RFC 9309 §2.3.1.4 says to "
-            "assume everything is disallowed until it can",
+            f"robots.txt of {target.host} is {verdict.reason}; RFC 9309 §2.3.1.4 says to assume everything "
+            "is disallowed until it can be read",
             http_status=verdict.status,
             transient=True,
         )

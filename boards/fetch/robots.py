@@ -56,6 +56,7 @@ class _Entry:
     expires_at: float
 
 
+_clock = time.monotonic  # replaced in tests to age the cache
 _lock = threading.Lock()
 _cache: OrderedDict[str, _Entry] = OrderedDict()
 
@@ -91,7 +92,7 @@ def _cached(origin: str) -> _Entry | None:
         entry = _cache.get(origin)
         if entry is None:
             return None
-        if entry.expires_at <= time.monotonic():
+        if entry.expires_at <= _clock():
             del _cache[origin]
             return None
         _cache.move_to_end(origin)
@@ -112,7 +113,7 @@ def _agent_for(text: str) -> str:
 def _load(origin: str, timeout: float | None) -> _Entry:
     from boards.fetch.client import fetch_robots_txt
 
-    now = time.monotonic()
+    now = _clock()
     try:
         result = fetch_robots_txt(f"{origin}/robots.txt", max_bytes=MAX_ROBOTS_BYTES, timeout=timeout)
     except FetchError as exc:
