@@ -144,7 +144,8 @@ def fetch_robots_txt(url: str, *, max_bytes: int, timeout: float | None) -> Fetc
 
 def validate_url(url: str) -> None:
     """The static checks plus one DNS resolution, for a URL we are about to store (a watched page,
-    a webhook). Connect time checks again: this only lets us refuse early with a clear message."""
+    a webhook). Connect time checks again: this only lets us refuse early with a clear message.
+    With ALLOW_PRIVATE_NETWORKS there is no address rule left for DNS to check, so none is made."""
     config = current()
     policy = guard.Policy(allow_private=config.allow_private_networks)
     target = guard.check_url(url, policy)
@@ -273,16 +274,19 @@ def _follow(
 
 
 def _location(current_url: str, location: str, overrides: Mapping[str, str]) -> str:
-    """The absolute next URL; a Location naming an override's base URL names the host it stands for."""
+    """The absolute next URL; a Location naming an override's base URL names the host it stands for
+    (the current host first, when several hosts share one simulated server)."""
     with contextlib.suppress(UnicodeError):
         location = location.encode("latin-1").decode("utf-8")  # as requests does (RFC 9110 §5.5)
     parts = urlsplit(urljoin(current_url, location.strip()))
-    for host, base in overrides.items():
-        base_parts = urlsplit(base)
-        prefix = base_parts.path.rstrip("/")
-        if (parts.scheme, parts.netloc) == (base_parts.scheme, base_parts.netloc) and parts.path.startswith(prefix):
-            scheme = urlsplit(current_url).scheme or "https"
-            return urlunsplit((scheme, host, parts.path[len(prefix) :] or "/", parts.query, ""))
+    current = urlsplit(current_url)
+    hosts = sorted(overrides, key=lambda host: host != current.hostname)
+    for host in hosts:
+        base = urlsplit(overrides[host])
+        prefix = base.path.rstrip("/")
+        if (parts.scheme, parts.netloc) == (base.scheme, base.netloc) and parts.path.startswith(prefix):
+            path = parts.path[len(prefix) :] or "/"
+            return urlunsplit((current.scheme or "https", host, path, parts.query, ""))
     return urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
 
 

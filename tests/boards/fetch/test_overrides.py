@@ -18,8 +18,9 @@ HOST = "boards-api.greenhouse.io"
 
 @pytest.fixture
 def simulated(config: Callable[..., Config], httpserver: HTTPServer, dns: StubResolver) -> HTTPServer:
+    """Two platform hosts served by one local server, as the demo does."""
     base = f"http://127.0.0.1:{httpserver.port}"
-    config(allow_private_networks=True, fetch_host_overrides={HOST: base})
+    config(allow_private_networks=True, fetch_host_overrides={"api.lever.co": base, HOST: base})
     httpserver.expect_request("/robots.txt").respond_with_data("User-agent: *\nDisallow: /private\n")
     return httpserver
 
