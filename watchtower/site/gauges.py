@@ -1,0 +1,93 @@
+"""Gauges of SPEC §15 computed from the database when Prometheus scrapes, so every worker process
+reports the same numbers and none has to keep them up to date (the counters of
+`watchtower/metrics.py` are the ones that move in-process)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from django.db.models import Count, Q
+from django.utils import timezone
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.metrics_core import Metric
+
+from boards.models import Resource
+from boards.services.intervals import active_watch_q
+from boards.services.scheduler import directory_overdue_count
+from changes.models import DeliveryStatus, WebhookDelivery
+from watches.models import Client, Watch, WatchKind
+
+BLOCKED_WINDOW = timedelta(hours=1)
+CLIENTS_WINDOW = timedelta(days=7)
+
+
+def _gauge(name: str, documentation: str, value: float) -> GaugeMetricFamily:
+    return GaugeMetricFamily(name, documentation, value=value)
+
+
+class DatabaseGauges:
+    """A prometheus_client collector: one round of COUNT queries per scrape."""
+
+    def __init__(self, now: datetime | None = None) -> None:
+        self._now = now
+
+    def collect(self) -> Iterator[Metric]:
+        now = self._now or timezone.now()
+        live = Watch.objects.filter(deleted_at__isnull=True, expires_at__gt=now)
+        watched = Resource.objects.filter(active_watch_q(now)).values("pk")
+        yield _gauge("watchtower_active_watches", "Watches not deleted and not expired.", live.count())
+        yield _gauge(
+            "watchtower_search_watches",
+            "Active search watches (every monitored board).",
+            live.filter(kind=WatchKind.SEARCH).count(),
+        )
+        yield _gauge(
+            "watchtower_active_resources",
+            "Boards with at least one active watch.",
+            Resource.objects.filter(pk__in=watched).count(),
+        )
+        yield _gauge(
+            "watchtower_monitored_resources",
+            "Boards the scheduler checks: the directory plus every watched board.",
+            Resource.objects.filter(Q(indexed=True) | Q(pk__in=watched)).count(),
+        )
+        yield _gauge(
+            "watchtower_directory_boards",
+            "Boards in the directory (searched by every search watch).",
+            Resource.objects.filter(indexed=True).count(),
+        )
+        yield _gauge(
+            "watchtower_directory_overdue_boards",
+            "Directory boards well past their next check: how far the directory cycle lags.",
+            directory_overdue_count(now=now),
+        )
+        yield _gauge(
+            "watchtower_failing_resources",
+            "Boards whose last check failed.",
+            Resource.objects.filter(consecutive_failures__gt=0).count(),
+        )
+        yield _gauge(
+            "watchtower_blocked_resources_1h",
+            "Boards whose site refused us (bot wall, login, robots.txt) in the last hour.",
+            Resource.objects.filter(blocked_at__gte=now - BLOCKED_WINDOW).count(),
+        )
+        yield _gauge(
+            "watchtower_webhooks_pending",
+            "Webhook deliveries waiting to be sent or retried.",
+            WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING).count(),
+        )
+        created = GaugeMetricFamily(
+            "watchtower_clients_created_7d",
+            "Clients created in the last 7 days, by the ?ref= tag they came through.",
+            labels=["ref"],
+        )
+        rows = (
+            Client.objects.filter(created_at__gte=now - CLIENTS_WINDOW)
+            .values("source")
+            .annotate(n=Count("id"))
+            .order_by("source")
+        )
+        for row in rows:
+            created.add_metric([row["source"] or "none"], row["n"])
+        yield created
