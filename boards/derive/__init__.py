@@ -8,12 +8,11 @@ reaches the Job. docs/derived-fields.md documents every rule for agents reading 
 from __future__ import annotations
 
 import math
-import re
 
-from boards.derive.experience import experience_from_text
-from boards.derive.salary import salary_from_structured, salary_from_text
+from boards.derive.experience import experience_from_lowered, experience_from_text
+from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
 from boards.derive.seniority import seniority
-from boards.derive.workplace import is_remote, workplace_type
+from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import Job, Salary
 from boards.sources.base import Posting
 
@@ -34,7 +33,6 @@ MAX_STRUCTURED_YEARS = 50.0
 # JSON-LD postings (platform "html") without an `identifier` carry their URL or "title|location" in
 # `Posting.id`; those are keyed by what they really are, so the key says how stable it is.
 _JSONLD_PLATFORMS = frozenset({"html", "jsonld"})
-_SPACES = re.compile(r"\s+")
 
 
 def derive_job(posting: Posting, *, platform: str) -> Job:
@@ -43,11 +41,14 @@ def derive_job(posting: Posting, *, platform: str) -> Job:
     location = _tidy(posting.location)
     url = _tidy(posting.url)
     other_locations = _other_locations(location, posting.other_locations)
-    text = f"{title}\n{posting.description}" if posting.description else title
+    # One lowercased copy of the text serves every parser; the description is dropped after this.
+    description = posting.description or ""
+    text = f"{title}\n{description}"
+    low = text.lower()
 
     salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
     if salary is None:
-        salary = salary_from_text(text)
+        salary = salary_from_lowered(text, low)
 
     experience_min: float | None = None
     experience_max: float | None = None
@@ -56,13 +57,13 @@ def derive_job(posting: Posting, *, platform: str) -> Job:
     if stated is not None and math.isfinite(stated) and 0 <= stated <= MAX_STRUCTURED_YEARS:
         experience_min, experience_source = float(stated), "structured"
     else:
-        found = experience_from_text(text)
+        found = experience_from_lowered(low)
         if found is not None:
             (experience_min, experience_max), experience_source = found, "text"
 
     places = " / ".join(place for place in (location, *other_locations) if place)
-    workplace = workplace_type(
-        title=title, location=places, hint=posting.workplace_hint, description=posting.description
+    workplace = workplace_from_lowered(
+        title=title, location=places, hint=posting.workplace_hint, description_low=low[len(title) + 1 :]
     )
     return Job(
         key=job_key(posting, platform=platform),
@@ -109,7 +110,7 @@ def _tidy(value: str | None) -> str:
     """Trimmed, with inner runs of whitespace (newlines and tabs in titles) as one space."""
     if not value:
         return ""
-    return _SPACES.sub(" ", value).strip()
+    return " ".join(value.split())
 
 
 def _other_locations(primary: str, places: list[str]) -> tuple[str, ...]:

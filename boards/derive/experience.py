@@ -46,6 +46,9 @@ _LABEL_FIRST = re.compile(
     r"years?\s+of\s+(?:\w+\s+)?experience(?:\s+required)?\s*[:\-–]\s*(?P<n1>" + _COUNT + r")(?P<plus>\+)?"
     r"(?:\s*(?:-|–|—|to)\s*(?P<n2>" + _COUNT + r"))?(?![\w.])"
 )
+# What ends the text right before a counted year word: a digit, "+", "(3)", a number word, "plus",
+# "or more". A cheap test that spares the full pattern on every "a year" and "per year".
+_COUNT_CLOSES = re.compile(r"(?:[\d+)]|\b(?:" + "|".join(_WORDS) + r"|plus|more))\s{0,2}$")
 _YEAR_WORD = re.compile(r"y(?:ears?|rs?)(?![a-z])")
 # Tails that make the years something else than required experience.
 _TAIL_SKIP = re.compile(
@@ -88,7 +91,12 @@ def experience_from_text(text: str) -> tuple[float, float | None] | None:
     """(minimum years, maximum years or None) of the first stated requirement, or None."""
     if not text:
         return None
-    low = text[:MAX_TEXT].lower()
+    return experience_from_lowered(text[:MAX_TEXT].lower())
+
+
+def experience_from_lowered(low: str) -> tuple[float, float | None] | None:
+    """`experience_from_text` for a caller that already holds the lowercased text."""
+    low = low[:MAX_TEXT]
     if "year" not in low and "yr" not in low:
         return None
     for count, mention in enumerate(_YEAR_WORD.finditer(low)):
@@ -105,6 +113,8 @@ def _read_mention(low: str, year_start: int, year_end: int) -> tuple[float, floa
     labelled = _LABEL_FIRST.match(low, year_start)
     if labelled is not None:
         return _result(labelled["n1"], labelled["n2"])
+    if not _COUNT_CLOSES.search(low, max(0, year_start - 12), year_start):
+        return None  # "a year", "per year", "this year": no count right before the word
     candidate = None
     for found in _CANDIDATE.finditer(low, max(0, year_start - 40), year_end + 3):
         if found.start() < year_start < found.end():

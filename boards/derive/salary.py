@@ -150,27 +150,111 @@ _LABEL_PERIOD = {
     "per hour": "hour",
     "an hour": "hour",
 }
-_PAY_WORDS = (
-    r"salary|salaries|compensation|pay|paid|paying|pays|base|wage|wages|rate|ote|earn|earning|earnings|"
-    r"remuneration|income|ctc"
+_PAY_WORDS = frozenset(
+    [
+        "salary",
+        "salaries",
+        "compensation",
+        "pay",
+        "paid",
+        "paying",
+        "pays",
+        "base",
+        "wage",
+        "wages",
+        "rate",
+        "rates",
+        "ote",
+        "earn",
+        "earning",
+        "earnings",
+        "remuneration",
+        "income",
+        "ctc",
+    ]
 )
-# Words that make the nearest figure before them something other than pay: perks, funding,
-# revenue, counts ("a signing bonus of $10,000", "we raised $150k").
-_NOT_PAY_BEFORE = (
-    r"bonus|bonuses|stipend|stipends|budget|allowance|reimburs\w*|credit|credits|grant|grants|signing|sign-on|"
-    r"relocation|referral|match|matching|donat\w*|funding|funded|raised|revenue|arr|valuation|series|seed|"
-    r"invest\w*|prize|award|fee|fees|discount|off|gift|voucher|insurance|deductible|tuition|learning|wellness|"
-    r"gym|fitness|lunch|meals?|cashback|per diem|savings|customers|users|members|employees|downloads|spend|"
-    r"spent|cost|costs|price|priced|deal|deals|quota|quotas|pipeline|loan|loans|fund|fine|fines|penalty"
+# Words that make the nearest figure after them something other than pay: perks, funding, revenue,
+# counts ("a signing bonus of $10,000", "we raised $150k").
+_NOT_PAY_BEFORE = frozenset(
+    [
+        "bonus",
+        "bonuses",
+        "stipend",
+        "stipends",
+        "budget",
+        "allowance",
+        "credit",
+        "credits",
+        "grant",
+        "grants",
+        "signing",
+        "sign",
+        "relocation",
+        "referral",
+        "match",
+        "matching",
+        "funding",
+        "funded",
+        "raised",
+        "raise",
+        "revenue",
+        "arr",
+        "valuation",
+        "series",
+        "seed",
+        "prize",
+        "award",
+        "fee",
+        "fees",
+        "discount",
+        "off",
+        "gift",
+        "voucher",
+        "insurance",
+        "deductible",
+        "tuition",
+        "learning",
+        "wellness",
+        "gym",
+        "fitness",
+        "lunch",
+        "meal",
+        "meals",
+        "cashback",
+        "diem",
+        "savings",
+        "customers",
+        "users",
+        "members",
+        "employees",
+        "downloads",
+        "spend",
+        "spent",
+        "cost",
+        "costs",
+        "price",
+        "priced",
+        "deal",
+        "deals",
+        "quota",
+        "quotas",
+        "pipeline",
+        "loan",
+        "loans",
+        "fund",
+        "fine",
+        "fines",
+        "penalty",
+    ]
 )
+_NOT_PAY_PREFIXES = ("reimburs", "donat", "invest")
 # After a figure the same words, and equity too: "$50,000 in equity" ("+ equity" is joined to pay).
-_NOT_PAY_AFTER = _NOT_PAY_BEFORE + r"|equity|stock|stocks|options|rsus?|shares"
-_CONTEXT_WORD = re.compile(r"\b(?:(?P<pay>" + _PAY_WORDS + r")|(?P<notpay>" + _NOT_PAY_BEFORE + r"))\b")
+_NOT_PAY_AFTER = _NOT_PAY_BEFORE | frozenset(["equity", "stock", "stocks", "options", "rsu", "rsus", "shares"])
+_WORD = re.compile(r"[a-z]+")
 _NEXT_WORD = re.compile(
     r"\s*(?P<joiner>[+&,]|\bplus\b|\band\b|\bwith\b)?\s*(?:(?:in|of|worth of)\s+)?(?:annual\s+|yearly\s+)?"
     r"(?P<word>[A-Za-z][A-Za-z'-]*)"
 )
-_NOT_PAY_NEXT = re.compile(r"(?:" + _NOT_PAY_AFTER + r")$", re.IGNORECASE)
 # Words allowed right after a figure that names no currency: "150-180K base", "120k DOE".
 _BARE_ALLOWED_NEXT = frozenset(
     [
@@ -222,16 +306,19 @@ _BETWEEN = re.compile(r"\bbetween\s*$")
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 MAX_TRIGGERS = 200
 _SYMBOLS = ("$", "£", "€", "¥", "₹", "₱", "₩", "₪", "₺", "₦")
+_SUFFIX_SYMBOLS = frozenset({"€", "£"})  # also written after the figure: "60.000 €"
 _SYMBOL_PREFIXES = frozenset({"US", "CA", "C", "AU", "A", "NZ", "SG", "S", "HK", "MX", "R", "CN"})
 _CODE_SET = frozenset(_CODES.split("|"))
 _CODE_TRIGGER = re.compile(r"[A-Z][A-Zs]{2}(?![A-Za-z])")
 _K_TRIGGER = re.compile(r"k(?<=\dk)(?![a-z])")
-_LAKH_WORDS = ("lakh", "lac", "lpa", "crore")
+_LAKH_WORDS = ("lakh", "lpa", "crore")
 _LAKH_TRIGGER = re.compile(r"l(?:akhs?|acs?|pa)\b|crores?\b")
 # A place where a figure can begin: a digit that does not continue a number or a word.
 _AMOUNT_START = re.compile(r"\d(?<![\w.,]\d)")
-_PAY_TRIGGERS = ("salar", "compensation", "pay", "wage", "remunerat", "earn", "ctc", "rate", "ote")
-_PERIOD_TRIGGERS = ("per annum", "per year", "per hour", "annually")
+# Figures without a currency or "k" are read only after a distinctive pay word ("Salary: 120,000 -
+# 140,000"). "rate" and "ote" hide inside "generate" and "remote"; they still count as pay context
+# when a figure found by another trigger is judged.
+_PAY_TRIGGERS = ("salar", "compensation", "pay", "wage")
 _DOT_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?")
 _GROUPING = re.compile(r"[,\s\u00a0\u202f\u2009]")
 _RETIREMENT_PLANS = frozenset({"401", "403", "457"})
@@ -276,9 +363,15 @@ def salary_from_text(text: str) -> Salary | None:
     if not text:
         return None
     text = text[:MAX_TEXT]
+    return salary_from_lowered(text, text.lower())
+
+
+def salary_from_lowered(text: str, low: str) -> Salary | None:
+    """`salary_from_text` for a caller that already holds `text.lower()` (derive_job shares one
+    lowercased copy between the parsers)."""
+    text, low = text[:MAX_TEXT], low[:MAX_TEXT]
     ranges: list[_Candidate] = []
     first_single: _Candidate | None = None
-    low = text.lower()
     for match in _money_matches(text, low):
         candidate = _judge(text, low, match)
         if candidate is None:
@@ -307,7 +400,7 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
 
     Running the full pattern over a whole description costs about 0.3 ms, too much for a
     10,000-job board. So the places worth reading are found first with literal searches (currency
-    symbols, "150k", lakh, ISO codes, pay and period words), and the pattern is only tried there.
+    symbols, "150k", lakh, ISO codes, pay words), and the pattern is only tried there.
     At most MAX_TRIGGERS places of each kind are read, which bounds the work on hostile input.
     """
     starts: set[int] = set()
@@ -315,6 +408,8 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
     for symbol in _SYMBOLS:
         for position in _positions(text, symbol):
             starts.add(_prefix_start(text, position))
+            if symbol in _SUFFIX_SYMBOLS:
+                windows.append((position - 40, position))
     for found in _islice(_K_TRIGGER.finditer(low)):
         windows.append((found.start() - 30, found.end() + 50))
     if any(word in low for word in _LAKH_WORDS):
@@ -328,9 +423,6 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
     for word in _PAY_TRIGGERS:
         for position in _word_positions(low, word):
             windows.append((position, position + 100))
-    for word in _PERIOD_TRIGGERS:
-        for position in _positions(low, word):
-            windows.append((position - 60, position))
     for start, end in _merged(windows):
         for found in _islice(_AMOUNT_START.finditer(text, max(0, start), max(0, end))):
             starts.add(_code_start(text, found.start()))
@@ -577,12 +669,12 @@ def _last_context(low: str, start: int) -> str | None:
     cut = max(window.rfind(". "), window.rfind("\n\n"), window.rfind("; "))
     if cut >= 0:
         window = window[cut + 1 :]
-    last = None
-    for found in _CONTEXT_WORD.finditer(window):
-        last = found
-    if last is None:
-        return None
-    return "pay" if last["pay"] else "notpay"
+    for word in reversed(_WORD.findall(window)):
+        if word in _PAY_WORDS:
+            return "pay"
+        if word in _NOT_PAY_BEFORE or word.startswith(_NOT_PAY_PREFIXES):
+            return "notpay"
+    return None
 
 
 def _next_word_is_not_pay(after: str) -> bool:
@@ -590,7 +682,8 @@ def _next_word_is_not_pay(after: str) -> bool:
     found = _NEXT_WORD.match(after)
     if found is None or found["joiner"]:
         return False
-    return bool(_NOT_PAY_NEXT.match(found["word"]))
+    word = found["word"].lower()
+    return word in _NOT_PAY_AFTER or word.startswith(_NOT_PAY_PREFIXES)
 
 
 def _next_word_disallowed(after: str) -> bool:

@@ -44,50 +44,46 @@ _REMOTE = re.compile(
 # In a location only: Amazon and others write "Virtual" for remote.
 _VIRTUAL = re.compile(r"\bvirtual\b")
 
-# Explicit statements about the role in a description.
-_ROLE = (
-    r"(?:this|the|our)\s+(?:\w+\s+)?(?:role|position|job|opportunity|team)\s+(?:is|will\s+be|can\s+be)\s+(?:an?\s+)?"
+# Explicit statements about the role in a description, read around each workplace word: the text
+# before it ("this role is fully ", "3 days a week in our ") and after it (" position", " role").
+_ROLE_IS_BEFORE = re.compile(
+    r"\b(?:this|the|our)\s+(?:\w+\s+)?(?:role|position|job|opportunity)\s+(?:is|will\s+be|can\s+be)\s+(?:an?\s+)?"
+    r"(?:fully\s+|100%\s+|completely\s+|entirely\s+)?$"
 )
-_DESCRIPTION_NOT_REMOTE = re.compile(
-    _ROLE + r"not\s+(?:a\s+)?(?:fully\s+)?remote\b|\bnot\s+(?:a\s+)?remote\s+(?:role|position|job|opportunity)\b|"
-    r"\bremote\s+work\s+is\s+not\s+(?:available|possible|offered)\b"
+_ROLE_AFTER = re.compile(r"[\s-]+(?:role|position|job|opportunity|work(?:ing)?\s+(?:model|arrangement|schedule))\b")
+_NEGATION_BEFORE = re.compile(r"\b(?:not|no|non)[\s-]*(?:a\s+)?(?:fully\s+)?$")
+_NOT_AVAILABLE_AFTER = re.compile(r"\s+(?:work\s+)?is\s+not\s+(?:available|possible|offered|an\s+option)\b")
+_DAYS_BEFORE = re.compile(
+    _DAY_COUNT + r"\s*(?:\+\s*)?(?:days?|x)\s*(?:a|per|/|each)?\s*(?:week|wk)?\s*(?:in|at|on|from)[\s-]+"
+    r"(?:the\s+|our\s+|an?\s+)?(?:\w+\s+)?$"
 )
-_DESCRIPTION_HYBRID = re.compile(
-    _ROLE
-    + r"(?:fully\s+)?hybrid\b|\bhybrid\s+(?:role|position|job|opportunity|work(?:ing)?\s+(?:model|arrangement|schedule))\b|"
-    r"\b(?:" + _DAYS_IN_OFFICE + r")"
-)
-_DESCRIPTION_REMOTE = re.compile(
-    _ROLE + r"(?:fully\s+|100%\s+|completely\s+|entirely\s+)?remote\b|"
-    r"\b(?:fully|100%|completely|entirely)\s+remote\s+(?:role|position|job|opportunity)\b|"
-    r"\bremote\s+(?:role|position)\b(?!\s+is\s+not)"
-)
-_DESCRIPTION_ONSITE = re.compile(
-    _ROLE + r"(?:fully\s+|100%\s+)?(?:on[\s-]?site|in[\s-]office|in[\s-]person|office[\s-]based)\b|"
-    r"\b(?:on[\s-]?site|in[\s-]office|in[\s-]person)\s+(?:role|position|job)\b"
-)
-_DESCRIPTION_RULES: tuple[tuple[re.Pattern[str], WorkplaceKind], ...] = (
-    (_DESCRIPTION_NOT_REMOTE, "onsite"),
-    (_DESCRIPTION_HYBRID, "hybrid"),
-    (_DESCRIPTION_REMOTE, "remote"),
-    (_DESCRIPTION_ONSITE, "onsite"),
-)
-_DESCRIPTION_WORDS = ("remote", "hybrid", "office", "site", "person", "hq", "headquarters", "campus", "studio")
-MAX_WINDOWS = 60
+_DAYS_AFTER = re.compile(r"\s*(?:\w+\s+)?" + _DAY_COUNT + r"\s*(?:\+\s*)?(?:days?|x)\s*(?:a|per|/|each)?\s*(?:week|wk)")
+# The words looked for in a description; "site", "office" and "person" are read as on-site phrases
+# when "on"/"in" comes before them ("on-site", "in office", "in-person", "office-based").
+_DESCRIPTION_WORDS = ("remote", "hybrid", "office", "site", "person", "hq", "headquarters", "campus")
+_PRIORITY: dict[WorkplaceKind, int] = {"onsite": 1, "remote": 2, "hybrid": 3}
+MAX_MENTIONS = 60
 _TRUE_HINTS = frozenset({"true", "yes", "1"})
 
 
 def workplace_type(*, title: str, location: str, hint: str = "", description: str = "") -> WorkplaceKind:
     """remote, hybrid, onsite or unknown. A platform's own field (Lever/Ashby `workplaceType`,
     Workable `telecommuting`, Oracle `WorkplaceType`, …) wins over any text."""
+    return workplace_from_lowered(
+        title=title, location=location, hint=hint, description_low=(description or "")[:MAX_DESCRIPTION].lower()
+    )
+
+
+def workplace_from_lowered(*, title: str, location: str, hint: str, description_low: str) -> WorkplaceKind:
+    """`workplace_type` for a caller that already holds the lowercased description."""
     from_hint = _from_hint(hint)
     if from_hint is not None:
         return from_hint
     from_title = _from_text(f"{title or ''} | {location or ''}".lower(), location=(location or "").lower())
     if from_title is not None:
         return from_title
-    if description:
-        from_description = _from_description(description[:MAX_DESCRIPTION].lower())
+    if description_low:
+        from_description = _from_description(description_low[:MAX_DESCRIPTION])
         if from_description is not None:
             return from_description
     return "unknown"
@@ -132,30 +128,69 @@ def _from_text(text: str, *, location: str) -> WorkplaceKind | None:
 
 
 def _from_description(low: str) -> WorkplaceKind | None:
-    """Only explicit statements about the role; a refusal of remote comes first.
+    """Only explicit statements about this role, read around each workplace word. A refusal of
+    remote wins, then hybrid, then remote, then on-site.
 
-    The patterns are read only in short windows around the words they need, so a 3 KB description
-    costs a few substring searches rather than several full regular-expression scans."""
-    windows: list[tuple[int, int]] = []
+    Reading short windows around the words keeps a 3 KB description to a few substring searches
+    instead of several full regular-expression scans."""
+    best: WorkplaceKind | None = None
+    mentions = 0
     for word in _DESCRIPTION_WORDS:
         at = low.find(word)
-        while at >= 0 and len(windows) < MAX_WINDOWS:
-            windows.append((max(0, at - 80), at + 80))
+        while at >= 0 and mentions < MAX_MENTIONS:
+            mentions += 1
+            phrase = _phrase(low, word, at)
+            if phrase is not None:
+                kind = _statement(low, *phrase)
+                if kind == "refused":
+                    return "onsite"
+                if kind is not None and (best is None or _PRIORITY[kind] > _PRIORITY[best]):
+                    best = kind
             at = low.find(word, at + len(word))
-    if not windows:
+    return best
+
+
+def _phrase(low: str, word: str, at: int) -> tuple[str, int, int] | None:
+    """(what the word means here, where its phrase starts, where it ends), or None when the word is
+    part of another one ("website", "personal", "offices")."""
+    end = at + len(word)
+    if _letter_at(low, end):
         return None
-    segments = [low[start:end] for start, end in _merged(windows)]
-    for pattern, kind in _DESCRIPTION_RULES:
-        if any(pattern.search(segment) for segment in segments):
-            return kind
-    return None
+    if word in {"site", "office", "person"}:
+        for lead in ("on-", "on ", "on") if word == "site" else ("in-", "in "):
+            start = at - len(lead)
+            if start >= 0 and low.startswith(lead, start) and not _letter_at(low, start - 1):
+                return "onsite", start, end
+        if word == "office" and low.startswith(("-based", " based"), end) and not _letter_at(low, at - 1):
+            return "onsite", at, end + 6
+        if word == "person":
+            return None
+    if _letter_at(low, at - 1):
+        return None
+    return (word if word in {"remote", "hybrid"} else "place"), at, end
 
 
-def _merged(windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(windows):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
+def _letter_at(low: str, index: int) -> bool:
+    return 0 <= index < len(low) and low[index].isalpha()
+
+
+def _statement(low: str, meaning: str, start: int, end: int) -> WorkplaceKind | Literal["refused"] | None:
+    before = low[max(0, start - 60) : start]
+    after = low[end : end + 40]
+    if meaning == "place":
+        return "hybrid" if _DAYS_BEFORE.search(before) else None
+    role_is = bool(_ROLE_IS_BEFORE.search(before))
+    role_after = bool(_ROLE_AFTER.match(after))
+    if meaning == "remote":
+        if _NEGATION_BEFORE.search(before) and (role_is or role_after or "is not" in before):
+            return "refused"
+        if _NOT_AVAILABLE_AFTER.match(after):
+            return "refused"
+        if role_is or (role_after and not after.startswith((" role is not", " position is not"))):
+            return "remote"
+        return None
+    if meaning == "hybrid":
+        return "hybrid" if role_is or role_after else None
+    if _DAYS_AFTER.match(after):
+        return "hybrid"
+    return "onsite" if role_is or role_after else None
