@@ -79,7 +79,10 @@ def greenhouse_job(job_id: int, title: str, location: str = "Remote - US", **ext
 GREENHOUSE_API = "boards-api.greenhouse.io"
 
 
-def serve_greenhouse(site: FakeSite, token: str, jobs: list[dict[str, Any]]) -> None:
-    body = {"jobs": jobs, "meta": {"total": len(jobs)}}
-    for query in ("", "?content=true", "?content=true&pay_transparency=true"):
-        site.serve(GREENHOUSE_API, f"/v1/boards/{token}/jobs{query}", body)
+GREENHOUSE_QUERIES = ("", "?content=true", "?content=true&pay_transparency=true")
+
+
+def serve_greenhouse(site: FakeSite, token: str, jobs: list[dict[str, Any]], *, status: int = 200) -> None:
+    body: dict[str, Any] = {"jobs": jobs, "meta": {"total": len(jobs)}} if status == 200 else {"error": "boom"}
+    for query in GREENHOUSE_QUERIES:
+        site.serve(GREENHOUSE_API, f"/v1/boards/{token}/jobs{query}", body, status=status)

@@ -82,6 +82,7 @@ def derive_job(posting: Posting, *, platform: str) -> Job:
         experience_years_max=experience_max,
         experience_source=experience_source,
         partial=posting.partial,
+        details_read=posting.details_read,
         platform_id=_tidy(posting.id),
     )
 

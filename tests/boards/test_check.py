@@ -65,8 +65,7 @@ def test_a_failed_check_writes_only_the_failure_and_backs_off(site) -> None:
     resource = acme()
     serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
     resource_check(resource_id=resource.pk)
-    site.serve(GREENHOUSE_API, "/v1/boards/acme/jobs?content=true", {"error": "boom"}, status=500)
-    site.serve(GREENHOUSE_API, "/v1/boards/acme/jobs", {"error": "boom"}, status=500)
+    serve_greenhouse(site, "acme", [], status=500)
     before = Resource.objects.get(pk=resource.pk)
     outcome = resource_check(resource_id=resource.pk)
     assert not outcome.ok and outcome.outcome == "error"
