@@ -80,6 +80,7 @@ class Config:
     profile: str = "development"  # "development" or "production"
     secret_key: str = ""
     database_url: str = ""
+    sqlite_path: str = ""  # the embedded database file (default var/watchtower.sqlite3)
     broker_url: str = ""
     public_base_url: str = "http://localhost:8000"
     allowed_hosts: tuple[str, ...] = ()
@@ -152,6 +153,7 @@ def load(env: Mapping[str, str] | None = None) -> Config:
         profile=profile,
         secret_key=_str(env, "SECRET_KEY"),
         database_url=_str(env, "DATABASE_URL"),
+        sqlite_path=_str(env, "SQLITE_PATH"),
         broker_url=_str(env, "CELERY_BROKER_URL", _str(env, "REDIS_URL")),
         public_base_url=public_base_url,
         allowed_hosts=allowed,

@@ -80,7 +80,7 @@ def _database() -> dict[str, Any]:
     (BASE_DIR / "var").mkdir(exist_ok=True)
     return {
         "ENGINE": "django_prometheus.db.backends.sqlite3",
-        "NAME": BASE_DIR / "var" / "watchtower.sqlite3",
+        "NAME": CONFIG.sqlite_path or BASE_DIR / "var" / "watchtower.sqlite3",
         # Several threads (embedded checks, the API) write; wait for the lock instead of failing.
         "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
     }
