@@ -81,8 +81,9 @@ _TIMESPAN_BEFORE = re.compile(
 )
 # The company speaking of itself: "we have 20+ years of experience in…".
 _COMPANY_BEFORE = re.compile(
-    r"\b(?:we|we've|we're|our|company|firm|team|business|organi[sz]ation|agency|family)\s+(?:\w+\s+){0,2}"
-    r"(?:has|have|had|brings?|boasts?|with|of|spanning|built\s+over)?\s*(?:over|more\s+than|nearly|almost|about|the)?\s*$"
+    r"\b(?:we|we've|(?:our|the|a|an)\s+(?:\w+\s+)?(?:company|firm|team|business|organi[sz]ation|agency|family|"
+    r"founders?|leadership))\s+(?:collectively\s+|together\s+)?(?:has|have|had|bring|brings|boast|boasts|with|of)\s+"
+    r"(?:over\s+|more\s+than\s+|nearly\s+|almost\s+|about\s+|the\s+)?$"
 )
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 
