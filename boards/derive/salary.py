@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from boards.derive import salary_patterns as pat
 from boards.derive.money import ANNUAL_FACTOR, plausible, scale_of, tidy_number
 from boards.derive.money import infer_period as _infer_structured_period
 from boards.job import Salary
@@ -22,306 +23,6 @@ from boards.sources.base import StructuredSalary
 # Longer inputs are cut: pay is stated within the first pages of any real posting, and the cap
 # bounds the work a hostile page can cause.
 MAX_TEXT = 200_000
-
-_CODES = (
-    "USD|EUR|GBP|CAD|AUD|NZD|SGD|HKD|INR|JPY|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BRL|MXN|ARS|CLP|COP|"
-    "ZAR|CNY|RMB|KRW|TWD|PHP|IDR|THB|MYR|ILS|AED|SAR|TRY|UAH|VND|PKR|NGN|KES|EGP"
-)
-_SYMBOL_CURRENCY: dict[str, str] = {
-    "$": "USD",
-    "US$": "USD",
-    "CA$": "CAD",
-    "C$": "CAD",
-    "AU$": "AUD",
-    "A$": "AUD",
-    "NZ$": "NZD",
-    "S$": "SGD",
-    "SG$": "SGD",
-    "HK$": "HKD",
-    "MX$": "MXN",
-    "R$": "BRL",
-    "CN¥": "CNY",
-    "£": "GBP",
-    "€": "EUR",
-    "¥": "JPY",
-    "₹": "INR",
-    "RS": "INR",
-    "RS.": "INR",
-    "₱": "PHP",
-    "₩": "KRW",
-    "₪": "ILS",
-    "₺": "TRY",
-    "₦": "NGN",
-    "ZŁ": "PLN",
-    "KČ": "CZK",
-    "FT": "HUF",
-    "RMB": "CNY",
-}
-# Codes are upper case only: "try", "sar" and "php" are words too.
-_PREFIX = (
-    r"(?:US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|MX\$|R\$|CN¥|\$|£|€|¥|₹|₱|₩|₪|₺|₦|Rs\.?|(?:"
-    + _CODES
-    + r")(?![A-Za-z]))"
-)
-# Comma groups (Western and Indian lakh style), dot or space thousands (€60.000, 60 000 SEK), plain.
-_AMOUNT = (
-    r"(?:\d{1,3}(?:,\d\d)*(?:,\d{3})+(?:\.\d{1,2})?"
-    r"|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"
-    r"|\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+"
-    r"|\d+(?:\.\d+)?)(?![\d%])"
-)
-_MULT = r"(?:[kK](?![A-Za-z])|\s?(?:lakhs?|lacs?|LPA|lpa|crores?)(?![A-Za-z]))"
-# "$5M", "$20 million", "$1.2bn": funding and revenue, not pay (except where a salary really is
-# millions of the unit, as with ₱2.2M or ¥8M; see _magnitude_ok).
-_MAG = r"(?:\s?(?:mm|MM|mn|Mn|mil|mio|Mio|bn|million|billion|trillion|[mMbBtT])(?![A-Za-z]))"
-_SEP = r"\s{0,3}(?P<sep>-{1,2}|[‐‑–—~−]|to|and|through)\s{0,3}"
-_SUFFIX = r"(?:\s?\(?(?P<code3>" + _CODES + r")\)?(?![A-Za-z])|\s?(?P<sym3>€|£|zł|Kč|Ft(?![A-Za-z])))"
-
-_MONEY = re.compile(
-    r"(?<![\w.,$£€¥₹])"
-    r"(?:(?P<c1>" + _PREFIX + r")\s?)?"
-    r"(?P<a1>" + _AMOUNT + r")(?P<k1>" + _MULT + r")?(?P<m1>" + _MAG + r")?"
-    r"(?:"
-    + _SEP
-    + r"(?P<c2>"
-    + _PREFIX
-    + r")?\s?(?P<a2>"
-    + _AMOUNT
-    + r")(?P<k2>"
-    + _MULT
-    + r")?(?P<m2>"
-    + _MAG
-    + r")?)?"
-    r"(?P<plus>\+)?"
-    r"(?:" + _SUFFIX + r")?"
-)
-
-_UNIT = {
-    "year": "year",
-    "yr": "year",
-    "yrs": "year",
-    "annum": "year",
-    "y": "year",
-    "month": "month",
-    "mo": "month",
-    "mth": "month",
-    "mon": "month",
-    "week": "week",
-    "wk": "week",
-    "day": "day",
-    "hour": "hour",
-    "hr": "hour",
-    "hrs": "hour",
-    "h": "hour",
-}
-_ADVERB = {
-    "annually": "year",
-    "annual": "year",
-    "yearly": "year",
-    "per annum": "year",
-    "pa": "year",
-    "p.a.": "year",
-    "p.a": "year",
-    "monthly": "month",
-    "weekly": "week",
-    "daily": "day",
-    "hourly": "hour",
-}
-# The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
-_PERIOD_AFTER = re.compile(
-    r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wk|days?|hours?|hrs?|h)(?![a-z])"
-    r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly)(?![a-z]))",
-    re.IGNORECASE,
-)
-# A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
-_PERIOD_BEFORE = re.compile(
-    r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour)\b"
-)
-_LABEL_PERIOD = {
-    "annual": "year",
-    "annually": "year",
-    "yearly": "year",
-    "per annum": "year",
-    "monthly": "month",
-    "weekly": "week",
-    "daily": "day",
-    "day rate": "day",
-    "hourly": "hour",
-    "per hour": "hour",
-    "an hour": "hour",
-}
-_PAY_WORDS = frozenset(
-    [
-        "salary",
-        "salaries",
-        "compensation",
-        "pay",
-        "paid",
-        "paying",
-        "pays",
-        "base",
-        "wage",
-        "wages",
-        "rate",
-        "rates",
-        "ote",
-        "earn",
-        "earning",
-        "earnings",
-        "remuneration",
-        "income",
-        "ctc",
-    ]
-)
-# Words that make the nearest figure after them something other than pay: perks, funding, revenue,
-# counts ("a signing bonus of $10,000", "we raised $150k").
-_NOT_PAY_BEFORE = frozenset(
-    [
-        "bonus",
-        "bonuses",
-        "stipend",
-        "stipends",
-        "budget",
-        "allowance",
-        "credit",
-        "credits",
-        "grant",
-        "grants",
-        "signing",
-        "sign",
-        "relocation",
-        "referral",
-        "match",
-        "matching",
-        "funding",
-        "funded",
-        "raised",
-        "raise",
-        "revenue",
-        "arr",
-        "valuation",
-        "series",
-        "seed",
-        "prize",
-        "award",
-        "fee",
-        "fees",
-        "discount",
-        "off",
-        "gift",
-        "voucher",
-        "insurance",
-        "deductible",
-        "tuition",
-        "learning",
-        "wellness",
-        "gym",
-        "fitness",
-        "lunch",
-        "meal",
-        "meals",
-        "cashback",
-        "diem",
-        "savings",
-        "customers",
-        "users",
-        "members",
-        "employees",
-        "downloads",
-        "spend",
-        "spent",
-        "cost",
-        "costs",
-        "price",
-        "priced",
-        "deal",
-        "deals",
-        "quota",
-        "quotas",
-        "pipeline",
-        "loan",
-        "loans",
-        "fund",
-        "fine",
-        "fines",
-        "penalty",
-    ]
-)
-_NOT_PAY_PREFIXES = ("reimburs", "donat", "invest")
-# After a figure the same words, and equity too: "$50,000 in equity" ("+ equity" is joined to pay).
-_NOT_PAY_AFTER = _NOT_PAY_BEFORE | frozenset(["equity", "stock", "stocks", "options", "rsu", "rsus", "shares"])
-_WORD = re.compile(r"[a-z]+")
-_NEXT_WORD = re.compile(
-    r"\s*(?P<joiner>[+&,]|\bplus\b|\band\b|\bwith\b)?\s*(?:(?:in|of|worth of)\s+)?(?:annual\s+|yearly\s+)?"
-    r"(?P<word>[A-Za-z][A-Za-z'-]*)"
-)
-# Words allowed right after a figure that names no currency: "150-180K base", "120k DOE".
-_BARE_ALLOWED_NEXT = frozenset(
-    [
-        "base",
-        "salary",
-        "salaries",
-        "gross",
-        "net",
-        "total",
-        "ote",
-        "doe",
-        "dep",
-        "depending",
-        "plus",
-        "and",
-        "with",
-        "per",
-        "a",
-        "an",
-        "annually",
-        "annual",
-        "yearly",
-        "monthly",
-        "weekly",
-        "daily",
-        "hourly",
-        "range",
-        "compensation",
-        "pay",
-        "p",
-        "pa",
-        "or",
-        "to",
-        "usd",
-        "eur",
-        "gbp",
-        "for",
-        "year",
-        "years",
-    ]
-)
-_HOURLY_NEAR = re.compile(r"hourly|per hour|an hour|/\s?hr\b|/\s?hour\b")
-_UP_TO = re.compile(r"\b(?:up to|upto|max(?:imum)?(?: of)?|no more than|capped at)\s*$", re.IGNORECASE)
-_FROM = re.compile(
-    r"\b(?:from|starting(?: at| from)?|starts at|min(?:imum)?(?: of)?|at least|no less than|upwards of|over)\s*$",
-    re.IGNORECASE,
-)
-_BETWEEN = re.compile(r"\bbetween\s*$")
-_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
-MAX_TRIGGERS = 200
-_SYMBOLS = ("$", "£", "€", "¥", "₹", "₱", "₩", "₪", "₺", "₦")
-_SUFFIX_SYMBOLS = frozenset({"€", "£"})  # also written after the figure: "60.000 €"
-_SYMBOL_PREFIXES = frozenset({"US", "CA", "C", "AU", "A", "NZ", "SG", "S", "HK", "MX", "R", "CN"})
-_CODE_SET = frozenset(_CODES.split("|"))
-_CODE_TRIGGER = re.compile(r"[A-Z][A-Zs]{2}(?![A-Za-z])")
-_K_TRIGGER = re.compile(r"k(?<=\dk)(?![a-z])")
-_LAKH_WORDS = ("lakh", "lpa", "crore")
-_LAKH_TRIGGER = re.compile(r"l(?:akhs?|acs?|pa)\b|crores?\b")
-# A place where a figure can begin: a digit that does not continue a number or a word.
-_AMOUNT_START = re.compile(r"\d(?<![\w.,]\d)")
-# Figures without a currency or "k" are read only after a distinctive pay word ("Salary: 120,000 -
-# 140,000"). "rate" and "ote" hide inside "generate" and "remote"; they still count as pay context
-# when a figure found by another trigger is judged.
-_PAY_TRIGGERS = ("salar", "compensation", "pay", "wage")
-_DOT_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?")
-_GROUPING = re.compile(r"[,\s\u00a0\u202f\u2009]")
-_RETIREMENT_PLANS = frozenset({"401", "403", "457"})
 
 
 @dataclass(frozen=True)
@@ -405,33 +106,33 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
     """
     starts: set[int] = set()
     windows: list[tuple[int, int]] = []
-    for symbol in _SYMBOLS:
+    for symbol in pat.SYMBOLS:
         for position in _positions(text, symbol):
             starts.add(_prefix_start(text, position))
-            if symbol in _SUFFIX_SYMBOLS:
+            if symbol in pat.SUFFIX_SYMBOLS:
                 windows.append((position - 40, position))
-    for found in _islice(_K_TRIGGER.finditer(low)):
+    for found in _islice(pat.K_TRIGGER.finditer(low)):
         windows.append((found.start() - 30, found.end() + 50))
-    if any(word in low for word in _LAKH_WORDS):
-        windows.extend((found.start() - 30, found.end() + 50) for found in _islice(_LAKH_TRIGGER.finditer(low)))
+    if any(word in low for word in pat.LAKH_WORDS):
+        windows.extend((found.start() - 30, found.end() + 50) for found in _islice(pat.LAKH_TRIGGER.finditer(low)))
     if not starts:
         # ISO codes matter when no symbol is used ("EUR 60,000", "CHF 120k"); with a symbol, a code
         # after the figure ("$150k USD") is read as part of that match.
-        for found in _islice(_CODE_TRIGGER.finditer(text)):
-            if found[0] in _CODE_SET or found[0] == "Rs":
+        for found in _islice(pat.CODE_TRIGGER.finditer(text)):
+            if found[0] in pat.CODE_SET or found[0] in pat.WORD_CURRENCIES:
                 windows.append((found.start() - 40, found.end() + 50))
-    for word in _PAY_TRIGGERS:
+    for word in pat.PAY_TRIGGERS:
         for position in _word_positions(low, word):
             windows.append((position, position + 100))
     for start, end in _merged(windows):
-        for found in _islice(_AMOUNT_START.finditer(text, max(0, start), max(0, end))):
+        for found in _islice(pat.AMOUNT_START.finditer(text, max(0, start), max(0, end))):
             starts.add(_code_start(text, found.start()))
     matches: list[re.Match[str]] = []
     last_end = -1
     for start in sorted(starts):
         if start < last_end:
             continue
-        match = _MONEY.match(text, start)
+        match = pat.MONEY.match(text, start)
         if match is not None:
             matches.append(match)
             last_end = match.end()
@@ -441,7 +142,7 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
 def _prefix_start(text: str, position: int) -> int:
     """Where a currency symbol's token starts: "CA$" two characters before its "$"."""
     for width in (2, 1):
-        if text[max(0, position - width) : position].upper() in _SYMBOL_PREFIXES and position - width >= 0:
+        if text[max(0, position - width) : position].upper() in pat.SYMBOL_PREFIXES and position - width >= 0:
             return position - width
     return position
 
@@ -450,7 +151,7 @@ def _code_start(text: str, position: int) -> int:
     """Where a figure's token starts when an ISO code or "Rs." leads it: "USD 120,000"."""
     for width in (4, 3, 2):
         lead = text[max(0, position - width) : position].rstrip(" .")
-        if position - width >= 0 and (lead in _CODE_SET or lead == "Rs"):
+        if position - width >= 0 and (lead in pat.CODE_SET or lead == "Rs"):
             return position - width
     return position
 
@@ -458,14 +159,14 @@ def _code_start(text: str, position: int) -> int:
 def _positions(text: str, needle: str) -> list[int]:
     positions: list[int] = []
     at = text.find(needle)
-    while at >= 0 and len(positions) < MAX_TRIGGERS:
+    while at >= 0 and len(positions) < pat.MAX_TRIGGERS:
         positions.append(at)
         at = text.find(needle, at + 1)
     return positions
 
 
 def _islice(found: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
-    return itertools.islice(found, MAX_TRIGGERS)
+    return itertools.islice(found, pat.MAX_TRIGGERS)
 
 
 def _merged(windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -484,7 +185,7 @@ def _word_positions(low: str, word: str) -> list[int]:
     """Where a word starts (not inside another word: "ote" in "remote" does not count)."""
     positions: list[int] = []
     at = low.find(word)
-    while at >= 0 and len(positions) < MAX_TRIGGERS:
+    while at >= 0 and len(positions) < pat.MAX_TRIGGERS:
         if at == 0 or not low[at - 1].isalpha() or not word[0].isalpha():
             positions.append(at)
         at = low.find(word, at + len(word))
@@ -506,10 +207,10 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         return None
     start, end = match.start(), match.end()
     after = _after_window(text, end)
-    period_match = _PERIOD_AFTER.search(after, 0, 30)
+    period_match = pat.PERIOD_AFTER.search(after, 0, 30)
     if not has_signal and period_match is None and _last_context(low, start) != "pay":
         return None
-    if match["a1"] in _RETIREMENT_PLANS and not c1 and (k1 or text.startswith("(k", match.end("a1"))):
+    if match["a1"] in pat.RETIREMENT_PLANS and not c1 and (k1 or text.startswith("(k", match.end("a1"))):
         return None
 
     a1 = _amount(match["a1"], k1)
@@ -521,7 +222,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         if a2 is not None:
             a2 = a2 * 1_000_000 if match["m2"] or match["m1"] else a2
     if a2 is not None:
-        if match["sep"] == "and" and not _BETWEEN.search(low, max(0, start - 12), start):
+        if match["sep"] == "and" and not pat.BETWEEN.search(low, max(0, start - 12), start):
             return None
         # "$150-200K": the k of one end applies to the other when that end is a bare small number.
         if k2 and not k1 and a1 < 1000:
@@ -551,7 +252,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         scale = scale_of(currency)
         if top >= 10_000 * scale:
             period = "year"
-        elif top <= 1_000 * scale and _HOURLY_NEAR.search(low, max(0, start - 60), min(len(low), end + 30)):
+        elif top <= 1_000 * scale and pat.HOURLY_NEAR.search(low, max(0, start - 60), min(len(low), end + 30)):
             period = "hour"
         else:
             return None
@@ -560,9 +261,9 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         low_amount, high_amount = a1, a2
     elif not (stated or context == "pay" or _stands_alone(text, line_start, start, after_rest)):
         return None
-    elif _UP_TO.search(before[-25:]):
+    elif pat.UP_TO.search(before[-25:]):
         low_amount, high_amount = None, a1
-    elif match["plus"] or _FROM.search(before[-25:]):
+    elif match["plus"] or pat.FROM.search(before[-25:]):
         low_amount, high_amount = a1, None
     else:
         low_amount, high_amount = a1, a1
@@ -607,10 +308,10 @@ def _finite(value: float | None) -> float | None:
 
 def _amount(raw: str, multiplier: str | None) -> float:
     """Digits with any grouping → a number; "k" is thousands, lakh 100,000, crore 10,000,000."""
-    if _DOT_GROUPED.fullmatch(raw):
+    if pat.DOT_GROUPED.fullmatch(raw):
         value = float(raw.replace(".", "").replace(",", "."))
     else:
-        value = float(_GROUPING.sub("", raw))
+        value = float(pat.GROUPING.sub("", raw))
     if multiplier:
         word = multiplier.strip().lower()
         if word == "k":
@@ -626,7 +327,7 @@ def _currency(token: str | None) -> str | None:
     if not token:
         return None
     key = token.strip().upper()
-    return _SYMBOL_CURRENCY.get(key, key if key in _CODE_SET else None)
+    return pat.SYMBOL_CURRENCY.get(key, key if key in pat.CODE_SET else None)
 
 
 def _is_lakh(token: str | None) -> bool:
@@ -637,9 +338,9 @@ def _is_lakh(token: str | None) -> bool:
 
 def _label_period(window: str) -> str | None:
     last = None
-    for found in _PERIOD_BEFORE.finditer(window):
+    for found in pat.PERIOD_BEFORE.finditer(window):
         last = found
-    return _LABEL_PERIOD[last[1].lower()] if last else None
+    return pat.LABEL_PERIOD[last[1].lower()] if last else None
 
 
 def _magnitude_ok(token: str, currency: str | None) -> bool:
@@ -650,7 +351,7 @@ def _magnitude_ok(token: str, currency: str | None) -> bool:
 
 def _after_window(text: str, end: int) -> str:
     window = text[end : end + 40]
-    cut = _SENTENCE_END.search(window)
+    cut = pat.SENTENCE_END.search(window)
     return window[: cut.start()] if cut else window
 
 
@@ -658,8 +359,8 @@ def _period_from(found: re.Match[str]) -> str | None:
     unit = found["unit"]
     if unit:
         word = unit.lower()
-        return _UNIT.get(word) or _UNIT.get(word.rstrip("s"))
-    return _ADVERB.get(found["adverb"].lower())
+        return pat.UNIT.get(word) or pat.UNIT.get(word.rstrip("s"))
+    return pat.ADVERB.get(found["adverb"].lower())
 
 
 def _last_context(low: str, start: int) -> str | None:
@@ -669,29 +370,29 @@ def _last_context(low: str, start: int) -> str | None:
     cut = max(window.rfind(". "), window.rfind("\n\n"), window.rfind("; "))
     if cut >= 0:
         window = window[cut + 1 :]
-    for word in reversed(_WORD.findall(window)):
-        if word in _PAY_WORDS:
+    for word in reversed(pat.WORD.findall(window)):
+        if word in pat.PAY_WORDS:
             return "pay"
-        if word in _NOT_PAY_BEFORE or word.startswith(_NOT_PAY_PREFIXES):
+        if word in pat.NOT_PAY_BEFORE or word.startswith(pat.NOT_PAY_PREFIXES):
             return "notpay"
     return None
 
 
 def _next_word_is_not_pay(after: str) -> bool:
     """ "$10,000 signing bonus", "$500 learning budget" — but "$150k + bonus" is still pay."""
-    found = _NEXT_WORD.match(after)
+    found = pat.NEXT_WORD.match(after)
     if found is None or found["joiner"]:
         return False
     word = found["word"].lower()
-    return word in _NOT_PAY_AFTER or word.startswith(_NOT_PAY_PREFIXES)
+    return word in pat.NOT_PAY_AFTER or word.startswith(pat.NOT_PAY_PREFIXES)
 
 
 def _next_word_disallowed(after: str) -> bool:
     """A figure without currency followed by a noun counts things: "100-200K customers"."""
-    found = _NEXT_WORD.match(after)
+    found = pat.NEXT_WORD.match(after)
     if found is None or found["joiner"]:
         return False
-    return found["word"].lower() not in _BARE_ALLOWED_NEXT
+    return found["word"].lower() not in pat.BARE_ALLOWED_NEXT
 
 
 def _stands_alone(text: str, line_start: int, start: int, after_rest: str) -> bool:

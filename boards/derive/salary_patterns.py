@@ -1,0 +1,186 @@
+"""The vocabulary and patterns of pay in posting text: currency symbols and codes, amounts,
+periods, and the words that mark a figure as pay or as something else (perks, funding, counts).
+
+Kept apart from salary.py so the rules read as data; salary.py applies them.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+CODES = (
+    "USD|EUR|GBP|CAD|AUD|NZD|SGD|HKD|INR|JPY|CHF|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BRL|MXN|ARS|CLP|COP|"
+    "ZAR|CNY|RMB|KRW|TWD|PHP|IDR|THB|MYR|ILS|AED|SAR|TRY|UAH|VND|PKR|NGN|KES|EGP"
+)
+SYMBOL_CURRENCY: dict[str, str] = {
+    "$": "USD",
+    "US$": "USD",
+    "CA$": "CAD",
+    "C$": "CAD",
+    "AU$": "AUD",
+    "A$": "AUD",
+    "NZ$": "NZD",
+    "S$": "SGD",
+    "SG$": "SGD",
+    "HK$": "HKD",
+    "MX$": "MXN",
+    "R$": "BRL",
+    "CN¥": "CNY",
+    "£": "GBP",
+    "€": "EUR",
+    "¥": "JPY",
+    "₹": "INR",
+    "RS": "INR",
+    "RS.": "INR",
+    "₱": "PHP",
+    "₩": "KRW",
+    "₪": "ILS",
+    "₺": "TRY",
+    "₦": "NGN",
+    "ZŁ": "PLN",
+    "KČ": "CZK",
+    "FT": "HUF",
+    "RMB": "CNY",
+}
+# Codes are upper case only: "try", "sar" and "php" are words too.
+PREFIX = (
+    r"(?:US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|MX\$|R\$|CN¥|\$|£|€|¥|₹|₱|₩|₪|₺|₦|Rs\.?|(?:"
+    + CODES
+    + r")(?![A-Za-z]))"
+)
+# Comma groups (Western and Indian lakh style), dot, space or apostrophe thousands (€60.000,
+# 60 000 SEK, CHF 120'000), plain.
+AMOUNT = (
+    r"(?:\d{1,3}(?:,\d\d)*(?:,\d{3})+(?:\.\d{1,2})?"
+    r"|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"
+    r"|\d{1,3}(?:[ \u00a0\u202f\u2009'’]\d{3})+"
+    r"|\d+(?:\.\d+)?)(?![\d%])"
+)
+MULT = r"(?:[kK](?![A-Za-z])|\s?(?:lakhs?|lacs?|LPA|lpa|crores?)(?![A-Za-z]))"
+# "$5M", "$20 million", "$1.2bn": funding and revenue, not pay (except where a salary really is
+# millions of the unit, as with ₱2.2M or ¥8M; see _magnitude_ok).
+MAG = r"(?:\s?(?:mm|MM|mn|Mn|mil|mio|Mio|bn|million|billion|trillion|[mMbBtT])(?![A-Za-z]))"
+SEP = r"\s{0,3}(?P<sep>-{1,2}|[‐‑–—~−]|to|and|through)\s{0,3}"
+SUFFIX = r"(?:\s?\(?(?P<code3>" + CODES + r")\)?(?![A-Za-z])|\s?(?P<sym3>€|£|zł|Kč|Ft(?![A-Za-z])))"
+
+MONEY = re.compile(
+    r"(?<![\w.,$£€¥₹])"
+    r"(?:(?P<c1>" + PREFIX + r")\s?)?"
+    r"(?P<a1>" + AMOUNT + r")(?P<k1>" + MULT + r")?(?P<m1>" + MAG + r")?"
+    r"(?:" + SEP + r"(?P<c2>" + PREFIX + r")?\s?(?P<a2>" + AMOUNT + r")(?P<k2>" + MULT + r")?(?P<m2>" + MAG + r")?)?"
+    r"(?P<plus>\+)?"
+    r"(?:" + SUFFIX + r")?"
+)
+
+UNIT = {
+    "year": "year",
+    "yr": "year",
+    "yrs": "year",
+    "annum": "year",
+    "y": "year",
+    "month": "month",
+    "mo": "month",
+    "mth": "month",
+    "mon": "month",
+    "week": "week",
+    "wk": "week",
+    "day": "day",
+    "hour": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "h": "hour",
+}
+ADVERB = {
+    "annually": "year",
+    "annual": "year",
+    "yearly": "year",
+    "per annum": "year",
+    "pa": "year",
+    "p.a.": "year",
+    "p.a": "year",
+    "monthly": "month",
+    "weekly": "week",
+    "daily": "day",
+    "hourly": "hour",
+}
+# The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
+PERIOD_AFTER = re.compile(
+    r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wk|days?|hours?|hrs?|h)(?![a-z])"
+    r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly)(?![a-z]))",
+    re.IGNORECASE,
+)
+# A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
+PERIOD_BEFORE = re.compile(
+    r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour)\b"
+)
+LABEL_PERIOD = {
+    "annual": "year",
+    "annually": "year",
+    "yearly": "year",
+    "per annum": "year",
+    "monthly": "month",
+    "weekly": "week",
+    "daily": "day",
+    "day rate": "day",
+    "hourly": "hour",
+    "per hour": "hour",
+    "an hour": "hour",
+}
+PAY_WORDS = _words(
+    "salary salaries compensation pay paid paying pays base wage wages rate rates ote earn earning "
+    "earnings remuneration income ctc"
+)
+# Words that make the nearest figure after them something other than pay: perks, funding, revenue,
+# counts ("a signing bonus of $10,000", "we raised $150k").
+NOT_PAY_BEFORE = _words(
+    "bonus bonuses stipend stipends budget allowance credit credits grant grants signing sign relocation "
+    "referral match matching funding funded raised raise revenue arr valuation series seed prize award "
+    "fee fees discount off gift voucher insurance deductible tuition learning wellness gym fitness lunch "
+    "meal meals cashback diem savings customers users members employees downloads spend spent cost costs "
+    "price priced deal deals quota quotas pipeline loan loans fund fine fines penalty"
+)
+NOT_PAY_PREFIXES = ("reimburs", "donat", "invest")
+# After a figure the same words, and equity too: "$50,000 in equity" ("+ equity" is joined to pay).
+NOT_PAY_AFTER = NOT_PAY_BEFORE | frozenset(["equity", "stock", "stocks", "options", "rsu", "rsus", "shares"])
+WORD = re.compile(r"[a-z]+")
+NEXT_WORD = re.compile(
+    r"\s*(?P<joiner>[+&,]|\bplus\b|\band\b|\bwith\b)?\s*(?:(?:in|of|worth of)\s+)?(?:annual\s+|yearly\s+)?"
+    r"(?P<word>[A-Za-z][A-Za-z'-]*)"
+)
+# Words allowed right after a figure that names no currency: "150-180K base", "120k DOE".
+BARE_ALLOWED_NEXT = _words(
+    "base salary salaries gross net total ote doe dep depending plus and with per a an annually annual "
+    "yearly monthly weekly daily hourly range compensation pay p pa or to usd eur gbp for year years"
+)
+HOURLY_NEAR = re.compile(r"hourly|per hour|an hour|/\s?hr\b|/\s?hour\b")
+UP_TO = re.compile(r"\b(?:up to|upto|max(?:imum)?(?: of)?|no more than|capped at)\s*$", re.IGNORECASE)
+FROM = re.compile(
+    r"\b(?:from|starting(?: at| from)?|starts at|min(?:imum)?(?: of)?|at least|no less than|upwards of|over)\s*$",
+    re.IGNORECASE,
+)
+BETWEEN = re.compile(r"\bbetween\s*$")
+SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+MAX_TRIGGERS = 200
+SYMBOLS = ("$", "£", "€", "¥", "₹", "₱", "₩", "₪", "₺", "₦")
+SUFFIX_SYMBOLS = frozenset({"€", "£"})  # also written after the figure: "60.000 €"
+SYMBOL_PREFIXES = frozenset({"US", "CA", "C", "AU", "A", "NZ", "SG", "S", "HK", "MX", "R", "CN"})
+CODE_SET = frozenset(CODES.split("|"))
+CODE_TRIGGER = re.compile(r"(?:[A-Z]{3}|Rs|zł|Kč|Ft)(?![A-Za-z])")
+WORD_CURRENCIES = frozenset({"Rs", "zł", "Kč", "Ft"})
+K_TRIGGER = re.compile(r"k(?<=\dk)(?![a-z])")
+LAKH_WORDS = ("lakh", "lpa", "crore")
+LAKH_TRIGGER = re.compile(r"l(?:akhs?|acs?|pa)\b|crores?\b")
+# A place where a figure can begin: a digit that does not continue a number or a word.
+AMOUNT_START = re.compile(r"\d(?<![\w.,]\d)")
+# Figures without a currency or "k" are read only after a distinctive pay word ("Salary: 120,000 -
+# 140,000"). "rate" and "ote" hide inside "generate" and "remote"; they still count as pay context
+# when a figure found by another trigger is judged.
+PAY_TRIGGERS = ("salar", "compensation", "pay", "wage")
+DOT_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?")
+GROUPING = re.compile(r"[,\s\u00a0\u202f\u2009'’]")
+RETIREMENT_PLANS = frozenset({"401", "403", "457"})
