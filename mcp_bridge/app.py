@@ -26,6 +26,7 @@ MCP_PATH = "/mcp"
 MAX_BODY_BYTES = 64 * 1024
 UNKNOWN_TOKEN = "The Watchtower token is unknown or revoked; authorize again."
 AUTH_REQUIRED = "Authorize Watchtower to use watches."
+STATELESS = "Method not allowed: this MCP endpoint is stateless; use POST."
 
 
 def transport_security() -> TransportSecuritySettings:
@@ -53,6 +54,15 @@ def _resolve(token: str) -> BearerIdentity | None:
         return bearer_identity(token)
     finally:
         close_old_connections()
+
+
+async def _method_not_allowed(send: Send) -> None:
+    """A stateless endpoint has no stream to offer on GET and no session to end on DELETE; an open
+    GET would hold a connection for nothing."""
+    body = json.dumps({"jsonrpc": "2.0", "error": {"code": -32000, "message": STATELESS}, "id": None}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": 405, "headers": [*headers, (b"allow", b"POST")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _unauthorized(send: Send, message: str) -> None:
@@ -84,6 +94,9 @@ class McpGate:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if scope["method"] != "POST":
+            await _method_not_allowed(send)
             return
         headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope["headers"]}
         token = bearer_token(headers.get("authorization"))

@@ -63,3 +63,11 @@ def test_without_a_token_the_endpoint_answers_plain_json_without_a_session(asgi_
 
 def test_a_foreign_host_header_is_refused(asgi_server: AsgiServer) -> None:
     assert _post(asgi_server.mcp_url, Host="evil.example").status_code == 421
+
+
+@pytest.mark.parametrize("method", ["GET", "DELETE"])
+def test_the_stateless_endpoint_only_takes_post(asgi_server: AsgiServer, method: str) -> None:
+    response = requests.request(method, asgi_server.mcp_url, headers={"Accept": "text/event-stream"}, timeout=5)
+    assert response.status_code == 405
+    assert response.headers["Allow"] == "POST"
+    assert response.json()["error"]["code"] == -32000

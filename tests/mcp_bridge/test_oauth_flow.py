@@ -37,7 +37,7 @@ def test_the_consent_page_names_the_app_and_cannot_be_framed_or_cached(asgi_serv
     assert "no-store" in flow.consent.headers["Cache-Control"]
 
 
-def test_one_click_creates_a_client_and_the_code_buys_expiring_tokens(asgi_server: AsgiServer) -> None:
+def test_one_click_creates_a_client_and_the_code_buys_expiring_tokens(asgi_server: AsgiServer, settings) -> None:
     flow = oauth_begin(asgi_server.url)
     redirect = oauth_consent(flow, action="new")
     assert redirect.status_code == 303
@@ -45,7 +45,7 @@ def test_one_click_creates_a_client_and_the_code_buys_expiring_tokens(asgi_serve
     assert f"{location.scheme}://{location.netloc}{location.path}" == REDIRECT_URI
     params = parse_qs(location.query)
     assert params["state"] == ["st8"]
-    assert params["iss"] == ["http://localhost:8000"]
+    assert params["iss"] == [settings.WATCHTOWER.public_base_url]
 
     response = oauth_exchange(asgi_server.url, flow, params["code"][0])
     assert response.status_code == 200
@@ -71,9 +71,12 @@ def test_refresh_tokens_rotate_and_the_old_one_is_refused(asgi_server: AsgiServe
     assert fresh["refresh_token"] != tokens["refresh_token"]
     assert client_for_bearer(fresh["access_token"]) == client
 
+    assert client_for_bearer(tokens["access_token"]) is None, "the refreshed access token is revoked"
+
     replayed = requests.post(f"{asgi_server.url}/oauth/token", data=form)
     assert replayed.status_code == 400
     assert replayed.json()["error"] == "invalid_grant"
+    assert client_for_bearer(fresh["access_token"]) is None, "a replayed refresh token revokes its family"
 
 
 def test_pasting_an_existing_token_connects_that_client(asgi_server: AsgiServer) -> None:
