@@ -11,7 +11,7 @@ import math
 
 from boards.derive.experience import experience_from_lowered, experience_from_text
 from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
-from boards.derive.seniority import seniority
+from boards.derive.seniority import seniority as seniority_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import Job, Salary
 from boards.sources.base import Posting
@@ -24,7 +24,7 @@ __all__ = [
     "job_key",
     "salary_from_structured",
     "salary_from_text",
-    "seniority",
+    "seniority_of",
     "workplace_type",
 ]
 
@@ -76,7 +76,7 @@ def derive_job(posting: Posting, *, platform: str) -> Job:
         posted_at=_tidy(posting.posted_at) or None,
         remote=workplace == "remote",
         workplace_type=workplace,
-        seniority=seniority(title),
+        seniority=seniority_of(title),
         salary=salary,
         experience_years=experience_min,
         experience_years_max=experience_max,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from boards.derive import derive_job, experience_from_text, salary_from_text, seniority, workplace_type
+from boards.derive import derive_job, experience_from_text, salary_from_text, seniority_of, workplace_type
 from boards.sources.base import Posting
 
 ABOUT = (
@@ -136,7 +136,7 @@ def main() -> None:
         salary_from_text(text)
         experience_from_text(text)
         workplace_type(title=text[:300], location=text[:300], description=text)
-        seniority(text[:500])
+        seniority_of(text[:500])
         print(f"hostile {name!r} ({len(text)} chars): {(time.process_time() - started) * 1000:.1f} ms")
 
 
