@@ -9,8 +9,10 @@ by mistake costs duplicate work, not duplicate checks.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_ready
 
 from watchtower.config import CONFIG
 
@@ -44,3 +46,10 @@ if CONFIG.broker_url and CONFIG.run_scheduler:
             "options": {"expires": MAINTENANCE_EVERY},
         },
     }
+
+
+@worker_ready.connect
+def _warm_up(**kwargs: Any) -> None:
+    from boards.services.embedded import warm_up
+
+    warm_up()

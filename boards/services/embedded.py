@@ -35,6 +35,14 @@ STOP_TIMEOUT = 30.0
 OnOutcome = Callable[[Outcome], None]
 
 
+def warm_up() -> None:
+    """Load the place gazetteer before the first check rather than inside it: it takes a second or
+    more, and the first check of every thread would wait for it while holding its host's lease."""
+    from watches.places import resolve
+
+    resolve("Austin, TX")
+
+
 def _default_check() -> CheckFunction:
     from boards.services.check import resource_check
 
@@ -138,6 +146,10 @@ class EmbeddedScheduler:
         return dispatch(limit=free, submit=self._submit)
 
     def _dispatch_loop(self) -> None:
+        try:
+            warm_up()
+        except Exception:
+            logger.exception("warm-up failed; the first checks will load what they need")
         next_dispatch = 0.0
         while not self._stop.is_set():
             now = time.monotonic()

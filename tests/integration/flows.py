@@ -1,0 +1,59 @@
+"""Assertions shared by the Celery and the embedded flows."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from itertools import pairwise
+
+from django.db import connection
+
+from boards.models import HostLease, Resource
+from tests.integration.platform import Hit, HookCall
+
+
+def assert_one_at_a_time_and_spaced(hits: list[Hit], *, spacing: float) -> None:
+    """Requests to one host never overlap, and each starts at least `spacing` after the last ended."""
+    assert hits, "no requests to the host"
+    for earlier, later in pairwise(hits):
+        gap = later.start - earlier.end
+        assert gap >= spacing - 0.02, f"{later.path} started {gap:.3f}s after {earlier.path} ended"
+
+
+def assert_signed(call: HookCall, secret: str) -> dict:
+    timestamp = call.headers["x-watchtower-timestamp"]
+    expected = hmac.new(secret.encode(), timestamp.encode() + b"." + call.body, hashlib.sha256).hexdigest()
+    assert call.headers["x-watchtower-signature"] == f"sha256={expected}"
+    body = json.loads(call.body)
+    assert body["delivery_id"] == call.headers["x-watchtower-delivery"]
+    return body
+
+
+def others_waiting_on_a_lock() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'"
+        )
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+def others_in_a_transaction() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction') AND backend_type = 'client backend'"
+        )
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+def time_passes_for_a_dead_worker(resource: Resource) -> None:
+    """What the clock would do after a worker died holding a claim and a host lease: both run out."""
+    from django.utils import timezone
+
+    now = timezone.now()
+    HostLease.objects.filter(key=resource.fetch_host).update(leased_until=now)
+    Resource.objects.filter(pk=resource.pk).update(claimed_until=now)
