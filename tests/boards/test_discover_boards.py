@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import time
 from datetime import timedelta
@@ -102,7 +103,11 @@ def test_a_rerun_skips_decided_companies_and_retries_undecided_ones(world: Any, 
     world.serve("www.hooli.example", "/", '<a href="https://jobs.lever.co/hooli">Jobs</a>')
     world.serve("www.hooli.example", "/robots.txt", "User-agent: *\nAllow: /\n", content_type="text/plain")
     robots.robots_cache_clear()  # a re-run is a new process with a fresh robots.txt cache
-    world.serve("api.lever.co", "/v0/postings/hooli", [{"id": "abc", "text": "SRE", "hostedUrl": "https://jobs.lever.co/hooli/abc"}])
+    world.serve(
+        "api.lever.co",
+        "/v0/postings/hooli",
+        [{"id": "abc", "text": "SRE", "hostedUrl": "https://jobs.lever.co/hooli/abc"}],
+    )
     output = run(tmp_path)
     assert "3 companies already decided" in output
     assert len(world.requests_to("careers.acme.example")) == acme_requests
@@ -118,7 +123,7 @@ def test_requests_to_one_host_are_spaced_by_the_host_minimum(world: Any, config:
     company_discover(Company("Initech", "https://www.initech.example"))
     times = [t for host, path, t in world.log if host == "www.initech.example" and path != "/robots.txt"]
     assert len(times) == 3  # the home page, /careers, /jobs
-    assert all(later - earlier >= 0.14 for earlier, later in zip(times, times[1:], strict=False))
+    assert all(later - earlier >= 0.14 for earlier, later in itertools.pairwise(times))
 
 
 def test_it_waits_for_a_host_lease_held_by_a_running_check(world: Any) -> None:
@@ -143,7 +148,9 @@ def test_the_progress_is_a_bar_on_a_terminal_and_lines_otherwise(world: Any, tmp
     bar.finish()
     assert screen.getvalue().startswith("\r[" + "#" * 14 + "." * 14 + "] 2/4 Globex")
     output = run(tmp_path)
-    assert "1/4 Globex" in output and "Acme Robotics: https://boards.greenhouse.io/acme (2 jobs, careers_page)" in output
+    assert (
+        "1/4 Globex" in output and "Acme Robotics: https://boards.greenhouse.io/acme (2 jobs, careers_page)" in output
+    )
 
 
 def test_company_names_become_plausible_slugs() -> None:
