@@ -46,7 +46,7 @@ test: install-dev
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 demo: install-dev
-	$(PY) -m bench.demo
+	$(PY) -m watchtower.demo
 
 bench: install-dev
 	$(PY) -m bench

@@ -51,4 +51,8 @@ class Job:
             data["salary"] = {k: v for k, v in asdict(self.salary).items() if v is not None}
         if not self.details_read:
             data.pop("details_read")
+        for name in ("experience_years", "experience_years_max"):
+            value = data.get(name)
+            if isinstance(value, float) and value.is_integer():
+                data[name] = int(value)  # "5 years", not 5.0
         return {k: v for k, v in data.items() if v is not None and v != [] and v != ""}

@@ -1,0 +1,1 @@
+"""The end-to-end demo of SPEC §17 (`make demo`)."""
