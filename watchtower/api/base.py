@@ -10,6 +10,7 @@ from typing import Any
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
+from rest_framework.schemas.inspectors import ViewInspector
 from rest_framework.views import APIView
 
 from watches.models import Client
@@ -17,6 +18,7 @@ from watches.services.ratelimits import Verdict, budgets, ratelimit_enforce, rat
 from watches.services.usage import counts_record, usage_record
 from watchtower.api.addresses import client_bucket
 from watchtower.api.auth import BearerAuthentication, ClientRequired
+from watchtower.api.schema import ApiSchema
 from watchtower.errors import AppError
 
 
@@ -35,6 +37,7 @@ class ApiView(APIView):
     authentication_classes = [BearerAuthentication]
     permission_classes = [ClientRequired]
     content_negotiation_class = JsonOnly
+    schema: ViewInspector | None = ApiSchema()
     tool: str = ""  # counted in usage_daily (authenticated) or counts_daily (anonymous_search)
     budget: str = ""  # a route budget of SPEC §14, on top of "global"
     count_anonymous: bool = False  # tokenless calls counted as anonymous_search

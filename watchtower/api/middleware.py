@@ -1,4 +1,4 @@
-"""Request-level guards shared by every route."""
+"""Request-level guards shared by every route: the 64 KB body cap, and JSON errors under /v1/."""
 
 from __future__ import annotations
 
@@ -7,10 +7,23 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 MAX_REQUEST_BODY_BYTES = 64 * 1024
+API_PREFIX = "/v1/"
+# What the API answers when something outside DRF (host validation, a middleware, a crash
+# Django turned into its HTML error page) produced the response.
+SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+FALLBACK_ERRORS = {
+    400: ("BAD_REQUEST", "bad request"),
+    403: ("FORBIDDEN", "forbidden"),
+    404: ("NOT_FOUND", "no such route; see /llms.txt"),
+    405: ("METHOD_NOT_ALLOWED", "method not allowed"),
+    413: ("PAYLOAD_TOO_LARGE", f"request bodies are limited to {MAX_REQUEST_BODY_BYTES} bytes"),
+}
 
 
 class BodySizeLimitMiddleware:
-    """Refuse bodies over 64 KB before anything reads them (SPEC §14), in the documented format."""
+    """1. Refuse bodies over 64 KB before anything reads them (SPEC §14), in the documented format.
+    2. Under /v1/, never let an HTML error page (or a DEBUG traceback) reach an API client: any
+       error response that is not JSON is replaced by `{"error", "message"}` with its status."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -21,11 +34,44 @@ class BodySizeLimitMiddleware:
         except ValueError:
             length = 0
         if length > MAX_REQUEST_BODY_BYTES:
-            return JsonResponse(
-                {
-                    "error": "PAYLOAD_TOO_LARGE",
-                    "message": f"request bodies are limited to {MAX_REQUEST_BODY_BYTES} bytes",
-                },
-                status=413,
+            return with_security_headers(
+                JsonResponse(
+                    {
+                        "error": "PAYLOAD_TOO_LARGE",
+                        "message": f"request bodies are limited to {MAX_REQUEST_BODY_BYTES} bytes",
+                    },
+                    status=413,
+                )
             )
-        return self.get_response(request)
+        response = self.get_response(request)
+        if is_api_path(request.path) and response.status_code >= 400 and not is_json(response):
+            return json_error_for(response)
+        return response
+
+
+def is_api_path(path: str) -> bool:
+    return path.startswith(API_PREFIX) or path == API_PREFIX.rstrip("/")
+
+
+def is_json(response: HttpResponse) -> bool:
+    return (response.get("Content-Type") or "").split(";")[0].strip().lower() == "application/json"
+
+
+def json_error_for(response: HttpResponse) -> HttpResponse:
+    status = response.status_code
+    code, message = FALLBACK_ERRORS.get(status, ("INTERNAL_ERROR", "internal error"))
+    if status < 500 and status not in FALLBACK_ERRORS:
+        code, message = "BAD_REQUEST", "bad request"
+    replacement = JsonResponse({"error": code, "message": message}, status=status)
+    for header in ("Allow", "Retry-After", "WWW-Authenticate", *SECURITY_HEADERS):
+        if header in response:
+            replacement[header] = response[header]
+    return with_security_headers(replacement)
+
+
+def with_security_headers(response: HttpResponse) -> HttpResponse:
+    """This middleware sits outside SecurityMiddleware, so its own answers set the headers that
+    every response carries (SPEC §14) themselves."""
+    for header, value in SECURITY_HEADERS.items():
+        response.setdefault(header, value)
+    return response

@@ -23,7 +23,6 @@ def method_route(**views: type[APIView]) -> View:
     # The schema generator reads operations from one class: give it the handlers of every view
     # (with their @extend_schema), on a class that also answers the methods nobody serves (405).
     attrs: dict[str, Any] = {method: getattr(view, method) for method, view in views.items()}
-    attrs["__doc__"] = " / ".join((view.__doc__ or view.__name__).strip() for view in views.values())
     route_class: type[APIView] = type("".join(view.__name__ for view in views.values()) + "Route", (ApiView,), attrs)
     fallback = route_class.as_view()
 

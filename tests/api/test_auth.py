@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import pytest
+
+from watchtower.api import auth
+
+pytestmark = pytest.mark.django_db
+
+CHALLENGE = 'Bearer realm="watchtower"'
+
+
+def test_a_missing_token_is_401_with_a_challenge(http) -> None:
+    response = http.get("/v1/watches")
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == CHALLENGE
+    assert response.json()["error"] == "UNAUTHORIZED"
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["Bearer wt_" + "A" * 32, "Bearer not-a-token", "Basic dXNlcjpwYXNz", "Bearer", "Bearer a b"],
+)
+def test_an_unknown_or_malformed_token_is_401_with_a_challenge(http, agent, header: str) -> None:
+    response = http.get("/v1/watches", HTTP_AUTHORIZATION=header)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == CHALLENGE
+    assert response.json()["error"] == "UNAUTHORIZED"
+
+
+def test_the_scheme_is_case_insensitive(http, agent) -> None:
+    response = http.get("/v1/watches", HTTP_AUTHORIZATION=f"bearer {agent.token}")
+    assert response.status_code == 200
+
+
+def test_tokenless_routes_still_refuse_a_bad_token(http) -> None:
+    response = http.get("/v1/companies", HTTP_AUTHORIZATION="Bearer wt_" + "B" * 32)
+    assert response.status_code == 401
+    assert http.get("/v1/companies").status_code == 200
+
+
+def test_an_oauth_access_token_is_resolved_by_the_mcp_bridge(http, agent, monkeypatch) -> None:
+    seen: list[str] = []
+
+    def client_for_bearer(token: str):
+        seen.append(token)
+        return agent.client if token == "oauth-access-token" else None
+
+    monkeypatch.setattr(auth, "oauth_resolver", lambda: client_for_bearer)
+    assert http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer oauth-access-token").status_code == 200
+    assert http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer revoked-token").status_code == 401
+    assert seen == ["oauth-access-token", "revoked-token"]
+
+
+def test_the_real_bridge_is_used_when_it_is_installed() -> None:
+    auth.oauth_resolver.cache_clear()
+    resolver = auth.oauth_resolver()
+    from mcp_bridge.auth import client_for_bearer
+
+    assert resolver is client_for_bearer
