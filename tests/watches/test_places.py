@@ -115,13 +115,19 @@ def test_any_of_a_jobs_locations_can_match() -> None:
 
 def test_place_text_is_padded_tokens_like_search_text() -> None:
     text = place_text_for(locations=["Austin, TX"], remote=False)
-    assert text.startswith(" city:austin/us-tx ") and text.endswith(" ")
-    assert " region:us-tx " in text and " country:us " in text
+    assert text.startswith(" ci0austin0ustx ") and text.endswith(" austin tx ")
+    assert " re0ustx " in text and " co0us " in text and " zo0northamerica " in text
 
 
 def test_remote_region_tokens_name_the_area_a_posting_can_be_worked_from() -> None:
-    assert " remote:us " in place_text_for(locations=["Remote - US"], remote=True)
-    assert " remote:world " in place_text_for(locations=["Remote - Worldwide"], remote=True)
+    assert " ra0us " in place_text_for(locations=["Remote - US"], remote=True)
+    assert " ra0world " in place_text_for(locations=["Remote - Worldwide"], remote=True)
+
+
+def test_every_place_token_is_one_alphanumeric_word_so_its_trigrams_are_selective() -> None:
+    text = place_text_for(locations=["San Francisco, CA", "Remote (EMEA)"], remote=True)
+    head = text.split(" | ")[0]
+    assert all(token.isalnum() for token in head.split())
 
 
 def test_every_place_of_a_job_is_exposed_with_unresolved_text_listed() -> None:
