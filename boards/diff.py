@@ -82,7 +82,8 @@ def changed_fields(before: Job, after: Job) -> tuple[str, ...]:
 
 
 def content_hash(jobs: Iterable[Job]) -> str:
-    """SHA-256 of the jobs as served, sorted by key: the listing order never changes the hash."""
+    """SHA-256 of the jobs as served (`Job.as_dict`), sorted by key: the listing order never
+    changes the hash, and a job rebuilt from the database hashes like the one just derived."""
     ordered = sorted((job.as_dict() for job in jobs), key=lambda data: str(data["key"]))
     encoded = json.dumps(ordered, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
