@@ -16,9 +16,11 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -87,6 +89,17 @@ def bench_environment(database_url: str) -> dict[str, str]:
         "INDEX_ENABLED": "false",
         "LOG_LEVEL": "WARNING",
     }
+
+
+def with_conn_max_age(env: dict[str, str], seconds: int, folder: Path) -> dict[str, str]:
+    """The server's environment with a settings module that changes only CONN_MAX_AGE (to compare
+    persistent connections with a connection per request under ASGI)."""
+    (folder / "bench_settings.py").write_text(
+        "from watchtower.settings import *  # noqa: F403\n"
+        f"DATABASES['default']['CONN_MAX_AGE'] = {seconds}  # noqa: F405\n"
+    )
+    path = os.pathsep.join(filter(None, [str(folder), env.get("PYTHONPATH", "")]))
+    return {**env, "DJANGO_SETTINGS_MODULE": "bench_settings", "PYTHONPATH": path}
 
 
 def ensure_database(database_url: str) -> None:
@@ -225,7 +238,9 @@ def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Pop
 async def request(
     reader: asyncio.StreamReader, writer: asyncio.StreamWriter, method: str, path: str, token: str, body: bytes
 ) -> int:
-    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    if token:
+        head += f"Authorization: Bearer {token}\r\n"
     if body:
         head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
     writer.write(head.encode() + b"\r\n" + body)
@@ -296,6 +311,12 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument(
+        "--conn-max-age",
+        type=int,
+        default=None,
+        help="serve with this CONN_MAX_AGE instead of the project's setting",
+    )
     args = parser.parse_args()
 
     database_url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
@@ -318,7 +339,9 @@ def main() -> int:
         Scenario("POST /v1/jobs/search", "POST", lambda n: "/v1/jobs/search", body=search_body),
     ]
     port = free_port()
-    server = start_server(env, port, args.workers)
+    folder = Path(tempfile.mkdtemp(prefix="wt-bench-"))
+    server_env = env if args.conn_max_age is None else with_conn_max_age(env, args.conn_max_age, folder)
+    server = start_server(server_env, port, args.workers)
     try:
         wait_until_up(port, server)
         results = []
@@ -328,9 +351,12 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)
 
+    settings_note = "" if args.conn_max_age is None else f", CONN_MAX_AGE={args.conn_max_age}"
     print(
-        f"\nREST API on uvicorn ({args.workers} workers), PostgreSQL, {args.connections} keep-alive connections, "
+        f"\nREST API on uvicorn ({args.workers} workers{settings_note}), PostgreSQL, "
+        f"{args.connections} keep-alive connections, "
         f"{args.seconds:.0f} s per scenario; {BOARDS} boards, {seeded['jobs']} open jobs, {CLIENTS} clients"
     )
     print(f"{'scenario':<44} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
