@@ -57,3 +57,24 @@ def test_the_real_bridge_is_used_when_it_is_installed() -> None:
     from mcp_bridge.auth import client_for_bearer
 
     assert resolver is client_for_bearer
+
+
+def test_an_oauth_access_token_of_a_connected_app_works_on_rest(http, agent) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from oauth2_provider.models import get_access_token_model
+
+    from mcp_bridge.auth import technical_user
+
+    auth.oauth_resolver.cache_clear()
+    get_access_token_model().objects.create(
+        user=technical_user(agent.client),
+        token="oauth-connected-app-token-0123456789",
+        scope="watches",
+        expires=timezone.now() + timedelta(hours=1),
+    )
+    response = http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer oauth-connected-app-token-0123456789")
+    assert response.status_code == 200
+    unknown = http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer oauth-unknown-token-0123456789")
+    assert (unknown.status_code, unknown["WWW-Authenticate"]) == (401, CHALLENGE)
