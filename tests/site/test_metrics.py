@@ -66,6 +66,7 @@ def test_webhook_deliveries_and_the_pending_gauge_move(client: Any, site: Any) -
     assert value(after, "watchtower_webhooks_pending") == 0
 
 
+@pytest.mark.django_db(transaction=True)  # the middleware records the connection on another thread's connection
 def test_mcp_connections_are_counted_by_app_and_ref(client: Any) -> None:
     labels = {"client": "claude-code", "ref": "claude-plugin"}
     before = value(samples(scrape(client)), "watchtower_mcp_initialize_total", **labels)
