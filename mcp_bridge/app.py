@@ -12,13 +12,13 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from asgiref.sync import sync_to_async
-from django.db import close_old_connections
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mcp_bridge.auth import BearerIdentity, bearer_identity, bearer_token, challenge
 from mcp_bridge.caller import STATE_KEY
 from mcp_bridge.server import build_server
+from mcp_bridge.threads import thread_connection
 from watchtower.config import current
 
 MCP_PATH = "/mcp"
@@ -49,11 +49,8 @@ def transport_security() -> TransportSecuritySettings:
 
 
 def _resolve(token: str) -> BearerIdentity | None:
-    close_old_connections()
-    try:
+    with thread_connection():
         return bearer_identity(token)
-    finally:
-        close_old_connections()
 
 
 async def _method_not_allowed(send: Send) -> None:

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.db import close_old_connections
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CLIENT_INFO_META_KEY, CallToolResult, ToolAnnotations
@@ -17,6 +16,7 @@ from mcp_types import Tool as MCPTool
 
 from mcp_bridge import tools
 from mcp_bridge.auth import OAUTH_SCOPE
+from mcp_bridge.threads import thread_connection
 from watches.services.clients import clean_ref
 from watches.services.usage import counts_record
 from watchtower.config import current
@@ -162,11 +162,8 @@ def _reported_name(ctx: ServerRequestContext[Any, Any]) -> str | None:
 
 
 def _count_connection(name: str) -> None:
-    close_old_connections()
-    try:
+    with thread_connection():
         counts_record(metric="mcp_connect", dim=name)
-    finally:
-        close_old_connections()
 
 
 async def count_connections(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:

@@ -1,7 +1,6 @@
 """The eight MCP tools of SPEC §3.1: each one resolves the caller and makes one call into the same
 services as REST. Handlers are plain `def`s: the SDK runs them on a worker thread, where the ORM may
-block, and `tool_call` recycles stale database connections around them as Django's request
-signals would."""
+block; `tool_call` manages that thread's database connection (mcp_bridge/threads.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ import logging
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from django.db import close_old_connections
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, TextContent
 from pydantic import Field
@@ -35,6 +33,7 @@ from mcp_bridge.schemas import (
     WatchId,
     WatchJobsOutput,
 )
+from mcp_bridge.threads import thread_connection
 from watches.services.ratelimits import budgets, ratelimit_enforce
 from watches.services.search import companies_list, jobs_search
 from watches.services.usage import counts_record
@@ -80,16 +79,14 @@ def tool_error(error: AppError) -> CallToolResult:
 
 
 def tool_call(ctx: Context, body: Callable[[CallContext], dict[str, Any]]) -> CallToolResult:
-    close_old_connections()
-    try:
-        return tool_result(body(CallContext.from_request(ctx.request_context.request)))
-    except AppError as error:
-        return tool_error(error)
-    except Exception:
-        logger.exception("MCP tool failed")
-        return tool_error(AppError("INTERNAL_ERROR", "Something went wrong on our side; try again later."))
-    finally:
-        close_old_connections()
+    with thread_connection():
+        try:
+            return tool_result(body(CallContext.from_request(ctx.request_context.request)))
+        except AppError as error:
+            return tool_error(error)
+        except Exception:
+            logger.exception("MCP tool failed")
+            return tool_error(AppError("INTERNAL_ERROR", "Something went wrong on our side; try again later."))
 
 
 def explicit_filters(**values: Any) -> dict[str, Any]:
