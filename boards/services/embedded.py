@@ -21,7 +21,8 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from django.db import close_old_connections, connection
+from django.db import DEFAULT_DB_ALIAS, close_old_connections, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 from boards.services.scheduler import CheckFunction, Outcome, check_and_continue, dispatch, resource_unclaim
 
@@ -86,7 +87,10 @@ class EmbeddedScheduler:
         self._wake = threading.Condition()
         self._pending: list[tuple[float, int, str]] = []  # (monotonic start time, resource id, token)
         self._running = 0
-        self._pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="check")
+        self._pool = ThreadPoolExecutor(
+            max_workers=concurrency, thread_name_prefix="check", initializer=self._thread_started
+        )
+        self._connections: list[BaseDatabaseWrapper] = []
         self._threads: list[threading.Thread] = []
 
     # -- life cycle -------------------------------------------------------------------------
@@ -120,6 +124,11 @@ class EmbeddedScheduler:
                 self._wake.wait(max(0.0, deadline - time.monotonic()))
             finished = self._running == 0
         self._pool.shutdown(wait=finished, cancel_futures=True)
+        if finished:
+            with self._wake:
+                used, self._connections = self._connections, []
+            for wrapper in used:
+                wrapper.close()
         if not finished:
             logger.warning("embedded scheduler stopped with %d checks still running", self._running)
         logger.info("embedded scheduler stopped")
@@ -205,6 +214,14 @@ class EmbeddedScheduler:
             self._running -= 1
             self._wake.notify_all()
 
+    def _thread_started(self) -> None:
+        """Each pool thread keeps its database connection between checks (reconnecting for every
+        check would sit on the critical path between two requests to a host); `stop` closes them."""
+        wrapper = connections[DEFAULT_DB_ALIAS]
+        wrapper.inc_thread_sharing()
+        with self._wake:
+            self._connections.append(wrapper)
+
     def _run_check(self, resource_id: int, token: str) -> None:
         close_old_connections()
         try:
@@ -218,10 +235,12 @@ class EmbeddedScheduler:
                 self.on_outcome(outcome)
         except Exception:
             logger.exception("check of resource %s failed", resource_id, extra={"resource_id": resource_id})
+            connection.close()  # whatever failed, the next check starts on a fresh connection
         finally:
-            # Pool threads outlive this call but not the scheduler; an open connection per idle
-            # thread would outlast both, so each check opens and closes its own.
-            connection.close()
+            if self._stop.is_set():  # `stop` may have given up waiting: nobody else closes it
+                connection.close()
+            else:
+                close_old_connections()
 
     # -- housekeeping -----------------------------------------------------------------------
 

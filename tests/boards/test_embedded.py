@@ -114,12 +114,12 @@ def test_a_hosts_backlog_is_checked_back_to_back_at_the_spacing_not_per_tick() -
     began = time.monotonic()
     scheduler.start()
     try:
-        wait_until(lambda: len(check.fetches) == 12)
+        wait_until(lambda: len(check.fetches) == 12, timeout=20)
     finally:
         assert scheduler.stop(timeout=5)
-    elapsed = time.monotonic() - began
-    bound = 4 * (LATENCY + SPACING)  # per host; hosts in parallel
-    assert elapsed < bound + 1.0
+    # Without follow-ups this would take three ticks (90 s); the pace itself is measured by
+    # bench/scheduler.py, not here, where a loaded machine would make a tight bound flaky.
+    assert time.monotonic() - began < 15
     for host, ids in boards.items():
         fetches = sorted((start, end, rid) for h, rid, start, end in check.fetches if h == host)
         assert sorted(rid for _, _, rid in fetches) == sorted(ids)

@@ -1,0 +1,266 @@
+"""The directory cycle against the politeness bound, and webhook deliveries per second.
+
+    python -m bench.scheduler [--hosts 16] [--boards 200] [--latency-ms 50] [--spacing-ms 200]
+
+1. Serves `--hosts` simulated Workday tenants (`tNN.wd1.myworkdayjobs.com`, one local server each,
+   routed through FETCH_HOST_OVERRIDES) that answer every listing after `--latency-ms`, and puts
+   `--boards` directory boards (Workday sites, one request per check) on each. The embedded
+   scheduler then checks every board once, as fast as HOST_MIN_SPACING_MS allows. The politeness
+   bound is boards × requests × (latency + spacing) per host, hosts in parallel; target: the cycle
+   takes ≤ 1.15 × the bound. Also reports the smallest gap seen between two requests to one host
+   (must be ≥ the spacing) and the most requests in flight to one host (must be 1).
+2. Queues 2,000 webhook deliveries for 100 watches whose receivers answer at once, and sends them
+   with the delivery service; target ≥ 200 deliveries per second.
+
+Runs against a fresh test database: a SQLite file by default, PostgreSQL when DATABASE_URL is
+set. Exits 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+CYCLE_TARGET = 1.15
+DELIVERY_TARGET = 200.0
+
+
+@dataclass
+class Host:
+    """One simulated tenant: a local server that logs when each request arrived and was answered."""
+
+    name: str
+    latency: float
+    log: list[tuple[float, float]] = field(default_factory=list)
+    in_flight: int = 0
+    most_in_flight: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    server: ThreadingHTTPServer | None = None
+
+    def start(self) -> None:
+        host = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                return
+
+            def do_GET(self) -> None:  # robots.txt: none, so everything is allowed
+                self._answer(404, b"not found", "text/plain")
+
+            def do_POST(self) -> None:
+                start = time.monotonic()
+                with host.lock:
+                    host.in_flight += 1
+                    host.most_in_flight = max(host.most_in_flight, host.in_flight)
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                time.sleep(host.latency)
+                site = self.path.rstrip("/").split("/")[-2]
+                postings = [
+                    {
+                        "title": f"Engineer {n}",
+                        "externalPath": f"/job/Remote/Engineer-{n}_{site}-{n}",
+                        "locationsText": "Remote",
+                        "bulletFields": [f"{site}-{n}"],
+                    }
+                    for n in range(1, 4)
+                ]
+                body = json.dumps({"total": len(postings), "jobPostings": postings}).encode()
+                with host.lock:
+                    host.in_flight -= 1
+                self._answer(200, body, "application/json")
+                with host.lock:
+                    host.log.append((start, time.monotonic()))
+
+            def _answer(self, status: int, body: bytes, content_type: str) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @property
+    def base_url(self) -> str:
+        assert self.server is not None
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def smallest_gap(self) -> float:
+        ordered = sorted(self.log)
+        return min((b[0] - a[1] for a, b in zip(ordered, ordered[1:], strict=False)), default=float("inf"))
+
+
+class Receiver(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    count = 0
+    lock = threading.Lock()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        with Receiver.lock:
+            Receiver.count += 1
+        self.send_response(204)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+
+def configure(hosts: list[Host], receiver_port: int, spacing_ms: int) -> None:
+    """The environment the configuration is read from, before Django loads it."""
+    overrides = {host.name: host.base_url for host in hosts}
+    overrides["hooks.bench.example"] = f"http://127.0.0.1:{receiver_port}"
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="watchtower.settings",
+        ALLOW_PRIVATE_NETWORKS="true",
+        FETCH_HOST_OVERRIDES=json.dumps(overrides),
+        HOST_MIN_SPACING_MS=str(spacing_ms),
+        DETAIL_FETCHES_PER_CHECK="0",
+        SNAPSHOT_RETENTION_DAYS="0",
+        LOG_LEVEL="WARNING",
+    )
+    os.environ.pop("CELERY_BROKER_URL", None)
+    os.environ.pop("REDIS_URL", None)
+
+
+def fresh_database() -> tuple[Any, str]:
+    import django
+    from django.db import connection
+
+    django.setup()
+    if connection.vendor == "sqlite":
+        path = Path(tempfile.mkdtemp(prefix="wt-bench-")) / "bench.sqlite3"
+        connection.settings_dict["TEST"]["NAME"] = str(path)
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    return connection, old_name
+
+
+def directory_cycle(hosts: list[Host], boards: int, spacing_ms: int, latency: float, concurrency: int) -> float:
+    from django.utils import timezone
+
+    from boards.models import IndexOrigin, Resource
+    from boards.services.embedded import EmbeddedScheduler
+    from boards.services.resources import resource_get_or_create
+    from boards.sources.registry import recognize
+
+    ids = []
+    for host in hosts:
+        for n in range(boards):
+            resource, _ = resource_get_or_create(board=recognize(f"https://{host.name}/site{n:03d}"))
+            ids.append(resource.pk)
+    start = timezone.now()
+    Resource.objects.filter(pk__in=ids).update(indexed=True, index_origin=IndexOrigin.DIRECTORY, next_check_at=start)
+
+    scheduler = EmbeddedScheduler(concurrency=concurrency, housekeeping=False)
+    began = time.monotonic()
+    scheduler.start()
+    total = len(ids)
+    try:
+        while True:
+            done = Resource.objects.filter(pk__in=ids, last_checked_at__gte=start).count()
+            if done == total:
+                break
+            time.sleep(0.25)
+        elapsed = time.monotonic() - began
+    finally:
+        scheduler.stop(timeout=30)
+    failed = Resource.objects.filter(pk__in=ids, consecutive_failures__gt=0).count()
+    bound = boards * 1 * (latency + spacing_ms / 1000)
+    print(f"directory cycle: {total} boards on {len(hosts)} hosts ({boards} each), {failed} failed checks")
+    print(f"  politeness bound: {bound:.1f} s per host (hosts in parallel)")
+    print(f"  measured cycle:   {elapsed:.1f} s = {elapsed / bound:.3f} x the bound (target <= {CYCLE_TARGET})")
+    gap = min(host.smallest_gap() for host in hosts)
+    print(f"  smallest gap between two requests to one host: {gap * 1000:.0f} ms (spacing {spacing_ms} ms)")
+    print(f"  most requests in flight to one host: {max(h.most_in_flight for h in hosts)}")
+    ok = elapsed <= CYCLE_TARGET * bound and gap >= spacing_ms / 1000 - 0.005 and failed == 0
+    ok = ok and max(h.most_in_flight for h in hosts) == 1
+    return elapsed / bound if ok else float("inf")
+
+
+def webhook_rate(deliveries: int, watches: int) -> float:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from changes.models import DeliveryStatus, WebhookDelivery
+    from changes.services.delivery import webhooks_deliver_due
+    from watches.models import Client, Watch, WatchKind
+
+    client = Client.objects.create(token_hash="bench-client")
+    expires = timezone.now() + timedelta(days=30)
+    rows = []
+    for n in range(watches):
+        watch = Watch.objects.create(
+            client=client,
+            kind=WatchKind.SEARCH,
+            query="engineer",
+            webhook_url=f"http://hooks.bench.example/hook/{n}",
+            webhook_secret=f"secret-{n}",
+            expires_at=expires,
+        )
+        payload = {
+            "watch_id": watch.public_id,
+            "label": "",
+            "changes": [{"id": 1, "type": "JOB_ADDED", "summary": "x"}],
+        }
+        rows += [WebhookDelivery(watch=watch, payload=payload) for _ in range(deliveries // watches)]
+    WebhookDelivery.objects.bulk_create(rows)
+    began = time.monotonic()
+    sent = 0
+    while sent < len(rows):
+        done = webhooks_deliver_due(limit=200)
+        if done == 0:
+            break
+        sent += done
+    elapsed = time.monotonic() - began
+    delivered = WebhookDelivery.objects.filter(status=DeliveryStatus.DELIVERED).count()
+    rate = delivered / elapsed
+    print(f"webhooks: {delivered}/{len(rows)} delivered to {watches} receivers in {elapsed:.2f} s")
+    print(f"  {rate:.0f} deliveries per second (target >= {DELIVERY_TARGET:.0f}); receiver saw {Receiver.count}")
+    return rate if delivered == len(rows) else 0.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hosts", type=int, default=16)
+    parser.add_argument("--boards", type=int, default=200, help="boards per host")
+    parser.add_argument("--latency-ms", type=int, default=50)
+    parser.add_argument("--spacing-ms", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, default=16, help="SCHEDULER_CONCURRENCY")
+    parser.add_argument("--deliveries", type=int, default=2000)
+    args = parser.parse_args()
+
+    hosts = [Host(f"t{n:02d}.wd1.myworkdayjobs.com", args.latency_ms / 1000) for n in range(1, args.hosts + 1)]
+    for host in hosts:
+        host.start()
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    receiver.daemon_threads = True
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    configure(hosts, receiver.server_address[1], args.spacing_ms)
+    connection, old_name = fresh_database()
+    try:
+        ratio = directory_cycle(hosts, args.boards, args.spacing_ms, args.latency_ms / 1000, args.concurrency)
+        rate = webhook_rate(args.deliveries, watches=100)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+    ok = ratio <= CYCLE_TARGET and rate >= DELIVERY_TARGET
+    print("targets met" if ok else "TARGET MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
