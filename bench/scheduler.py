@@ -19,6 +19,7 @@ set. Exits 1 when a target is missed.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -100,7 +101,7 @@ class Host:
 
     def smallest_gap(self) -> float:
         ordered = sorted(self.log)
-        return min((b[0] - a[1] for a, b in zip(ordered, ordered[1:], strict=False)), default=float("inf"))
+        return min((b[0] - a[1] for a, b in itertools.pairwise(ordered)), default=float("inf"))
 
 
 class Receiver(BaseHTTPRequestHandler):
