@@ -79,7 +79,7 @@ class FakeCheck:
 def shared_database() -> None:
     # In-memory SQLite shared between threads locks whole tables instead of waiting; the real
     # embedded mode runs on a SQLite file (WAL, busy timeout) or PostgreSQL.
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():  # type: ignore[attr-defined]
         pytest.skip("needs a database that threads can share: a SQLite file or PostgreSQL")
 
 

@@ -216,7 +216,7 @@ def test_a_claimed_delivery_is_not_sent_by_another_run_at_the_same_time(httpserv
 
 @pytest.mark.django_db(transaction=True)
 def test_several_watches_are_served_in_parallel_each_in_order(httpserver: HTTPServer) -> None:
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():  # type: ignore[attr-defined]
         pytest.skip("threads sharing in-memory SQLite lock tables instead of waiting")
     seen: list[Request] = []
     httpserver.expect_request("/hook", method="POST").respond_with_handler(
