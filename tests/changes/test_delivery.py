@@ -219,9 +219,12 @@ def test_several_watches_are_served_in_parallel_each_in_order(httpserver: HTTPSe
     if connection.vendor == "sqlite" and connection.is_in_memory_db():  # type: ignore[attr-defined]
         pytest.skip("threads sharing in-memory SQLite lock tables instead of waiting")
     seen: list[Request] = []
-    httpserver.expect_request("/hook", method="POST").respond_with_handler(
-        lambda request: seen.append(request) or Response("ok", status=200)
-    )
+
+    def handle(request: Request) -> Response:
+        seen.append(request)
+        return Response("ok", status=200)
+
+    httpserver.expect_request("/hook", method="POST").respond_with_handler(handle)
     rows = []
     for _ in range(4):
         watch = make_watch(httpserver.url_for("/hook"), secret=f"secret-{next(_numbers)}")

@@ -121,6 +121,9 @@ class Process:
     def output(self) -> str:
         return self.log.read_text(errors="replace")
 
+    def output_has(self, text: str) -> bool:
+        return text in self.output()
+
     def kill(self) -> None:
         """SIGKILL, as the OOM killer or a lost machine would: no clean-up of any kind."""
         if self.process is not None:

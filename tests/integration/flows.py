@@ -8,8 +8,10 @@ import json
 from itertools import pairwise
 
 from django.db import connection
+from django.db.models import QuerySet
 
 from boards.models import HostLease, Resource
+from changes.models import Change, WebhookDelivery
 from tests.integration.platform import Hit, HookCall
 
 
@@ -57,3 +59,11 @@ def time_passes_for_a_dead_worker(resource: Resource) -> None:
     now = timezone.now()
     HostLease.objects.filter(key=resource.fetch_host).update(leased_until=now)
     Resource.objects.filter(pk=resource.pk).update(claimed_until=now)
+
+
+def change_count_is(n: int) -> bool:
+    return Change.objects.count() == n
+
+
+def attempts_exceed(rows: QuerySet[WebhookDelivery], attempts: int) -> bool:
+    return sum(rows.all().values_list("attempts", flat=True)) > attempts

@@ -3,6 +3,8 @@ a simulated Greenhouse on 127.0.0.1 into the PostgreSQL test database."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.db import transaction
 from django.test import Client as HttpClient
@@ -27,6 +29,8 @@ from tests.integration.conftest import (
 from tests.integration.flows import (
     assert_one_at_a_time_and_spaced,
     assert_signed,
+    attempts_exceed,
+    change_count_is,
     others_in_a_transaction,
     others_waiting_on_a_lock,
     time_passes_for_a_dead_worker,
@@ -55,7 +59,7 @@ def test_two_workers_never_fetch_one_host_at_once_and_keep_the_spacing(
     first = processes(env=env, name="w1", beat=True).start(wait=False)
     second = processes(env=env, name="w2").start(wait=False)
     for worker in (first, second):
-        wait_for(lambda w=worker: " ready." in w.output(), timeout=30, what="the workers")
+        wait_for(partial(worker.output_has, " ready."), timeout=30, what="the workers")
 
     wait_for(lambda: checked(*us, *eu), timeout=30, what="every board to be checked")
     # A second round, with every worker warmed up (their first check loads the place index).
@@ -168,7 +172,7 @@ def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
     live.hook_status.update({"/hook/back": 503, "/hook/dead": 500})
     for jobs in (2, 3):  # two checks, each adding a job: two batches per watch
         recheck_now(board, jobs=jobs, platform=live, token="hooks")
-        wait_for(lambda j=jobs: Change.objects.count() == j - 1, timeout=10, what="the change")
+        wait_for(partial(change_count_is, jobs - 1), timeout=10, what="the change")
     wait_for(lambda: WebhookDelivery.objects.filter(attempts__gte=1).count() >= 2, timeout=15, what="first attempts")
 
     def attempt_again() -> None:
@@ -195,7 +199,7 @@ def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
         attempts = sum(WebhookDelivery.objects.filter(watch=dead).values_list("attempts", flat=True))
         attempt_again()
         wait_for(
-            lambda a=attempts: sum(WebhookDelivery.objects.filter(watch=dead).values_list("attempts", flat=True)) > a,
+            partial(attempts_exceed, WebhookDelivery.objects.filter(watch=dead), attempts),
             what="another attempt",
         )
     rows = WebhookDelivery.objects.filter(watch=dead)

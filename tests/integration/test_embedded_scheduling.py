@@ -4,6 +4,7 @@ separate replicas on one PostgreSQL database, checking a simulated Greenhouse on
 from __future__ import annotations
 
 import threading
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,6 +28,8 @@ from tests.integration.conftest import (
 from tests.integration.flows import (
     assert_one_at_a_time_and_spaced,
     assert_signed,
+    attempts_exceed,
+    change_count_is,
     others_in_a_transaction,
     others_waiting_on_a_lock,
     time_passes_for_a_dead_worker,
@@ -135,7 +138,7 @@ def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
         live.hook_status.update({"/hook/back": 503, "/hook/dead": 500})
         for jobs in (2, 3):
             recheck_now(board, jobs=jobs, platform=live, token="hooks")
-            wait_for(lambda j=jobs: Change.objects.count() == j - 1, timeout=10, what="the change")
+            wait_for(partial(change_count_is, jobs - 1), timeout=10, what="the change")
         wait_for(lambda: WebhookDelivery.objects.filter(attempts__gte=1).count() >= 2, what="first attempts")
 
         live.hook_status["/hook/back"] = 200
@@ -146,7 +149,7 @@ def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
             # Time passes: every pending delivery is due again.
             WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING).update(next_attempt_at=timezone.now())
             wait_for(
-                lambda a=attempts: sum(WebhookDelivery.objects.values_list("attempts", flat=True)) > a,
+                partial(attempts_exceed, WebhookDelivery.objects.all(), attempts),
                 what="another round of attempts",
             )
     finally:
