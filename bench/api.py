@@ -216,12 +216,14 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(env: dict[str, str], port: int, workers: int, interface: str) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
         "-m",
         "uvicorn",
-        "watchtower.asgi:application",
+        f"watchtower.{interface}:application",
+        "--interface",
+        "wsgi" if interface == "wsgi" else "asgi3",
         "--host",
         "127.0.0.1",
         "--port",
@@ -317,6 +319,12 @@ def main() -> int:
         default=None,
         help="serve with this CONN_MAX_AGE instead of the project's setting",
     )
+    parser.add_argument(
+        "--interface",
+        choices=["asgi", "wsgi"],
+        default="asgi",
+        help="asgi: the production entry point (REST and MCP); wsgi: Django's WSGI app in uvicorn's thread pool",
+    )
     args = parser.parse_args()
 
     database_url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
@@ -341,7 +349,7 @@ def main() -> int:
     port = free_port()
     folder = Path(tempfile.mkdtemp(prefix="wt-bench-"))
     server_env = env if args.conn_max_age is None else with_conn_max_age(env, args.conn_max_age, folder)
-    server = start_server(server_env, port, args.workers)
+    server = start_server(server_env, port, args.workers, args.interface)
     try:
         wait_until_up(port, server)
         results = []
@@ -355,7 +363,7 @@ def main() -> int:
 
     settings_note = "" if args.conn_max_age is None else f", CONN_MAX_AGE={args.conn_max_age}"
     print(
-        f"\nREST API on uvicorn ({args.workers} workers{settings_note}), PostgreSQL, "
+        f"\nREST API on uvicorn ({args.interface.upper()}, {args.workers} workers{settings_note}), PostgreSQL, "
         f"{args.connections} keep-alive connections, "
         f"{args.seconds:.0f} s per scenario; {BOARDS} boards, {seeded['jobs']} open jobs, {CLIENTS} clients"
     )
