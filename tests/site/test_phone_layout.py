@@ -41,7 +41,7 @@ def live_site(config: Any) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config(public_base_url=f"http://127.0.0.1:{port}")
+    config(public_base_url=f"http://127.0.0.1:{port}", stats_token="phone-test")
     server = make_server("127.0.0.1", port, get_wsgi_application(), handler_class=Quiet)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -51,7 +51,7 @@ def live_site(config: Any) -> Iterator[str]:
         server.shutdown()
 
 
-def test_the_home_page_and_companies_fit_a_phone(live_site: str) -> None:
+def test_the_home_page_companies_and_stats_fit_a_phone(live_site: str) -> None:
     from playwright.sync_api import sync_playwright
 
     from boards.models import Resource
@@ -74,5 +74,14 @@ def test_the_home_page_and_companies_fit_a_phone(live_site: str) -> None:
                 page.screenshot(path=str(ARTIFACTS / f"phone-{name}.png"), full_page=True)
                 assert page.evaluate(OVERFLOW) <= 0, f"{path} scrolls sideways on a phone"
             assert "Averyvery" in page.content()
+            stats = browser.new_page(
+                viewport={"width": 360, "height": 740},
+                is_mobile=True,
+                http_credentials={"username": "operator", "password": "phone-test"},
+            )
+            stats.goto(live_site + "/stats")
+            stats.screenshot(path=str(ARTIFACTS / "phone-stats.png"), full_page=True)
+            assert stats.locator("svg.chart").count() == 4
+            assert stats.evaluate(OVERFLOW) <= 0, "/stats scrolls sideways on a phone"
         finally:
             browser.close()
