@@ -22,10 +22,10 @@ from boards.sources.text import html_to_text
 MAX_DEPTH = 12
 MAX_BLOCK_CHARS = 5_000_000
 
-_SCRIPT = re.compile(
-    r"<script\b[^>]*?\btype\s*=\s*[\"']?\s*application/ld\+json[^>]*>(.*?)</script\s*>",
-    re.IGNORECASE | re.DOTALL,
-)
+# Attribute runs are bounded so a hostile page of unterminated tags cannot make the scan quadratic.
+_SCRIPT_OPEN = re.compile(r"<script\b[^>]{0,500}?\btype\s*=\s*[\"']?\s*application/ld\+json[^>]{0,500}>", re.IGNORECASE)
+_SCRIPT_CLOSE = re.compile(r"</script\s*>", re.IGNORECASE)
+_LD_JSON = re.compile(r"ld\+json", re.IGNORECASE)
 _WRAPPERS = re.compile(r"^\s*(?://\s*)?(?:<!--|<!\[CDATA\[)|(?://\s*)?(?:-->|\]\]>)\s*$")
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -41,8 +41,19 @@ _SALARY_PERIODS: dict[str, SalaryPeriod] = {
 
 
 def script_blocks(markup: str) -> list[str]:
-    """The text of every `<script type="application/ld+json">` element, in page order."""
-    return [match.group(1) for match in _SCRIPT.finditer(markup)]
+    """The text of every `<script type="application/ld+json">` element, in page order. A script
+    left open runs to the end of the page and is ignored."""
+    blocks: list[str] = []
+    if not _LD_JSON.search(markup):
+        return blocks
+    position = 0
+    while opening := _SCRIPT_OPEN.search(markup, position):
+        closing = _SCRIPT_CLOSE.search(markup, opening.end())
+        if closing is None:
+            break
+        blocks.append(markup[opening.end() : closing.start()])
+        position = closing.end()
+    return blocks
 
 
 def load_block(block: str) -> Any:

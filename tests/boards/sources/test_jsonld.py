@@ -302,3 +302,10 @@ def test_deep_nesting_is_bounded() -> None:
 
 def test_a_block_too_deep_for_the_json_parser_is_ignored() -> None:
     assert load_block("[" * 100_000 + "]" * 100_000) is None
+
+
+def test_script_tags_are_found_in_any_case_and_an_unclosed_one_is_ignored() -> None:
+    block = json.dumps(job("Upper", url="/u"))
+    body = f'<SCRIPT Type="application/ld+json; charset=utf-8" id="a">{block}</Script ><script type="application/ld+json">{{"@type": "JobPosting"'
+
+    assert [posting.title for posting in parse(body.encode())] == ["Upper"]
