@@ -68,7 +68,7 @@ def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:
     title = payload.text(job.get("title"))
     if not job_id or not title:
         return None
-    location = payload.text(job.get("location"))
+    location = payload.text(job.get("location")) or _postal(job.get("address"))
     secondary = job.get("secondaryLocations")
     plain = job.get("descriptionPlain")
     markup = job.get("descriptionHtml")
@@ -93,6 +93,13 @@ def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:
         salary=_salary(job.get("compensation")),
         workplace_hint=_workplace(job),
     )
+
+
+def _postal(address: Any) -> str:
+    postal = address.get("postalAddress") if isinstance(address, dict) else None
+    if not isinstance(postal, dict):
+        return ""
+    return payload.join_parts(postal.get("addressLocality"), postal.get("addressRegion"), postal.get("addressCountry"))
 
 
 def _workplace(job: dict[str, Any]) -> str:

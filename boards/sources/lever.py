@@ -77,14 +77,17 @@ def _posting(item: dict[str, Any], board: BoardRef) -> Posting | None:
         return None
     categories = item.get("categories") if isinstance(item.get("categories"), dict) else {}
     assert isinstance(categories, dict)
-    location = payload.text(categories.get("location"))
     all_locations = categories.get("allLocations")
+    listed = all_locations if isinstance(all_locations, list) else []
+    location = payload.text(categories.get("location")) or next(
+        (place for place in (payload.text(item) for item in listed) if place), ""
+    )
     return Posting(
         id=posting_id,
         title=title,
         company=board.company,
         location=location,
-        other_locations=payload.others(location, all_locations if isinstance(all_locations, list) else []),
+        other_locations=payload.others(location, listed),
         department=payload.join_parts(categories.get("department"), categories.get("team")),
         url=payload.text(item.get("hostedUrl")),
         posted_at=payload.iso_from_epoch_ms(item.get("createdAt")),

@@ -70,3 +70,12 @@ def test_read_asks_for_compensation_and_falls_back_when_too_large(fake_fetch: Fa
     assert fake_fetch.urls == [f"{API}?includeCompensation=true", API]
     assert [posting.title for posting in listing.postings] == ["Engineer"]
     assert listing.complete is True
+
+
+def test_without_a_location_name_the_postal_address_is_used() -> None:
+    body = b"""{"jobs": [{"id": "c", "title": "Chef", "location": "",
+      "address": {"postalAddress": {"addressLocality": "Lyon", "addressRegion": "", "addressCountry": "France"}}}]}"""
+
+    (job,) = ashby.parse(body, BOARD)
+
+    assert job.location == "Lyon, France"

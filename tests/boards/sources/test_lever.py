@@ -56,3 +56,11 @@ def test_anything_but_a_list_is_a_parse_error(body: bytes) -> None:
         lever.parse(body, BOARD)
 
     assert caught.value.code == "PARSE_ERROR"
+
+
+def test_without_a_primary_location_the_first_listed_one_is_primary() -> None:
+    body = b'[{"id": "x", "text": "Nurse", "categories": {"allLocations": ["Leeds", "York"]}}]'
+
+    (posting,) = lever.parse(body, BOARD)
+
+    assert (posting.location, posting.other_locations) == ("Leeds", ["York"])
