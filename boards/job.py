@@ -3,7 +3,7 @@ the posting text never reaches this type."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 SalarySource = Literal["structured", "text"]
@@ -44,8 +44,8 @@ class Job:
 
     def as_dict(self) -> dict[str, Any]:
         """The job as served to agents: absent values are omitted, never null."""
-        data = asdict(self)
-        data.pop("extra", None)
+        # Not dataclasses.asdict: it deep-copies every value, which dominates hashing a big board.
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extra"}
         data["other_locations"] = list(self.other_locations)
         if self.salary is not None:
             data["salary"] = {k: v for k, v in asdict(self.salary).items() if v is not None}

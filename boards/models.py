@@ -62,6 +62,8 @@ class Resource(models.Model):
     etag = models.CharField(max_length=500, blank=True)
     last_modified = models.CharField(max_length=100, blank=True)
     content_hash = models.CharField(max_length=64, blank=True)
+    # SHA-256 of the listing's response body: a re-check that gets the same bytes skips parsing.
+    body_hash = models.CharField(max_length=64, blank=True)
     complete = models.BooleanField(default=True, help_text="The last snapshot saw every open job.")
     open_jobs = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
@@ -114,11 +116,10 @@ class JobFields(models.Model):
     salary_annual_max = models.PositiveIntegerField(null=True, blank=True)
     experience_years = models.FloatField(null=True, blank=True)
     posted_at = models.DateTimeField(null=True, blank=True)
-    # Normalised text for whole-word matching: lowercased tokens joined by single spaces and
-    # padded with a space at each end, so " ios " is a plain substring test (index-backed on
-    # PostgreSQL by a trigram GIN index). See watches/terms.py.
+    # Normalised text for whole-word matching: a filter term is a plain substring test, backed on
+    # PostgreSQL by a trigram GIN index. See watches/terms.py.
     search_text = models.TextField(default="", blank=True)
-    # Resolved places of the job's locations: " city:austin region:us-tx country:us remote:us "
+    # The job's resolved places as single-word tokens, matched the same way. See watches/places.py.
     place_text = models.TextField(default="", blank=True)
 
     class Meta:

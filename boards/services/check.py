@@ -68,9 +68,12 @@ class CheckOutcome:
     changes: int = 0
     jobs: int | None = None
     complete: bool | None = None
+    linked_boards: tuple[BoardRef, ...] = ()  # boards a page without job markup links to
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if v not in ("", None)}
+        body = asdict(self)
+        body.pop("linked_boards")
+        return {k: v for k, v in body.items() if v not in ("", None)}
 
 
 def board_of(resource: Resource) -> BoardRef:
@@ -149,12 +152,17 @@ def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duratio
             last_modified=resource.last_modified if has_snapshot else "",
             known_ids=known_ids,
             keep_alive=keep_alive,
+            known_body_hash=resource.body_hash if has_snapshot else "",
         )
-    except NotModified:
-        _record_healthy(resource, status=304)
-        return CheckOutcome(resource.pk, True, "not_modified", jobs=resource.open_jobs)
+    except NotModified as exc:
+        _record_healthy(resource, status=exc.status)
+        outcome = "not_modified" if exc.status == 304 else "unchanged"
+        return CheckOutcome(resource.pk, True, outcome, jobs=resource.open_jobs, complete=resource.complete)
     except AppError as exc:
-        return _record_failure(resource, exc)
+        failed = _record_failure(resource, exc)
+        # A careers page without job markup names the boards it links to (html.NoJobData).
+        linked = tuple(getattr(exc, "boards", ()))
+        return replace(failed, linked_boards=linked) if linked else failed
     except Exception as exc:  # a source bug must cost one check, never the worker
         logger.exception("check of %s failed unexpectedly", resource.url, extra={"resource_id": resource.pk})
         return _record_failure(resource, AppError("PARSE_ERROR", f"could not read the board: {type(exc).__name__}"))
@@ -231,13 +239,14 @@ def _write(
             served = jobstore.job_data(job, company_fallback=company)
             if previous_rows.get(job.key) == served and job.key in existing_ids:
                 continue
+            columns = jobstore.filter_columns(job, company=served.get("company", company))
             row = JobRow(
                 resource=resource,
                 key=job.key[:600],
                 data=served,
-                first_seen_at=now,
+                first_seen_at=_listed_at(columns["posted_at"], now) if first else now,
                 last_seen_at=now,
-                **jobstore.filter_columns(job, company=served.get("company", company)),
+                **columns,
             )
             if job.key in existing_ids:
                 row.pk = existing_ids[job.key]
@@ -298,6 +307,12 @@ def _write(
     return len(changes)
 
 
+def _listed_at(posted_at: datetime | None, now: datetime) -> datetime:
+    """A board's baseline jobs were not "seen first" now: they count as new from their posting
+    date when the board states one, so newest-first search is meaningful from the first check."""
+    return posted_at if posted_at is not None and posted_at < now else now
+
+
 def _update_resource_healthy(
     resource: Resource,
     *,
@@ -322,6 +337,7 @@ def _update_resource_healthy(
     }
     if reading is not None:
         fields["etag"] = reading.etag[:500]
+        fields["body_hash"] = reading.body_hash
         fields["last_modified"] = reading.last_modified[:100]
         fields["complete"] = reading.listing.complete
         if reading.company and not resource.company:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from boards.derive import derive_job
+from boards.diff import body_fingerprint
 from boards.fetch.client import fetch
 from boards.job import Job
 from boards.sources import registry
@@ -23,7 +24,12 @@ FOLLOW_UP_CAP_MS = 750
 
 
 class NotModified(Exception):
-    """The board answered 304 to our conditional request: nothing to do."""
+    """The board answered 304 to our conditional request, or sent the very bytes it sent last
+    time: nothing to do."""
+
+    def __init__(self, status: int = 304) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 @dataclass
@@ -34,10 +40,18 @@ class BoardFetch:
     etag: str = ""
     last_modified: str = ""
     keep_alive: Callable[[], None] | None = None  # extends the host lease before each request
+    # For single-listing boards: the fingerprint of the body seen last time (skip parsing when equal).
+    known_body_hash: str = ""
+    body_hash: str = ""
     sleep: Callable[[float], None] = time.sleep
     requests: int = 0
     response_etag: str = ""
     response_last_modified: str = ""
+
+    @property
+    def single_listing(self) -> bool:
+        """One listing request (plus at most a plain retry): its bytes decide the whole check."""
+        return registry.max_requests(self.board.platform) <= 2 and self.board.platform != "html"
 
     def follow_up_pause(self) -> float:
         spacing = min(current().host_min_spacing_ms, FOLLOW_UP_CAP_MS)
@@ -64,6 +78,10 @@ class BoardFetch:
                 raise NotModified
             self.response_etag = result.headers.get("etag", "")
             self.response_last_modified = result.headers.get("last-modified", "")
+        if not self.body_hash and self.single_listing:
+            self.body_hash = body_fingerprint(result.body)
+            if self.body_hash == self.known_body_hash:
+                raise NotModified(status=result.status)
         return Response(
             url=result.url, status=result.status, headers=result.headers, body=result.body, elapsed=result.elapsed
         )
@@ -77,7 +95,7 @@ class BoardReading:
     last_modified: str = ""
     requests: int = 0
     company: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
+    body_hash: str = ""
 
 
 def board_read(
@@ -87,12 +105,15 @@ def board_read(
     last_modified: str = "",
     known_ids: frozenset[str] = frozenset(),
     keep_alive: Callable[[], None] | None = None,
+    known_body_hash: str = "",
 ) -> BoardReading:
     """Fetch and read `board`; raises `NotModified`, or an `AppError` (FetchError) on failure."""
     if registry.max_requests(board.platform) > 1:
         # A 304 on the first page of a paged board says nothing about the pages after it.
         etag = last_modified = ""
-    fetcher = BoardFetch(board=board, etag=etag, last_modified=last_modified, keep_alive=keep_alive)
+    fetcher = BoardFetch(
+        board=board, etag=etag, last_modified=last_modified, keep_alive=keep_alive, known_body_hash=known_body_hash
+    )
     context = ReadContext(known_ids=known_ids, detail_budget=current().detail_fetches_per_check)
     listing = registry.read(board, fetcher, context)
     jobs = [derive_job(posting, platform=board.platform) for posting in listing.postings]
@@ -104,4 +125,5 @@ def board_read(
         last_modified=listing.last_modified or fetcher.response_last_modified,
         requests=fetcher.requests,
         company=company,
+        body_hash=fetcher.body_hash,
     )

@@ -29,7 +29,7 @@ def watch_changes(watch: Watch) -> QuerySet[Change]:
     """Every change `watch` may see (no cursor applied)."""
     changes = Change.objects.filter(id__gt=watch.baseline)
     if watch.kind == WatchKind.BOARD:
-        changes = changes.filter(resource_id=watch.resource_id)
+        changes = changes.filter(resource=watch.resource)
     else:
         changes = changes.filter(type=ChangeType.JOB_ADDED)
     return changes.filter(filters_q(Filters.from_dict(watch.filters)))

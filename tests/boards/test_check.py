@@ -82,3 +82,27 @@ def test_a_stale_claim_does_nothing(site) -> None:
     outcome = resource_check(resource_id=resource.pk, claim_token="not-the-holder")
     assert outcome.outcome == "skipped"
     assert site.requests_to(GREENHOUSE_API) == []
+
+
+def test_the_same_listing_bytes_skip_parsing(site, monkeypatch) -> None:
+    from boards.sources import greenhouse
+
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    resource_check(resource_id=resource.pk)
+    assert Resource.objects.get(pk=resource.pk).body_hash
+
+    def parse_must_not_run(*args, **kwargs):
+        raise AssertionError("parsed although the bytes were the same")
+
+    monkeypatch.setattr(greenhouse, "parse", parse_must_not_run)
+    outcome = resource_check(resource_id=resource.pk)
+    assert outcome.ok and outcome.outcome == "unchanged"
+
+
+def test_baseline_jobs_are_ordered_by_their_posting_date(site) -> None:
+    older = greenhouse_job(1, "Older", first_published="2026-01-01T00:00:00Z", updated_at="2026-01-01T00:00:00Z")
+    newer = greenhouse_job(2, "Newer", first_published="2026-06-01T00:00:00Z", updated_at="2026-06-01T00:00:00Z")
+    serve_greenhouse(site, "acme", [older, newer])
+    resource_check(resource_id=acme().pk)
+    assert list(Job.objects.order_by("-first_seen_at").values_list("title", flat=True)) == ["Newer", "Older"]

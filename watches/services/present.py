@@ -4,17 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from boards.models import Job, Resource
 from changes.models import DeliveryStatus
 from watches.models import Watch, WatchKind
 
-NEWEST_FIRST = (F("posted_at").desc(nulls_last=True), F("first_seen_at").desc(), F("id").desc())
+# Newest first, served by the job_newest_idx index. A board's baseline jobs carry their posting
+# date as first_seen_at (boards/services/check.py), so this is "newest posting" from the first check.
+NEWEST_FIRST = ("-first_seen_at", "id")
+# Counting every match of a broad search costs a scan; above this many, `total` is a lower bound.
+COUNT_CAP = 1000
 
 
 def newest_jobs(jobs: QuerySet[Job]) -> QuerySet[Job]:
     return jobs.order_by(*NEWEST_FIRST)
+
+
+def count_capped(jobs: QuerySet[Job], cap: int = COUNT_CAP) -> tuple[int, bool]:
+    """How many rows match, counting at most `cap` (and whether there are more)."""
+    found = jobs.values("id")[: cap + 1].count()
+    return min(found, cap), found > cap
 
 
 def job_as_dict(data: dict[str, Any], *, board_url: str, platform: str) -> dict[str, Any]:

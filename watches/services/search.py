@@ -11,7 +11,7 @@ from django.db.models import Q
 from boards.models import Job, Resource
 from watches.filters import Filters, filters_q
 from watches.query import Interpretation, interpret
-from watches.services.present import jobs_as_dicts, monitored_resources, newest_jobs
+from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, monitored_resources, newest_jobs
 from watchtower.errors import AppError
 
 MAX_SEARCH_LIMIT = 100
@@ -49,14 +49,16 @@ def jobs_search(
             "say what to look for: a role, a place, a salary, experience or a level (query or filters)",
         )
     matching = jobs_matching(interpretation.filters)
-    total = matching.count()
-    jobs = jobs_as_dicts(matching, limit=limit, offset=offset)
+    page = jobs_as_dicts(matching, limit=limit + 1, offset=offset)
+    jobs, more = page[:limit], len(page) > limit
+    total, capped = count_capped(matching, cap=max(COUNT_CAP, offset + len(page)))
     end = offset + len(jobs)
     return {
         "interpreted": interpretation.as_dict(),
         "total": total,
+        "total_is_lower_bound": capped,
         "jobs": jobs,
-        "next_offset": end if end < total and end <= MAX_OFFSET else None,
+        "next_offset": end if more and end <= MAX_OFFSET else None,
         "coverage": coverage(),
     }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -12,11 +13,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from boards.fetch.client import fetch, validate_url
+from boards.fetch.client import validate_url
 from boards.models import IndexOrigin, Job, Platform, Resource
 from boards.services.check import REFUSAL_CODES, resource_check
 from boards.services.resources import resource_get_or_create
-from boards.sources import careers
 from boards.sources.base import BoardRef
 from boards.sources.canonical import canonical_url
 from boards.sources.registry import recognize
@@ -25,7 +25,7 @@ from changes.services.feed import pending_count
 from watches.filters import Filters, filters_q
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import active_watches, watch_for_client, watches_touch
-from watches.services.present import jobs_as_dicts, newest_jobs, watch_as_dict
+from watches.services.present import count_capped, jobs_as_dicts, newest_jobs, watch_as_dict
 from watches.services.search import coverage, filters_build, jobs_matching
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -90,25 +90,38 @@ def watch_create(
     if len(label) > 200:
         raise AppError("VALIDATION_ERROR", "label must be at most 200 characters")
     interpretation = filters_build(query=query, explicit=filters)
-    options = {
-        "query": query,
-        "filters": interpretation.filters,
-        "label": label,
-        "webhook_url": _check_webhook_url(webhook_url),
-        "interval_seconds": _interval_seconds(interval_minutes),
-    }
+    options = WatchOptions(
+        query=query,
+        filters=interpretation.filters,
+        label=label,
+        webhook_url=_check_webhook_url(webhook_url),
+        interval_seconds=_interval_seconds(interval_minutes),
+    )
     if urls is not None:
-        return _create_many(client=client, urls=urls, interpretation=interpretation.as_dict(), **options)
+        return _create_many(client=client, urls=urls, interpretation=interpretation.as_dict(), options=options)
     if url:
-        body = _create_board_watch(client=client, url=url, **options)
+        body = _create_board_watch(client=client, url=url, options=options)
     else:
-        body = _create_search_watch(client=client, **options)
+        body = _create_search_watch(client=client, options=options)
     if query or filters:
         body["interpreted"] = interpretation.as_dict()
     return body
 
 
-def _create_many(*, client: Client, urls: Sequence[str], interpretation: dict[str, Any], **options: Any) -> dict:
+@dataclass(frozen=True)
+class WatchOptions:
+    """What every watch of one request shares."""
+
+    query: str
+    filters: Filters
+    label: str
+    webhook_url: str
+    interval_seconds: int
+
+
+def _create_many(
+    *, client: Client, urls: Sequence[str], interpretation: dict[str, Any], options: WatchOptions
+) -> dict[str, Any]:
     unique = list(dict.fromkeys(u.strip() for u in urls if isinstance(u, str) and u.strip()))
     if not unique:
         raise AppError("VALIDATION_ERROR", "urls must hold at least one URL")
@@ -117,7 +130,7 @@ def _create_many(*, client: Client, urls: Sequence[str], interpretation: dict[st
 
     def one(url: str) -> tuple[str, dict[str, Any] | AppError]:
         try:
-            return url, _create_board_watch(client=client, url=url, **options)
+            return url, _create_board_watch(client=client, url=url, options=options)
         except AppError as exc:
             return url, exc
         except Exception:
@@ -127,16 +140,13 @@ def _create_many(*, client: Client, urls: Sequence[str], interpretation: dict[st
     results = [one(url) for url in unique]
     watches = [body for _, body in results if isinstance(body, dict)]
     errors = [
-        {"url": url, "error": body.code, "message": body.message}
-        for url, body in results
-        if isinstance(body, AppError)
+        {"url": url, "error": body.code, "message": body.message} for url, body in results if isinstance(body, AppError)
     ]
     return {"watches": watches, "errors": errors, "interpreted": interpretation}
 
 
-def _create_search_watch(
-    *, client: Client, query: str, filters: Filters, label: str, webhook_url: str, interval_seconds: int
-) -> dict[str, Any]:
+def _create_search_watch(*, client: Client, options: WatchOptions) -> dict[str, Any]:
+    filters = options.filters
     if filters.is_empty():
         raise AppError(
             "QUERY_TOO_BROAD",
@@ -149,12 +159,12 @@ def _create_search_watch(
         watch = Watch.objects.create(
             client=client,
             kind=WatchKind.SEARCH,
-            query=query,
+            query=options.query,
             filters=filters.as_dict(),
-            label=label,
+            label=options.label,
             interval_seconds=current().index_check_interval_seconds,
-            webhook_url=webhook_url,
-            webhook_secret=_new_secret() if webhook_url else "",
+            webhook_url=options.webhook_url,
+            webhook_secret=_new_secret() if options.webhook_url else "",
             baseline=baseline,
             cursor=baseline,
             expires_at=timezone.now() + timedelta(days=current().watch_ttl_days),
@@ -162,24 +172,15 @@ def _create_search_watch(
     matching = jobs_matching(filters)
     body = watch_as_dict(watch, pending=0)
     body["coverage"] = coverage()
-    body["matching_jobs_count"] = matching.count()
+    body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)
     body["current_jobs"] = jobs_as_dicts(matching, limit=CURRENT_JOBS_LIMIT)
     _add_secret(body, watch)
     return body
 
 
-def _create_board_watch(
-    *,
-    client: Client,
-    url: str,
-    query: str,
-    filters: Filters,
-    label: str,
-    webhook_url: str,
-    interval_seconds: int,
-    resolved_from: str = "",
-) -> dict[str, Any]:
+def _create_board_watch(*, client: Client, url: str, options: WatchOptions, resolved_from: str = "") -> dict[str, Any]:
     board = recognize(url)
+    filters = options.filters
     if board.platform == Platform.HTML:
         # Platform boards live on known public API hosts; an arbitrary page is checked here once,
         # and every request is checked again at connect time.
@@ -197,36 +198,29 @@ def _create_board_watch(
             kind=WatchKind.BOARD,
             source_url=canonical_url(url),
             resolved_from=resolved_from,
-            query=query,
+            query=options.query,
             filters=filters.as_dict(),
-            label=label,
-            interval_seconds=interval_seconds,
-            webhook_url=webhook_url,
-            webhook_secret=_new_secret() if webhook_url else "",
+            label=options.label,
+            interval_seconds=options.interval_seconds,
+            webhook_url=options.webhook_url,
+            webhook_secret=_new_secret() if options.webhook_url else "",
             baseline=int(Change.objects.aggregate(top=Max("id"))["top"] or 0),
             expires_at=now + timedelta(days=config.watch_ttl_days),
         )
         watch.cursor = watch.baseline
         Watch.objects.filter(pk=watch.pk).update(cursor=watch.baseline)
-        sooner = (resource.last_checked_at or now) + timedelta(seconds=interval_seconds)
+        sooner = (resource.last_checked_at or now) + timedelta(seconds=options.interval_seconds)
         if sooner < resource.next_check_at:
             Resource.objects.filter(pk=resource.pk).update(next_check_at=sooner)
 
-    initial = _initial_check(resource)
+    initial, linked = _initial_check(resource)
     if not initial.get("ok") and initial.get("error_code") in REFUSAL_CODES | {"NO_JOB_DATA"}:
         _soft_delete(watch, "unmonitorable")
         if initial["error_code"] == "NO_JOB_DATA" and not resolved_from and board.platform == Platform.HTML:
-            target = _resolve_careers_page(board)
+            target = next((b for b in linked if b.platform != Platform.HTML), None)
             if target is not None:
                 return _create_board_watch(
-                    client=client,
-                    url=target.board_url,
-                    query=query,
-                    filters=filters,
-                    label=label,
-                    webhook_url=webhook_url,
-                    interval_seconds=interval_seconds,
-                    resolved_from=board.board_url,
+                    client=client, url=target.board_url, options=options, resolved_from=board.board_url
                 )
             raise AppError(
                 "NO_JOB_DATA",
@@ -273,36 +267,26 @@ def _check_capacity(client: Client, board: BoardRef) -> None:
         board.platform == Platform.HTML
         and watched.filter(fetch_host=board.fetch_host).count() >= config.max_resources_per_host
     ):
-        raise AppError(
-            "HOST_CAPACITY", f"too many pages of {board.fetch_host} are watched already; try again later"
-        )
+        raise AppError("HOST_CAPACITY", f"too many pages of {board.fetch_host} are watched already; try again later")
 
 
-def _initial_check(resource: Resource) -> dict[str, Any]:
-    """Read the board now unless it has been read before, so `current_jobs` is the baseline."""
+def _initial_check(resource: Resource) -> tuple[dict[str, Any], tuple[BoardRef, ...]]:
+    """Read the board now unless it has been read before, so `current_jobs` is the baseline.
+    Also returns the supported boards a careers page without job markup links to."""
     if resource.content_hash:
-        return {"ok": True, "shared_resource": True, "note": "this board is already monitored"}
+        return {"ok": True, "shared_resource": True, "note": "this board is already monitored"}, ()
     outcome = resource_check(resource_id=resource.pk, wait_for_host=INITIAL_CHECK_WAIT_SECONDS)
     if outcome.ok:
         if outcome.jobs == 0 and resource.platform == Platform.HTML:
-            return {"ok": False, "error_code": "NO_JOB_DATA", "error": "no job postings on this page"}
-        return {"ok": True, "snapshot_taken": True, "jobs": outcome.jobs}
-    return {
+            return {"ok": False, "error_code": "NO_JOB_DATA", "error": "no job postings on this page"}, ()
+        return {"ok": True, "snapshot_taken": True, "jobs": outcome.jobs}, ()
+    initial = {
         "ok": False,
         "error_code": outcome.code,
         "error": outcome.message,
         "note": "will retry automatically with backoff",
     }
-
-
-def _resolve_careers_page(board: BoardRef) -> BoardRef | None:
-    """A careers page without job markup that links to (or embeds) a supported board."""
-    try:
-        page = fetch(board.board_url)
-    except AppError:
-        return None
-    found = careers.find_boards(page.body, page.url)
-    return found[0] if found else None
+    return initial, outcome.linked_boards
 
 
 def _promote(resource: Resource) -> None:
@@ -357,8 +341,8 @@ def watch_get(*, client: Client, watch_id: str, limit: int = CURRENT_JOBS_LIMIT)
         matching = jobs_matching(filters)
         body["coverage"] = coverage()
     else:
-        matching = newest_jobs(Job.objects.filter(resource_id=watch.resource_id).filter(filters_q(filters)))
-    body["matching_jobs_count"] = matching.count()
+        matching = newest_jobs(Job.objects.filter(resource=watch.resource).filter(filters_q(filters)))
+    body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)
     body["current_jobs"] = jobs_as_dicts(matching, limit=max(1, min(limit, 100)))
     return body
 

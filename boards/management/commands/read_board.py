@@ -6,7 +6,6 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from boards.services.reading import board_read
-from boards.sources import careers
 from boards.sources.registry import recognize
 from watchtower.errors import AppError
 
@@ -50,15 +49,11 @@ def read(url: str) -> dict[str, Any]:
     try:
         reading = board_read(board)
     except AppError as exc:
-        if exc.code != "NO_JOB_DATA":
+        # A careers page without job markup names the boards it links to (html.NoJobData).
+        linked = [b for b in getattr(exc, "boards", ()) if b.platform != "html"]
+        if exc.code != "NO_JOB_DATA" or not linked:
             raise
-        from boards.fetch.client import fetch
-
-        page = fetch(board.board_url)
-        found = careers.find_boards(page.body, page.url)
-        if not found:
-            raise
-        resolved_from, board = board.board_url, found[0]
+        resolved_from, board = board.board_url, linked[0]
         reading = board_read(board)
     return {
         "platform": board.platform,
