@@ -4,9 +4,11 @@ request. Nothing here stores an address or anything else about a visitor."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Model
 from django.utils import timezone
 
@@ -20,6 +22,20 @@ def utc_today(now: datetime | None = None) -> date:
     return (now or timezone.now()).astimezone(UTC).date()
 
 
+@contextmanager
+def counter_writes() -> Iterator[None]:
+    """A transaction for counters bumped on every request (daily usage, rate-limit windows) that
+    does not wait for the write-ahead log to reach the disk (PostgreSQL `synchronous_commit = off`
+    for this transaction only). A crash of the database server may lose the last fraction of a
+    second of increments, never corrupt anything; waiting for an fsync per counter would cost each
+    request several milliseconds."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        yield
+
+
 def _bump(model: type[Model], counter: str, key: dict[str, object]) -> None:
     """Add one to `counter` of the row at `key`, creating it on first use.
 
@@ -30,13 +46,14 @@ def _bump(model: type[Model], counter: str, key: dict[str, object]) -> None:
        the UPDATE now finds it.
     """
     manager = model._default_manager
-    if manager.filter(**key).update(**{counter: F(counter) + 1}):
-        return
-    try:
-        with transaction.atomic():
-            manager.create(**key, **{counter: 1})
-    except IntegrityError:
-        manager.filter(**key).update(**{counter: F(counter) + 1})
+    with counter_writes():
+        if manager.filter(**key).update(**{counter: F(counter) + 1}):
+            return
+        try:
+            with transaction.atomic():
+                manager.create(**key, **{counter: 1})
+        except IntegrityError:
+            manager.filter(**key).update(**{counter: F(counter) + 1})
 
 
 def usage_record(*, client_id: int, tool: str, interface: str, now: datetime | None = None) -> None:
