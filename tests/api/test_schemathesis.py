@@ -13,10 +13,13 @@ QUERY_TOO_BROAD), with a documented 400."""
 from __future__ import annotations
 
 import socket
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
@@ -38,6 +41,18 @@ def every_name_is_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
         return real("127.0.0.1", port, *args, **kwargs)
 
     monkeypatch.setattr(socket, "getaddrinfo", loopback)
+
+
+@pytest.fixture(autouse=True)
+def connection_kept_across_requests() -> Iterator[None]:
+    """The WSGI app closes stale database connections at the start and end of each request;
+    inside a test that would close the test's own transaction (Django's test client turns this
+    off in the same way)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.mark.parametrize(("path", "method"), sorted(OPERATIONS))
