@@ -83,6 +83,10 @@ def _database() -> dict[str, Any]:
         "NAME": CONFIG.sqlite_path or BASE_DIR / "var" / "watchtower.sqlite3",
         # Several threads (embedded checks, the API) write; wait for the lock instead of failing.
         "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
+        # A file, not the in-memory default: threads (the embedded scheduler, uvicorn in tests)
+        # share an in-memory SQLite database only through a shared cache, which fails with
+        # "table is locked" instead of waiting.
+        "TEST": {"NAME": str(BASE_DIR / "var" / "test_watchtower.sqlite3")},
     }
 
 

@@ -62,7 +62,7 @@ BLOCKED_CODES = frozenset({"ROBOTS_DISALLOWED", "BOT_CHALLENGE", "ACCESS_DENIED"
 class CheckOutcome:
     resource_id: int
     ok: bool
-    outcome: str  # changed | unchanged | not_modified | first_snapshot | error | host_busy | skipped
+    outcome: str  # changed | unchanged | not_modified | first_snapshot | error | host_busy | skipped | raced
     code: str = ""
     message: str = ""
     changes: int = 0
@@ -126,19 +126,33 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
             return _host_busy(resource)
         time.sleep(0.2)
     spacing = timedelta(milliseconds=config.host_min_spacing_ms)
+    has_snapshot = bool(resource.content_hash)
+    previous_rows = dict(JobRow.objects.filter(resource=resource).values_list("key", "data"))
+    previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows.items()}
     try:
-        outcome = _check_under_lease(resource, board, holder, duration)
+        read = _read_under_lease(resource, board, holder, duration, previous, has_snapshot=has_snapshot)
     finally:
+        # Released as soon as the last request is answered: diffing and writing need no socket.
         lease_release(key=resource.fetch_host, holder=holder, spacing=spacing)
+    if isinstance(read, CheckOutcome):
+        outcome = read
+    else:
+        outcome = _apply(resource, read, previous, previous_rows, has_snapshot=has_snapshot)
     metrics.FETCH_DURATION.labels(platform=resource.platform).observe(time.monotonic() - started)
     metrics.CHECKS.labels(outcome=outcome.outcome, code=outcome.code).inc()
     return outcome
 
 
-def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duration: timedelta) -> CheckOutcome:
-    has_snapshot = bool(resource.content_hash)
-    previous_rows = list(JobRow.objects.filter(resource=resource).values_list("key", "data"))
-    previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows}
+def _read_under_lease(
+    resource: Resource,
+    board: BoardRef,
+    holder: str,
+    duration: timedelta,
+    previous: dict[str, Job],
+    *,
+    has_snapshot: bool,
+) -> BoardReading | CheckOutcome:
+    """Read the board (all its requests) while holding the host lease; failures are recorded."""
     # Detail pages are read once per job: the ids whose details were read are "known".
     known_ids = frozenset(job.platform_id for job in previous.values() if job.platform_id and job.details_read)
 
@@ -146,7 +160,7 @@ def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duratio
         lease_extend(key=resource.fetch_host, holder=holder, duration=duration)
 
     try:
-        reading = board_read(
+        return board_read(
             board,
             etag=resource.etag if has_snapshot else "",
             last_modified=resource.last_modified if has_snapshot else "",
@@ -167,15 +181,31 @@ def _check_under_lease(resource: Resource, board: BoardRef, holder: str, duratio
         logger.exception("check of %s failed unexpectedly", resource.url, extra={"resource_id": resource.pk})
         return _record_failure(resource, AppError("PARSE_ERROR", f"could not read the board: {type(exc).__name__}"))
 
+
+def _apply(
+    resource: Resource,
+    reading: BoardReading,
+    previous: dict[str, Job],
+    previous_rows: dict[str, dict[str, Any]],
+    *,
+    has_snapshot: bool,
+) -> CheckOutcome:
     result = diff_jobs(previous, carry_details(previous, reading.jobs), complete=reading.listing.complete)
+    complete = reading.listing.complete
     if has_snapshot and result.content_hash == resource.content_hash and not result.events:
         _record_healthy(resource, status=200, reading=reading)
-        return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=reading.listing.complete)
-    written = _write(resource, reading, result, previous_rows=dict(previous_rows), first=not has_snapshot)
+        return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=complete)
+    try:
+        written = _write(resource, reading, result, previous_rows=previous_rows, first=not has_snapshot)
+    except Raced:
+        return CheckOutcome(resource.pk, True, "raced", "RACED", "another check of this board wrote first")
     outcome = "first_snapshot" if not has_snapshot else ("changed" if written else "unchanged")
-    return CheckOutcome(
-        resource.pk, True, outcome, changes=written, jobs=len(result.jobs), complete=reading.listing.complete
-    )
+    return CheckOutcome(resource.pk, True, outcome, changes=written, jobs=len(result.jobs), complete=complete)
+
+
+class Raced(Exception):
+    """Another check of the same board committed between our read and our write: its events
+    stand, ours would duplicate them, so this check writes nothing."""
 
 
 DETAIL_FIELDS = (
@@ -231,6 +261,9 @@ def _write(
     new_keys = {job.key for job in result.jobs}
     with transaction.atomic():
         serialise_change_writes()
+        stored = Resource.objects.select_for_update().filter(pk=resource.pk).values_list("content_hash", flat=True)
+        if stored.first() != resource.content_hash:
+            raise Raced
         JobRow.objects.filter(resource=resource).exclude(key__in=new_keys).delete()
         to_create: list[JobRow] = []
         to_update: list[JobRow] = []

@@ -106,3 +106,24 @@ def test_baseline_jobs_are_ordered_by_their_posting_date(site) -> None:
     serve_greenhouse(site, "acme", [older, newer])
     resource_check(resource_id=acme().pk)
     assert list(Job.objects.order_by("-first_seen_at").values_list("title", flat=True)) == ["Newer", "Older"]
+
+
+def test_a_check_that_lost_a_race_writes_nothing(site, monkeypatch) -> None:
+    from boards.services import check, reading
+
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    resource_check(resource_id=resource.pk)
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")])
+    real_read = reading.board_read
+
+    def read_then_lose_the_race(*args, **kwargs):
+        result = real_read(*args, **kwargs)
+        Resource.objects.filter(pk=resource.pk).update(content_hash="written-by-another-check")
+        return result
+
+    monkeypatch.setattr(check, "board_read", read_then_lose_the_race)
+    outcome = resource_check(resource_id=resource.pk)
+    assert outcome.outcome == "raced"
+    assert Change.objects.count() == 0
+    assert Job.objects.count() == 1
