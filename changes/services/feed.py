@@ -67,6 +67,8 @@ def changes_get(
     rows: list[tuple[int, int, Change, Watch]] = []
     for watch in watches:
         lower = watch.cursor if since is None else max(watch.baseline, since)
+        if lower >= top:  # the usual poll: nothing was written since this watch last read
+            continue
         page = watch_changes(watch).filter(id__gt=lower, id__lte=top).order_by("id")[: limit + 1]
         rows.extend((change.id, watch.pk, change, watch) for change in page)
     rows.sort(key=lambda row: (row[0], row[1]))
