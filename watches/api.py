@@ -125,6 +125,9 @@ class WatchOutput(serializers.Serializer):
     # Detail: on creation, GET /v1/watches/<id> and after a check.
     current_jobs = JobOutput(many=True, required=False)
     matching_jobs_count = serializers.IntegerField(required=False)
+    matching_jobs_count_is_lower_bound = serializers.BooleanField(
+        required=False, help_text="True when more jobs match than were counted (the count stops at 1,000)."
+    )
     coverage = serializers.IntegerField(required=False, help_text="Boards a search watch covers.")
     interpreted = InterpretedOutput(required=False)
     initial_check = FreeObject(required=False)
@@ -329,6 +332,9 @@ class JobSearchApi(ApiView):
     class OutputSerializer(serializers.Serializer):
         interpreted = InterpretedOutput()
         total = serializers.IntegerField()
+        total_is_lower_bound = serializers.BooleanField(
+            required=False, help_text="True when more jobs match than were counted (the count stops at 1,000)."
+        )
         jobs = JobOutput(many=True)
         next_offset = serializers.IntegerField(allow_null=True)
         coverage = serializers.IntegerField(required=False, help_text="Boards searched.")

@@ -18,6 +18,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "UNSUPPORTED_CONTENT_TYPE": 422,
     "BODY_TOO_LARGE": 422,
     "UNSUPPORTED_URL": 422,
+    "DNS_FAILED": 422,
     # transient fetch failures, surfaced only by synchronous paths (probe, read_board, watch creation)
     "TIMEOUT": 502,
     "NETWORK_ERROR": 502,

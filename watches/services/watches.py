@@ -61,6 +61,15 @@ def _check_webhook_url(webhook_url: str) -> str:
     return url
 
 
+def _validate_page_url(url: str) -> None:
+    try:
+        validate_url(url)
+    except AppError as exc:
+        if exc.code == "NETWORK_ERROR":  # the caller's host does not resolve: their input, not our failure
+            raise AppError("DNS_FAILED", f"could not resolve the host of {url}") from None
+        raise
+
+
 def _lock_client(client: Client) -> None:
     """Serialise one client's creations so two concurrent requests cannot both take the last slot."""
     Client.objects.select_for_update().filter(pk=client.pk).first()
@@ -184,7 +193,7 @@ def _create_board_watch(*, client: Client, url: str, options: WatchOptions, reso
     if board.platform == Platform.HTML:
         # Platform boards live on known public API hosts; an arbitrary page is checked here once,
         # and every request is checked again at connect time.
-        validate_url(board.board_url)
+        _validate_page_url(board.board_url)
     config = current()
     with transaction.atomic():
         _lock_client(client)
