@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from boards.derive.experience import NUMBER_WORDS
 from watches import places, terms
 from watches.filters import MAX_TERM_LENGTH, MAX_TERMS, Filters
 
@@ -42,19 +43,7 @@ class Interpretation:
         return {"filters": self.filters.as_dict(), "notes": list(self.notes)}
 
 
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
-_COUNT = r"(?:\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten)"
+_COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _YEARS = r"(?:years?|yrs?)\b['’]?"
 _EXPERIENCE = r"(?:of\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?(?:experience|exp)\b"
 _LEAD = (
@@ -521,7 +510,7 @@ class _Reader:
 
 
 def _count(text: str) -> float:
-    return float(_NUMBER_WORDS[text]) if text in _NUMBER_WORDS else float(text)
+    return float(NUMBER_WORDS[text]) if text in NUMBER_WORDS else float(text)
 
 
 def _plain(value: float) -> str:

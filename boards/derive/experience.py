@@ -15,7 +15,7 @@ MAX_TEXT = 200_000
 MAX_MENTIONS = 200  # "year" mentions examined; bounds the work on hostile input
 MAX_YEARS = 30  # a larger count is never a requirement ("50 years of history")
 
-_WORDS = {
+NUMBER_WORDS = {
     "zero": 0,
     "one": 1,
     "two": 2,
@@ -33,7 +33,7 @@ _WORDS = {
     "fourteen": 14,
     "fifteen": 15,
 }
-_COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
+_COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 # "three (3)+ years" and "3+ yrs" alike; the candidate must end exactly at the year word.
 _CANDIDATE = re.compile(
     r"(?<![\w.$€£,])(?P<n1>" + _COUNT + r")(?:\s?\(\d{1,2}\+?\))?"
@@ -48,7 +48,7 @@ _LABEL_FIRST = re.compile(
 )
 # What ends the text right before a counted year word: a digit, "+", "(3)", a number word, "plus",
 # "or more". A cheap test that spares the full pattern on every "a year" and "per year".
-_COUNT_CLOSES = re.compile(r"(?:[\d+)]|\b(?:" + "|".join(_WORDS) + r"|plus|more))\s{0,2}$")
+_COUNT_CLOSES = re.compile(r"(?:[\d+)]|\b(?:" + "|".join(NUMBER_WORDS) + r"|plus|more))\s{0,2}$")
 _YEAR_WORD = re.compile(r"y(?:ears?|rs?)(?![a-z])")
 # Tails that make the years something else than required experience.
 _TAIL_SKIP = re.compile(
@@ -157,7 +157,7 @@ def _tail(low: str, end: int) -> str:
 
 
 def _number(token: str) -> float:
-    return float(_WORDS[token]) if token in _WORDS else float(token)
+    return float(NUMBER_WORDS[token]) if token in NUMBER_WORDS else float(token)
 
 
 def _result(n1: str, n2: str | None, *, up_to: bool = False) -> tuple[float, float | None] | None:
