@@ -360,11 +360,15 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def search(filters: Any, count_cap: int = COUNT_CAP) -> tuple[int, int]:
-    """One search_jobs page: the newest rows (one more than a page, to know whether there are
-    more) and a total that is exact up to the cap; a page that is not full is its own total."""
+    """One search_jobs call through the service the API and MCP use (newest page, a total exact up
+    to its cap); with another cap, the same query shape by hand, to show what the cap buys."""
     from boards.models import Job
     from watches.filters import filters_q
+    from watches.services.search import jobs_search
 
+    if count_cap == COUNT_CAP:
+        result = jobs_search(filters=filters.as_dict(), limit=PAGE)
+        return len(result["jobs"]), result["total"] + int(result["total_is_lower_bound"])
     matching = Job.objects.filter(filters_q(filters))
     page = list(matching.order_by("-first_seen_at", "id")[: PAGE + 1])
     if len(page) <= PAGE:

@@ -126,7 +126,7 @@ class WatchOutput(serializers.Serializer):
     current_jobs = JobOutput(many=True, required=False)
     matching_jobs_count = serializers.IntegerField(required=False)
     matching_jobs_count_is_lower_bound = serializers.BooleanField(
-        required=False, help_text="True when more jobs match than were counted (the count stops at 1,000)."
+        required=False, help_text="True when more jobs match than were counted (the count stops at 100)."
     )
     coverage = serializers.IntegerField(required=False, help_text="Boards a search watch covers.")
     interpreted = InterpretedOutput(required=False)
@@ -333,7 +333,7 @@ class JobSearchApi(ApiView):
         interpreted = InterpretedOutput()
         total = serializers.IntegerField()
         total_is_lower_bound = serializers.BooleanField(
-            required=False, help_text="True when more jobs match than were counted (the count stops at 1,000)."
+            required=False, help_text="True when more jobs match than were counted (the count stops at 100)."
         )
         jobs = JobOutput(many=True)
         next_offset = serializers.IntegerField(allow_null=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -27,8 +28,16 @@ def filters_build(*, query: str = "", explicit: Mapping[str, Any] | None = None)
 
 
 def coverage() -> int:
-    """Boards a search covers that have been read at least once."""
-    return monitored_resources().exclude(content_hash="").count()
+    """Boards a search covers that have been read at least once. Counted at most once a minute
+    per process: every search reports it, and it changes slowly."""
+    now = time.monotonic()
+    if now - _coverage[1] > COVERAGE_TTL_SECONDS:
+        _coverage[:] = [monitored_resources().exclude(content_hash="").count(), now]
+    return int(_coverage[0])
+
+
+COVERAGE_TTL_SECONDS = 60
+_coverage: list[float] = [0, float("-inf")]
 
 
 def jobs_matching(filters: Filters) -> Any:
@@ -51,8 +60,11 @@ def jobs_search(
     matching = jobs_matching(interpretation.filters)
     page = jobs_as_dicts(matching, limit=limit + 1, offset=offset)
     jobs, more = page[:limit], len(page) > limit
-    total, capped = count_capped(matching, cap=max(COUNT_CAP, offset + len(page)))
     end = offset + len(jobs)
+    if more or (offset and not jobs):
+        total, capped = count_capped(matching, cap=max(COUNT_CAP, end + 1))
+    else:  # the last page: its end is the exact total
+        total, capped = end, False
     return {
         "interpreted": interpretation.as_dict(),
         "total": total,
