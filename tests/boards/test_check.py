@@ -66,7 +66,6 @@ def test_a_failed_check_writes_only_the_failure_and_backs_off(site) -> None:
     serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
     resource_check(resource_id=resource.pk)
     serve_greenhouse(site, "acme", [], status=500)
-    before = Resource.objects.get(pk=resource.pk)
     outcome = resource_check(resource_id=resource.pk)
     assert not outcome.ok and outcome.outcome == "error"
     after = Resource.objects.get(pk=resource.pk)
