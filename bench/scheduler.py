@@ -135,6 +135,7 @@ def configure(hosts: list[Host], receiver_port: int, spacing_ms: int) -> None:
         DETAIL_FETCHES_PER_CHECK="0",
         SNAPSHOT_RETENTION_DAYS="0",
         LOG_LEVEL="WARNING",
+        DEBUG="false",  # as in production: no per-query recording
     )
     os.environ.pop("CELERY_BROKER_URL", None)
     os.environ.pop("REDIS_URL", None)

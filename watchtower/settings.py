@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import dj_database_url
@@ -93,7 +94,8 @@ def _database() -> dict[str, Any]:
         # A file, not the in-memory default: threads (the embedded scheduler, uvicorn in tests)
         # share an in-memory SQLite database only through a shared cache, which fails with
         # "table is locked" instead of waiting.
-        "TEST": {"NAME": str(BASE_DIR / "var" / "test_watchtower.sqlite3")},
+        # One file per test process, so two test runs on one machine never share (or delete) it.
+        "TEST": {"NAME": str(BASE_DIR / "var" / f"test_watchtower_{os.getpid()}.sqlite3")},
     }
 
 

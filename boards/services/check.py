@@ -260,7 +260,6 @@ def _write(
     company = reading.company or resource.company
     new_keys = {job.key for job in result.jobs}
     with transaction.atomic():
-        serialise_change_writes()
         stored = Resource.objects.select_for_update().filter(pk=resource.pk).values_list("content_hash", flat=True)
         if stored.first() != resource.content_hash:
             raise Raced
@@ -291,8 +290,19 @@ def _write(
             JobRow.objects.bulk_update(to_update, ["data", "last_seen_at", *jobstore.FILTER_COLUMNS], batch_size=500)
         JobRow.objects.filter(resource=resource).update(last_seen_at=now)
 
+        Snapshot.objects.create(
+            resource=resource,
+            taken_at=now,
+            complete=reading.listing.complete,
+            job_count=len(result.jobs),
+            content_hash=result.content_hash,
+        )
+        if current().snapshot_retention_days == 0:
+            Snapshot.objects.filter(resource=resource).exclude(
+                pk=Snapshot.objects.filter(resource=resource).order_by("-taken_at", "-id").values("pk")[:1]
+            ).delete()
         changes: list[Change] = []
-        if not first:
+        if not first and result.events:
             for event in result.events:
                 data: dict[str, Any] = {"job": jobstore.job_data(event.job, company_fallback=company)}
                 if event.changed_fields:
@@ -309,21 +319,13 @@ def _write(
                         **jobstore.filter_columns(event.job, company=data["job"].get("company", company)),
                     )
                 )
+            # Held from the moment change ids are allocated until commit, and only by checks that
+            # write changes: a first snapshot or a job-set refresh never waits for it.
+            serialise_change_writes()
             changes = Change.objects.bulk_create(changes, batch_size=500)
             if changes and changes[0].pk is None:  # a backend without RETURNING: read them back in order
                 changes = list(Change.objects.filter(resource=resource, created_at=now).order_by("id"))
 
-        Snapshot.objects.create(
-            resource=resource,
-            taken_at=now,
-            complete=reading.listing.complete,
-            job_count=len(result.jobs),
-            content_hash=result.content_hash,
-        )
-        if current().snapshot_retention_days == 0:
-            Snapshot.objects.filter(resource=resource).exclude(
-                pk=Snapshot.objects.filter(resource=resource).order_by("-taken_at", "-id").values("pk")[:1]
-            ).delete()
         _update_resource_healthy(
             resource,
             now=now,

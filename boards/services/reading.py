@@ -61,7 +61,7 @@ class BoardFetch:
         first = self.requests == 0
         if not first:
             self.sleep(self.follow_up_pause())
-        if self.keep_alive is not None:
+        if self.keep_alive is not None and not first:  # the lease was just taken for the first
             self.keep_alive()
         self.requests += 1
         result = fetch(
