@@ -25,7 +25,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from boards.diff import DiffResult, diff_jobs
+from boards.diff import DiffResult, content_hash, diff_jobs
 from boards.job import Job
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
@@ -127,7 +127,9 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
         time.sleep(0.2)
     spacing = timedelta(milliseconds=config.host_min_spacing_ms)
     has_snapshot = bool(resource.content_hash)
-    previous_rows = dict(JobRow.objects.filter(resource=resource).values_list("key", "data"))
+    stored_rows = list(JobRow.objects.filter(resource=resource).values_list("key", "data", "last_seen_at"))
+    previous_rows = {key: data for key, data, _ in stored_rows}
+    last_seen = {key: seen for key, _, seen in stored_rows}
     previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows.items()}
     try:
         read = _read_under_lease(resource, board, holder, duration, previous, has_snapshot=has_snapshot)
@@ -137,7 +139,7 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
     if isinstance(read, CheckOutcome):
         outcome = read
     else:
-        outcome = _apply(resource, read, previous, previous_rows, has_snapshot=has_snapshot)
+        outcome = _apply(resource, read, previous, previous_rows, last_seen, has_snapshot=has_snapshot)
     metrics.FETCH_DURATION.labels(platform=resource.platform).observe(time.monotonic() - started)
     metrics.CHECKS.labels(outcome=outcome.outcome, code=outcome.code).inc()
     return outcome
@@ -167,6 +169,9 @@ def _read_under_lease(
             known_ids=known_ids,
             keep_alive=keep_alive,
             known_body_hash=resource.body_hash if has_snapshot else "",
+            # The first check is often a watch being created, with an agent waiting: detail pages
+            # (3 s apart on Eightfold) are read on the checks after it.
+            read_details=has_snapshot,
         )
     except NotModified as exc:
         _record_healthy(resource, status=exc.status)
@@ -187,12 +192,17 @@ def _apply(
     reading: BoardReading,
     previous: dict[str, Job],
     previous_rows: dict[str, dict[str, Any]],
+    last_seen: dict[str, datetime],
     *,
     has_snapshot: bool,
 ) -> CheckOutcome:
     result = diff_jobs(previous, carry_details(previous, reading.jobs), complete=reading.listing.complete)
     complete = reading.listing.complete
+    if not complete:
+        result = drop_stale(result, seen={job.key for job in reading.jobs}, last_seen=last_seen, now=timezone.now())
     if has_snapshot and result.content_hash == resource.content_hash and not result.events:
+        if not complete:
+            _touch_seen(resource, reading, timezone.now())
         _record_healthy(resource, status=200, reading=reading)
         return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=complete)
     try:
@@ -201,6 +211,27 @@ def _apply(
         return CheckOutcome(resource.pk, True, "raced", "RACED", "another check of this board wrote first")
     outcome = "first_snapshot" if not has_snapshot else ("changed" if written else "unchanged")
     return CheckOutcome(resource.pk, True, outcome, changes=written, jobs=len(result.jobs), complete=complete)
+
+
+def drop_stale(result: DiffResult, *, seen: set[str], last_seen: dict[str, datetime], now: datetime) -> DiffResult:
+    """An incomplete view (newest N of a bigger board) keeps jobs it no longer shows, since they may
+    still be open; one unseen for STALE_AFTER is dropped from the open set, silently (no
+    JOB_REMOVED: the view never said it closed), so the set does not grow for ever."""
+    cutoff = now - STALE_AFTER
+    kept = [job for job in result.jobs if job.key in seen or last_seen.get(job.key, now) >= cutoff]
+    if len(kept) == len(result.jobs):
+        return result
+    return replace(result, jobs=kept, content_hash=content_hash(kept))
+
+
+STALE_AFTER = timedelta(days=30)
+
+
+def _touch_seen(resource: Resource, reading: BoardReading, now: datetime) -> None:
+    """Only the jobs this listing showed: an incomplete view's unseen jobs keep aging."""
+    seen_keys = [job.key[:600] for job in reading.jobs]
+    for start in range(0, len(seen_keys), 5000):
+        JobRow.objects.filter(resource=resource, key__in=seen_keys[start : start + 5000]).update(last_seen_at=now)
 
 
 class Raced(Exception):
@@ -288,7 +319,7 @@ def _write(
         JobRow.objects.bulk_create(to_create, batch_size=500)
         if to_update:
             JobRow.objects.bulk_update(to_update, ["data", "last_seen_at", *jobstore.FILTER_COLUMNS], batch_size=500)
-        JobRow.objects.filter(resource=resource).update(last_seen_at=now)
+        _touch_seen(resource, reading, now)
 
         Snapshot.objects.create(
             resource=resource,

@@ -106,23 +106,25 @@ def board_read(
     known_ids: frozenset[str] = frozenset(),
     keep_alive: Callable[[], None] | None = None,
     known_body_hash: str = "",
+    read_details: bool = True,
 ) -> BoardReading:
     """Fetch and read `board`; raises `NotModified`, or an `AppError` (FetchError) on failure."""
-    if registry.max_requests(board.platform) > 1:
-        # A 304 on the first page of a paged board says nothing about the pages after it.
-        etag = last_modified = ""
     fetcher = BoardFetch(
         board=board, etag=etag, last_modified=last_modified, keep_alive=keep_alive, known_body_hash=known_body_hash
     )
-    context = ReadContext(known_ids=known_ids, detail_budget=current().detail_fetches_per_check)
+    budget = current().detail_fetches_per_check if read_details else 0
+    context = ReadContext(known_ids=known_ids, detail_budget=budget)
     listing = registry.read(board, fetcher, context)
     jobs = [derive_job(posting, platform=board.platform) for posting in listing.postings]
     company = next((job.company for job in jobs if job.company), board.company)
     return BoardReading(
         listing=listing,
         jobs=jobs,
-        etag=listing.etag or fetcher.response_etag,
-        last_modified=listing.last_modified or fetcher.response_last_modified,
+        # Validators are kept (for a conditional next check) when one response is the whole
+        # listing, or when the source vouches for them: a 304 on the first page of a paged board
+        # says nothing about the pages after it.
+        etag=listing.etag or (fetcher.response_etag if fetcher.single_listing else ""),
+        last_modified=listing.last_modified or (fetcher.response_last_modified if fetcher.single_listing else ""),
         requests=fetcher.requests,
         company=company,
         body_hash=fetcher.body_hash,

@@ -9,8 +9,9 @@ board that adds 500 jobs at once therefore fills in over several checks; once st
 service carries a job's derived fields over, so they are not read again.
 
 Detail requests go through the same `fetch` as the listing, so robots.txt, host spacing and the lease
-hold. A failed detail request just leaves that job without details; a refusal that concerns the whole
-host (429, a bot challenge, robots) stops the detail reads of this check.
+hold. A failed detail request leaves that job without details and is not repeated; a refusal that
+concerns the whole host (429, a bot challenge, robots) stops the detail reads of this check, and the
+jobs not reached are tried on a later check.
 """
 
 from __future__ import annotations
@@ -65,15 +66,17 @@ def read_details(
         except AppError as exc:
             logger.info("detail request failed", extra={"url": request.url, "code": exc.code})
             if exc.code in _STOP_CODES or http_status_of(exc) in {429, 503}:
-                break
+                break  # the host pushed back: this job is retried on a later check
+            posting.details_read = True  # this job's page is broken (404, …): read once, not again
             continue
+        if response.status in {429, 503}:
+            break
+        # Read once, whatever came back: a job whose page fails is not requested on every check.
+        posting.details_read = True
         if response.status >= 400:
-            if response.status in {429, 503}:
-                break
             continue
         try:
             apply(posting, response)
-            posting.details_read = True
         except (AppError, ValueError, KeyError, TypeError) as exc:
             logger.info("detail response not understood", extra={"url": request.url, "error": str(exc)})
     return made

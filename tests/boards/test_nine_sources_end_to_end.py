@@ -321,14 +321,6 @@ def test_one_client_watching_all_nine_boards_reads_every_change_from_one_feed(we
     assert sum(kind == "JOB_REMOVED" for _, kind, _ in seen) == len(removed_on)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "boards/services/check.py _read_under_lease: known_ids holds only jobs whose details were read "
-        "(details_read), so a job whose detail request failed is read again on every check, although "
-        "docs/platforms-2.md says it is not retried"
-    ),
-)
 def test_a_job_whose_detail_read_failed_is_not_read_again_on_the_next_check(web: Web) -> None:
     board = boards.WORKDAY
     board.serve(web, [3, 2, 1], True)
@@ -341,14 +333,6 @@ def test_a_job_whose_detail_read_failed_is_not_read_again_on_the_next_check(web:
     assert web.requests_to(boards.WORKDAY_HOST).count(detail) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "boards/services/reading.py board_read drops the stored ETag for every source with MAX_REQUESTS > 1, "
-        "so the single Google jobs sitemap, whose validators google.read keeps for this, is never asked "
-        "for conditionally (SPEC §7: conditional requests, a 304 is a no-op)"
-    ),
-)
 def test_an_unchanged_google_sitemap_is_asked_for_conditionally(web: Web) -> None:
     asked: list[str] = []
     body = boards.urlset([boards.google_job_url(n) for n in (2, 1)])
