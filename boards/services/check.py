@@ -439,7 +439,7 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
         "claim_token": "",
         "claimed_until": None,
     }
-    if exc.code in BLOCKED_CODES:
+    if exc.code in BLOCKED_CODES and refusal:  # an unreachable robots.txt is an outage, not a refusal
         fields["blocked_at"] = now
         metrics.BLOCKED.labels(code=exc.code).inc()
         logger.warning(

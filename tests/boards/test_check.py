@@ -152,3 +152,16 @@ def test_an_incomplete_view_forgets_a_job_unseen_for_thirty_days_without_a_remov
     assert {job.key for job in pruned.jobs} == {"id:2", "id:3"}
     assert [event.type for event in pruned.events] == []
     assert pruned.content_hash != result.content_hash
+
+
+def test_an_unreachable_robots_txt_backs_off_but_is_not_counted_as_a_refusal(site) -> None:
+    from boards.fetch.errors import FetchError
+
+    resource = acme()
+    site.serve(GREENHOUSE_API, "/robots.txt", "down", status=503, content_type="text/plain")
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    outcome = resource_check(resource_id=resource.pk)
+    assert outcome.code == "ROBOTS_DISALLOWED"
+    stored = Resource.objects.get(pk=resource.pk)
+    assert stored.blocked_at is None
+    assert FetchError("ROBOTS_DISALLOWED", "x", transient=True).refusal is False
