@@ -34,8 +34,15 @@ def site(httpserver: Any, config: Callable[..., Config]) -> Any:
     from tests.fakes import GREENHOUSE_API, FakeSite
 
     fake = FakeSite(httpserver)
-    hosts = [GREENHOUSE_API, "boards.greenhouse.io", "api.lever.co", "jobs.lever.co", "api.ashbyhq.com",
-             "careers.acme.example", "hooks.acme.example"]
+    hosts = [
+        GREENHOUSE_API,
+        "boards.greenhouse.io",
+        "api.lever.co",
+        "jobs.lever.co",
+        "api.ashbyhq.com",
+        "careers.acme.example",
+        "hooks.acme.example",
+    ]
     config(
         allow_private_networks=True,
         fetch_host_overrides={host: fake.base_url for host in hosts},

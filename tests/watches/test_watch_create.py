@@ -36,7 +36,9 @@ def test_urls_create_watches_and_report_errors_per_url(site) -> None:
     client = client_create().client
     body = watch_create(client=client, urls=["https://boards.greenhouse.io/acme", "ftp://nope"])
     assert len(body["watches"]) == 1
-    assert body["errors"] == [{"url": "ftp://nope", "error": "VALIDATION_ERROR", "message": body["errors"][0]["message"]}]
+    assert body["errors"] == [
+        {"url": "ftp://nope", "error": "VALIDATION_ERROR", "message": body["errors"][0]["message"]}
+    ]
 
 
 def test_url_and_urls_together_are_refused() -> None:
