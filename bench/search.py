@@ -138,22 +138,6 @@ LOCATION_WEIGHTS = [12, 9, 2, 5, 1, 5, 4, 3, 3, 2, 2, 2, 1, 2, 1, 2, 1, 2, 1, 1,
 LOCATION_WEIGHTS += [1, 2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 6, 8, 2, 2, 2, 1, 1, 2, 2, 1, 1]
 DEPARTMENTS = ["Engineering", "Product", "Design", "Data", "Sales", "Marketing", "Operations", "People", "Finance"]
 CURRENCY_BY_COUNTRY = {"GB": "GBP", "DE": "EUR", "FR": "EUR", "ES": "EUR", "NL": "EUR", "IE": "EUR", "CA": "CAD"}
-JOB_COLUMNS = (
-    "title",
-    "company",
-    "location",
-    "department",
-    "remote",
-    "workplace_type",
-    "seniority",
-    "salary_currency",
-    "salary_annual_min",
-    "salary_annual_max",
-    "experience_years",
-    "posted_at",
-    "search_text",
-    "place_text",
-)
 
 
 def main() -> None:
@@ -310,7 +294,9 @@ def load_jobs(rng: random.Random, *, reload: bool) -> list[tuple[Any, ...]]:
             resource_id = resource_ids[index % BOARDS]
             yield (*base, resource_id, f"job-{index}", "{}", seen, seen)
 
-    columns = (*JOB_COLUMNS, "resource_id", "key", "data", "first_seen_at", "last_seen_at")
+    from boards.services.jobstore import FILTER_COLUMNS
+
+    columns = (*FILTER_COLUMNS, "resource_id", "key", "data", "first_seen_at", "last_seen_at")
     indexes = (("job_search_text_trgm", "search_text"), ("job_place_text_trgm", "place_text"))
     rebuild_indexes("boards_job", indexes, lambda: copy_rows("boards_job", columns, rows()))
     print(f"jobs: loaded {JOBS:,} rows over {BOARDS:,} boards in {time.perf_counter() - started:.1f} s")
@@ -342,7 +328,9 @@ def load_changes(rng: random.Random, *, reload: bool, pool: list[tuple[Any, ...]
             kind = types[index % len(types)]
             yield (*base, resource_ids[rng.randrange(BOARDS)], kind, f"job-{index}", base[0][:700], "{}", "[]", created)
 
-    columns = (*JOB_COLUMNS, "resource_id", "type", "job_key", "summary", "data", "changed_fields", "created_at")
+    from boards.services.jobstore import FILTER_COLUMNS
+
+    columns = (*FILTER_COLUMNS, "resource_id", "type", "job_key", "summary", "data", "changed_fields", "created_at")
     indexes = (("change_search_text_trgm", "search_text"), ("change_place_text_trgm", "place_text"))
     rebuild_indexes("changes_change", indexes, lambda: copy_rows("changes_change", columns, rows()))
     print(f"changes: loaded {CHANGES:,} rows in {time.perf_counter() - started:.1f} s")
