@@ -81,7 +81,8 @@ class Config:
     secret_key: str = ""
     database_url: str = ""
     sqlite_path: str = ""  # the embedded database file (default var/watchtower.sqlite3)
-    db_pool_size: int = 10  # PostgreSQL connections per process
+    db_pool_size: int = 20  # PostgreSQL connections per process
+    web_threads: int = 12  # threads per process serving Django requests
     broker_url: str = ""
     public_base_url: str = "http://localhost:8000"
     allowed_hosts: tuple[str, ...] = ()
@@ -155,7 +156,8 @@ def load(env: Mapping[str, str] | None = None) -> Config:
         secret_key=_str(env, "SECRET_KEY"),
         database_url=_str(env, "DATABASE_URL"),
         sqlite_path=_str(env, "SQLITE_PATH"),
-        db_pool_size=_int(env, "DB_POOL_SIZE", 10, minimum=1),
+        db_pool_size=_int(env, "DB_POOL_SIZE", 20, minimum=1),
+        web_threads=_int(env, "WEB_THREADS", 12, minimum=1),
         broker_url=_str(env, "CELERY_BROKER_URL", _str(env, "REDIS_URL")),
         public_base_url=public_base_url,
         allowed_hosts=allowed,
