@@ -78,10 +78,6 @@ class Resource(models.Model):
     def __str__(self) -> str:
         return self.url
 
-    @property
-    def is_platform(self) -> bool:
-        return self.platform != Platform.HTML
-
 
 class Snapshot(models.Model):
     """The record of one successful check that changed the job set."""

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from boards.models import Job, Resource
+from boards.services.intervals import active_watch_q
 from changes.models import DeliveryStatus
 from watches.models import Watch, WatchKind
 
@@ -83,4 +84,5 @@ def watch_as_dict(watch: Watch, *, pending: int | None = None) -> dict[str, Any]
 
 def monitored_resources() -> QuerySet[Resource]:
     """Boards every search covers: the directory plus every board with an active watch."""
-    return Resource.objects.filter(Q(indexed=True) | Q(watches__deleted_at__isnull=True)).distinct()
+    watched = Resource.objects.filter(active_watch_q()).values("pk")
+    return Resource.objects.filter(Q(indexed=True) | Q(pk__in=watched))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from boards.models import Job, Resource
 from watches.filters import Filters, filters_q
@@ -40,7 +40,7 @@ COVERAGE_TTL_SECONDS = 60
 _coverage: list[float] = [0, float("-inf")]
 
 
-def jobs_matching(filters: Filters) -> Any:
+def jobs_matching(filters: Filters) -> QuerySet[Job]:
     return newest_jobs(Job.objects.filter(filters_q(filters)))
 
 
