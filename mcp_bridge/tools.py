@@ -34,6 +34,7 @@ from mcp_bridge.schemas import (
     WatchJobsOutput,
 )
 from mcp_bridge.threads import thread_connection
+from watches.filters import explicit_filters
 from watches.services.ratelimits import budgets, ratelimit_enforce
 from watches.services.search import companies_list, jobs_search
 from watches.services.usage import counts_record
@@ -89,11 +90,6 @@ def tool_call(ctx: Context, body: Callable[[CallContext], dict[str, Any]]) -> Ca
             return tool_error(AppError("INTERNAL_ERROR", "Something went wrong on our side; try again later."))
 
 
-def explicit_filters(**values: Any) -> dict[str, Any]:
-    """Only the filters the caller sent: the services let them override what the query says."""
-    return {name: value for name, value in values.items() if value is not None}
-
-
 def watch_jobs(
     ctx: Context,
     query: Query = None,
@@ -114,18 +110,7 @@ def watch_jobs(
     label: Annotated[str | None, Field(max_length=200, description="Your name for this watch.")] = None,
     client_token: ClientToken = None,
 ) -> Annotated[CallToolResult, WatchJobsOutput]:
-    filters = explicit_filters(
-        keywords=keywords,
-        all_keywords=all_keywords,
-        exclude_keywords=exclude_keywords,
-        locations=locations,
-        seniority=seniority,
-        remote_only=remote_only,
-        min_salary=min_salary,
-        salary_currency=salary_currency,
-        max_experience_years=max_experience_years,
-        include_unknown=include_unknown,
-    )
+    filters = explicit_filters(locals())  # the filter arguments the caller sent
 
     def body(call: CallContext) -> dict[str, Any]:
         if url and urls:
@@ -171,18 +156,7 @@ def search_jobs(
     offset: Annotated[int, Field(ge=0, description="From next_offset of the previous page.")] = 0,
     client_token: ClientToken = None,
 ) -> Annotated[CallToolResult, SearchJobsOutput]:
-    filters = explicit_filters(
-        keywords=keywords,
-        all_keywords=all_keywords,
-        exclude_keywords=exclude_keywords,
-        locations=locations,
-        seniority=seniority,
-        remote_only=remote_only,
-        min_salary=min_salary,
-        salary_currency=salary_currency,
-        max_experience_years=max_experience_years,
-        include_unknown=include_unknown,
-    )
+    filters = explicit_filters(locals())  # the filter arguments the caller sent
 
     def body(call: CallContext) -> dict[str, Any]:
         anonymous_read(call, tool="search_jobs", client_token=client_token)

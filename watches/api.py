@@ -17,12 +17,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from watches.filters import (
-    FILTER_FIELDS,
     MAX_EXPERIENCE_YEARS,
     MAX_MIN_SALARY,
     MAX_TERM_LENGTH,
     MAX_TERMS,
     SENIORITY_LEVELS,
+    explicit_filters,
 )
 from watches.services.clients import clean_ref, client_create
 from watches.services.search import companies_list, jobs_search
@@ -75,10 +75,6 @@ class FilterInput(StrictSerializer):
     include_unknown = serializers.BooleanField(
         required=False, help_text="Keep jobs that do not state pay or experience (default true)."
     )
-
-
-def explicit_filters(data: dict[str, Any]) -> dict[str, Any]:
-    return {name: data[name] for name in FILTER_FIELDS if name in data}
 
 
 class FreeObject(serializers.DictField):

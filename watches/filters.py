@@ -36,6 +36,12 @@ FILTER_FIELDS: tuple[str, ...] = (
 )
 
 
+def explicit_filters(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The filter fields a caller actually sent (REST body or MCP tool arguments): they override
+    what the query says, field by field (`Filters.merged`)."""
+    return {name: values[name] for name in FILTER_FIELDS if values.get(name) is not None}
+
+
 @dataclass(frozen=True)
 class Filters:
     keywords: tuple[str, ...] = ()
