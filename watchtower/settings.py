@@ -76,11 +76,16 @@ def _database() -> dict[str, Any]:
     if CONFIG.database_url:
         # A connection pool, not persistent connections: under ASGI every request may run on a
         # different thread, and CONN_MAX_AGE would keep one connection per thread open.
-        db: dict[str, Any] = dict(dj_database_url.parse(CONFIG.database_url, conn_max_age=0, conn_health_checks=True))
-        # With CONN_HEALTH_CHECKS the pool tests a connection before handing it out, so a database
-        # restart (or an administrator terminating backends) costs a reconnect, not a failed request.
-        db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": CONFIG.db_pool_size, "timeout": 30}
-        db["ENGINE"] = "django_prometheus.db.backends.postgresql"
+        db: dict[str, Any] = dict(dj_database_url.parse(CONFIG.database_url, conn_max_age=0))
+        # The pool tests a connection before handing it out (without a query: watchtower/dbbackend),
+        # so a database restart (or an administrator terminating backends) costs a reconnect, not a
+        # failed request.
+        db.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": CONFIG.db_pool_size,
+            "timeout": 30,
+        }
+        db["ENGINE"] = "watchtower.dbbackend"
         db.setdefault("TEST", {})["NAME"] = f"test_{db.get('NAME') or 'watchtower'}"
         return db
     (BASE_DIR / "var").mkdir(exist_ok=True)

@@ -124,3 +124,44 @@ def test_pending_counts_and_watch_detail(site) -> None:
     detail = watch_get(client=client, watch_id=watch["id"])
     assert {j["title"] for j in detail["current_jobs"]} == {"Senior iOS Engineer", "Android Engineer"}
     assert detail["expires_at"]
+
+
+def test_the_feed_reads_exactly_the_active_watches_of_the_client() -> None:
+    """The feed's hand-written SQL and `active_watches` agree: expired, deleted and other clients'
+    watches are left out, the order is creation order, and an unknown or foreign id is NOT_FOUND."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from changes.services.feed import _watches
+    from watches.models import Watch, WatchKind
+    from watches.services.lookup import active_watches
+    from watchtower.errors import AppError
+
+    mine, theirs = client_create().client, client_create().client
+    now = timezone.now()
+
+    def search_watch(client, *, created, expires, deleted=None):
+        return Watch.objects.create(
+            client=client,
+            kind=WatchKind.SEARCH,
+            query="ios",
+            created_at=now + timedelta(seconds=created),
+            expires_at=now + timedelta(seconds=expires),
+            deleted_at=deleted,
+        )
+
+    later = search_watch(mine, created=-10, expires=3600)
+    earlier = search_watch(mine, created=-20, expires=3600)
+    search_watch(mine, created=-30, expires=-1)  # expired
+    search_watch(mine, created=-40, expires=3600, deleted=now)  # deleted
+    foreign = search_watch(theirs, created=-50, expires=3600)
+
+    watches, top = _watches(mine, None)
+    assert [w.pk for w in watches] == [w.pk for w in active_watches(client=mine)] == [earlier.pk, later.pk]
+    assert top == 0
+    assert [w.pk for w in _watches(mine, later.public_id)[0]] == [later.pk]
+    for hidden in (foreign.public_id, "w_nothing"):
+        with pytest.raises(AppError) as raised:
+            _watches(mine, hidden)
+        assert raised.value.code == "NOT_FOUND"

@@ -9,6 +9,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.db import connection
 from django.utils import timezone
 
 from watches.models import Client
@@ -58,7 +59,10 @@ def client_authenticate(*, token: str | None) -> Client:
             'Missing or invalid token. Create one with POST /v1/clients and send it as "Authorization: Bearer <token>".',
         )
     digest = token_hash(token)
-    client = Client.objects.filter(token_hash=digest).first()
+    # Raw SQL: every authenticated call runs this, and the queryset cost twice its CPU to compile.
+    table = connection.ops.quote_name(Client._meta.db_table)
+    found = Client.objects.raw(f"SELECT * FROM {table} WHERE {connection.ops.quote_name('token_hash')} = %s", [digest])
+    client = next(iter(found), None)
     if client is None or not hmac.compare_digest(client.token_hash, digest):
         raise AppError("UNAUTHORIZED", "Unknown token.")
     client_touch(client=client)

@@ -8,10 +8,10 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import connection
 from django.utils import timezone
 
 from watches.models import RateLimitWindow
+from watches.services.counters import counter_bump
 from watchtower.errors import AppError
 
 
@@ -50,7 +50,7 @@ def ratelimit_hit(*, budget: Budget, bucket: str, now: datetime | None = None) -
     start_epoch = math.floor(epoch / budget.window_seconds) * budget.window_seconds
     window_start = datetime.fromtimestamp(start_epoch, tz=now.tzinfo)
     key = f"{budget.name}:{bucket}"[:120]
-    count = _count_one(key, window_start)
+    count = counter_bump(RateLimitWindow, "count", {"key": key, "window_start": window_start})
     retry_after = max(1, math.ceil(start_epoch + budget.window_seconds - epoch))
     return Verdict(
         allowed=count <= budget.limit,
@@ -58,21 +58,6 @@ def ratelimit_hit(*, budget: Budget, bucket: str, now: datetime | None = None) -
         remaining=max(0, budget.limit - count),
         retry_after=retry_after,
     )
-
-
-def _count_one(key: str, window_start: datetime) -> int:
-    """One statement (an upsert returning the new count) on SQLite and PostgreSQL alike: this runs
-    on every API request, so it must not be an UPDATE, a SELECT and sometimes an INSERT."""
-    table = connection.ops.quote_name(RateLimitWindow._meta.db_table)
-    start = connection.ops.adapt_datetimefield_value(window_start)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'INSERT INTO {table} ("key", "window_start", "count") VALUES (%s, %s, 1) '
-            f'ON CONFLICT ("key", "window_start") DO UPDATE SET "count" = {table}."count" + 1 RETURNING "count"',
-            [key, start],
-        )
-        row = cursor.fetchone()
-    return int(row[0]) if row else 1
 
 
 def ratelimit_enforce(*, budget: Budget, bucket: str, message: str | None = None) -> Verdict:

@@ -14,8 +14,8 @@ from rest_framework.schemas.inspectors import ViewInspector
 from rest_framework.views import APIView
 
 from watches.models import Client
-from watches.services.ratelimits import Budget, Verdict, budgets, ratelimit_hit
-from watches.services.usage import counter_writes, counts_record, usage_record
+from watches.services.ratelimits import Verdict, budgets, ratelimit_hit
+from watches.services.usage import counts_record, usage_record
 from watchtower.api.addresses import client_bucket
 from watchtower.api.auth import BearerAuthentication, ClientRequired
 from watchtower.api.schema import ApiSchema
@@ -49,7 +49,7 @@ class ApiView(APIView):
         4. One usage count: per client when authenticated, anonymous otherwise."""
         bucket = client_bucket(request)
         budget = budgets()["global"]
-        self.global_verdict = count_against(budget, bucket)
+        self.global_verdict = ratelimit_hit(budget=budget, bucket=bucket)
         if not self.global_verdict.allowed:
             raise AppError(
                 "RATE_LIMITED",
@@ -59,7 +59,7 @@ class ApiView(APIView):
         super().initial(request, *args, **kwargs)
         if self.budget:
             route = budgets()[self.budget]
-            verdict = count_against(route, bucket)
+            verdict = ratelimit_hit(budget=route, bucket=bucket)
             if not verdict.allowed:
                 raise AppError(
                     "RATE_LIMITED",
@@ -79,12 +79,6 @@ class ApiView(APIView):
             response["X-RateLimit-Limit"] = str(verdict.limit)
             response["X-RateLimit-Remaining"] = str(verdict.remaining)
         return super().finalize_response(request, response, *args, **kwargs)
-
-
-def count_against(budget: Budget, bucket: str) -> Verdict:
-    """One request counted in the database-backed budget, without an fsync of its own."""
-    with counter_writes():
-        return ratelimit_hit(budget=budget, bucket=bucket)
 
 
 class RouteNotFoundApi(ApiView):

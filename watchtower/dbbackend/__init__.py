@@ -1,0 +1,1 @@
+"""The PostgreSQL backend: django-prometheus's (query metrics) with a cheaper pool check."""
