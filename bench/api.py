@@ -65,10 +65,15 @@ class Result:
     errors: int
     statuses: dict[int, int]
     server_cpu: float = 0.0  # CPU seconds the server processes spent on this scenario
+    load_cpu: float = 0.0  # CPU seconds this load process spent on it
 
     @property
     def cpu_ms_per_request(self) -> float:
         return self.server_cpu / len(self.latencies) * 1000 if self.latencies else float("nan")
+
+    @property
+    def load_ms_per_request(self) -> float:
+        return self.load_cpu / len(self.latencies) * 1000 if self.latencies else float("nan")
 
     @property
     def rps(self) -> float:
@@ -385,8 +390,10 @@ def main() -> int:
         for scenario in scenarios:
             asyncio.run(drive(port, scenario, args.connections, args.warmup))
             before = process_tree_cpu(server.pid)
+            load_before = time.process_time()
             result = asyncio.run(drive(port, scenario, args.connections, args.seconds))
             result.server_cpu = process_tree_cpu(server.pid) - before
+            result.load_cpu = time.process_time() - load_before
             results.append(result)
     finally:
         server.terminate()
@@ -400,17 +407,18 @@ def main() -> int:
         f"{args.seconds:.0f} s per scenario; {BOARDS} boards, {seeded['jobs']} open jobs, {CLIENTS} clients"
     )
     print(
-        f"{'scenario':<44} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'app CPU ms/req':>15}"
+        f"{'scenario':<44} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'app CPU ms/req':>15} {'load CPU ms/req':>16}"
     )
     for result in results:
         print(
             f"{result.name:<44} {len(result.latencies):>9} {result.rps:>8.0f} {result.percentile(0.50):>8.1f} "
-            f"{result.percentile(0.99):>8.1f} {result.errors:>7} {result.cpu_ms_per_request:>15.1f}"
+            f"{result.percentile(0.99):>8.1f} {result.errors:>7} {result.cpu_ms_per_request:>15.1f} {result.load_ms_per_request:>16.2f}"
         )
         if result.errors:
             print(f"    statuses: {result.statuses}")
     print(
         "app CPU ms/req: CPU time of the server processes per request (PostgreSQL's share not included); "
+        "load CPU ms/req: this load process's; "
         "on a shared or busy machine req/s understates what dedicated cores serve"
     )
     poll = results[0]

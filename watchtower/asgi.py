@@ -4,24 +4,25 @@ A plain ASGI callable rather than a mounted sub-application, because a mounted a
 runs and Django refuses lifespan scopes: the lifespan scope goes to the MCP app, whose lifespan
 starts the SDK's session manager. Serve with `uvicorn --lifespan on` so a failure there is fatal.
 
-Django is served through its WSGI handler in a thread pool (a2wsgi), not its ASGI handler: every
-view is synchronous, and Django's ASGI handler runs them one at a time per process (thread-sensitive
-sync_to_async) at twice the CPU per request (bench/api.py: 5.0 vs 10.5 ms for GET /v1/changes).
+Django is served through its WSGI handler in a thread pool (watchtower/wsgi_bridge.py), not its
+ASGI handler: every view is synchronous, and Django's ASGI handler runs them one at a time per
+process (thread-sensitive sync_to_async) at twice the CPU per request (bench/api.py: 5.0 vs 10.5 ms for GET /v1/changes).
 """
 
 from __future__ import annotations
 
 import os
 
-from a2wsgi import WSGIMiddleware
 from django.core.wsgi import get_wsgi_application
 from starlette.types import Receive, Scope, Send
 
+from watchtower.api.middleware import MAX_REQUEST_BODY_BYTES
 from watchtower.config import CONFIG
+from watchtower.wsgi_bridge import WsgiBridge
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "watchtower.settings")
 # Threads per process for Django requests: a watch creation may wait seconds on its first check.
-django_app = WSGIMiddleware(get_wsgi_application(), workers=CONFIG.web_threads)  # type: ignore[arg-type]
+django_app = WsgiBridge(get_wsgi_application(), workers=CONFIG.web_threads, max_body=MAX_REQUEST_BODY_BYTES)
 
 # Imported after Django is set up: the bridge touches models.
 from mcp_bridge.app import MCP_PATH, build_mcp_app  # noqa: E402
@@ -33,4 +34,4 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
     if scope["type"] == "lifespan" or (scope["type"] == "http" and scope["path"].rstrip("/") == MCP_PATH):
         await mcp_app(scope, receive, send)
         return
-    await django_app(scope, receive, send)  # type: ignore[arg-type]  # Starlette's and a2wsgi's ASGI types differ
+    await django_app(scope, receive, send)
