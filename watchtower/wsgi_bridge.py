@@ -2,13 +2,15 @@
 
 Every Django view here is synchronous, so requests run in a thread pool. a2wsgi (which this
 replaces) crosses between the event loop and the thread for every message: the response start,
-each body chunk and the end, each a wake-up of the loop and a wait in the thread. For a hello-world WSGI app that measured
-325-392 µs of server CPU per request through a2wsgi, 95 µs through this bridge and 34-37 µs as
-native ASGI; a cheap API call costs ~3.5 ms in all. Here the request body is read on the loop first (at most
-`max_body + 1` bytes: what Django would refuse anyway, the body-size middleware sees is too long),
-the thread runs Django and collects the whole response, and the loop sends it: one hand-off there
-and one back. Responses are collected in memory, which suits this service's answers (JSON, pages,
-static assets of a few hundred KB); nothing here streams.
+each body chunk and the end, each a wake-up of the loop and a wait in the thread. For a
+hello-world WSGI app that measured 325-392 µs of server CPU per request through a2wsgi, 95 µs
+through this bridge and 34-37 µs as native ASGI; a cheap API call costs ~3.5 ms in all.
+
+Here the request body is read on the loop first (at most `max_body + 1` bytes: a longer body is
+refused by the body-size middleware anyway, which sees it is too long), the thread runs Django
+and collects the whole response, and the loop sends it: one hand-off there and one back.
+Responses are collected in memory, which suits this service's answers (JSON, pages, static
+assets of a few hundred KB); nothing here streams.
 """
 
 from __future__ import annotations
