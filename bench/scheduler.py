@@ -8,10 +8,15 @@
    scheduler then checks every board once, as fast as HOST_MIN_SPACING_MS allows. The politeness
    bound is boards × requests × (latency + spacing) per host, hosts in parallel; target: the cycle
    (first request to last answer, as a running scheduler sees a directory cycle) takes ≤ 1.15 ×
-   the bound. The time from starting the scheduler is reported too. Also reports the smallest gap seen between two requests to one host
-   (must be ≥ the spacing) and the most requests in flight to one host (must be 1).
+   the bound. The time from starting the scheduler is reported too. Also reports the smallest gap
+   seen between two requests to one host (must be ≥ the spacing) and the most requests in flight
+   to one host (must be 1).
 2. Queues 2,000 webhook deliveries for 100 watches whose receivers answer at once, and sends them
    with the delivery service; target ≥ 200 deliveries per second.
+
+The simulated hosts and the webhook receiver run in a separate process: they stand in for other
+machines, and in this process they would compete with the scheduler for its interpreter lock.
+Their request logs use the system's monotonic clock, which both processes share.
 
 Runs against a fresh test database: a SQLite file by default, PostgreSQL when DATABASE_URL is
 set. Exits 1 when a target is missed.
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import multiprocessing
 import os
 import statistics
 import sys
@@ -30,6 +36,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +108,19 @@ class Host:
         assert self.server is not None
         return f"http://127.0.0.1:{self.server.server_address[1]}"
 
+    def record(self) -> HostLog:
+        with self.lock:
+            return HostLog(self.name, list(self.log), self.most_in_flight)
+
+
+@dataclass
+class HostLog:
+    """What one simulated host saw: (arrived, answered) per request, on the monotonic clock."""
+
+    name: str
+    log: list[tuple[float, float]]
+    most_in_flight: int
+
     def gaps(self) -> list[float]:
         """Seconds between one answer and the next request to this host."""
         return [b[0] - a[1] for a, b in itertools.pairwise(sorted(self.log))]
@@ -123,9 +143,44 @@ class Receiver(BaseHTTPRequestHandler):
         self.end_headers()
 
 
-def configure(hosts: list[Host], receiver_port: int, spacing_ms: int) -> None:
+def serve_elsewhere(names: list[str], latency: float, channel: Connection) -> None:
+    """The child process: serve the hosts and the receiver; answer "report" with what they saw."""
+    hosts = [Host(name, latency) for name in names]
+    for host in hosts:
+        host.start()
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    receiver.daemon_threads = True
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    channel.send(({host.name: host.base_url for host in hosts}, receiver.server_address[1]))
+    while channel.recv() == "report":
+        with Receiver.lock:
+            received = Receiver.count
+        channel.send(([host.record() for host in hosts], received))
+
+
+class RemoteHosts:
+    """The simulated hosts and the receiver, in a process of their own."""
+
+    def __init__(self, names: list[str], latency: float) -> None:
+        context = multiprocessing.get_context("fork")  # before Django is set up in this process
+        self.channel, child = context.Pipe()
+        self.process = context.Process(target=serve_elsewhere, args=(names, latency, child), daemon=True)
+        self.process.start()
+        self.urls, self.receiver_port = self.channel.recv()
+
+    def report(self) -> tuple[list[HostLog], int]:
+        self.channel.send("report")
+        logs, received = self.channel.recv()
+        return logs, received
+
+    def stop(self) -> None:
+        self.channel.send("stop")
+        self.process.join(timeout=10)
+
+
+def configure(urls: dict[str, str], receiver_port: int, spacing_ms: int) -> None:
     """The environment the configuration is read from, before Django loads it."""
-    overrides = {host.name: host.base_url for host in hosts}
+    overrides = dict(urls)
     overrides["hooks.bench.example"] = f"http://127.0.0.1:{receiver_port}"
     os.environ.update(
         DJANGO_SETTINGS_MODULE="watchtower.settings",
@@ -153,7 +208,7 @@ def fresh_database() -> tuple[Any, str]:
     return connection, old_name
 
 
-def directory_cycle(hosts: list[Host], boards: int, spacing_ms: int, latency: float, concurrency: int) -> float:
+def directory_cycle(remote: RemoteHosts, boards: int, spacing_ms: int, latency: float, concurrency: int) -> float:
     from django.utils import timezone
 
     from boards.models import IndexOrigin, Resource
@@ -162,9 +217,9 @@ def directory_cycle(hosts: list[Host], boards: int, spacing_ms: int, latency: fl
     from boards.sources.registry import recognize
 
     ids = []
-    for host in hosts:
+    for name in remote.urls:
         for n in range(boards):
-            resource, _ = resource_get_or_create(board=recognize(f"https://{host.name}/site{n:03d}"))
+            resource, _ = resource_get_or_create(board=recognize(f"https://{name}/site{n:03d}"))
             ids.append(resource.pk)
     start = timezone.now()
     Resource.objects.filter(pk__in=ids).update(indexed=True, index_origin=IndexOrigin.DIRECTORY, next_check_at=start)
@@ -183,6 +238,7 @@ def directory_cycle(hosts: list[Host], boards: int, spacing_ms: int, latency: fl
         since_start = time.monotonic() - began
     finally:
         scheduler.stop(timeout=30)
+    hosts, _ = remote.report()
     # The cycle: from the first request to the answer of the last, as a running scheduler sees it.
     elapsed = max(end for host in hosts for _, end in host.log) - min(start for host in hosts for start, _ in host.log)
     failed = Resource.objects.filter(pk__in=ids, consecutive_failures__gt=0).count()
@@ -203,7 +259,7 @@ def directory_cycle(hosts: list[Host], boards: int, spacing_ms: int, latency: fl
     return elapsed / bound if ok else float("inf")
 
 
-def webhook_rate(deliveries: int, watches: int) -> float:
+def webhook_rate(remote: RemoteHosts, deliveries: int, watches: int) -> float:
     from datetime import timedelta
 
     from django.utils import timezone
@@ -242,7 +298,8 @@ def webhook_rate(deliveries: int, watches: int) -> float:
     delivered = WebhookDelivery.objects.filter(status=DeliveryStatus.DELIVERED).count()
     rate = delivered / elapsed
     print(f"webhooks: {delivered}/{len(rows)} delivered to {watches} receivers in {elapsed:.2f} s")
-    print(f"  {rate:.0f} deliveries per second (target >= {DELIVERY_TARGET:.0f}); receiver saw {Receiver.count}")
+    _, received = remote.report()
+    print(f"  {rate:.0f} deliveries per second (target >= {DELIVERY_TARGET:.0f}); receiver saw {received}")
     return rate if delivered == len(rows) else 0.0
 
 
@@ -256,19 +313,16 @@ def main() -> int:
     parser.add_argument("--deliveries", type=int, default=2000)
     args = parser.parse_args()
 
-    hosts = [Host(f"t{n:02d}.wd1.myworkdayjobs.com", args.latency_ms / 1000) for n in range(1, args.hosts + 1)]
-    for host in hosts:
-        host.start()
-    receiver = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
-    receiver.daemon_threads = True
-    threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    configure(hosts, receiver.server_address[1], args.spacing_ms)
+    names = [f"t{n:02d}.wd1.myworkdayjobs.com" for n in range(1, args.hosts + 1)]
+    remote = RemoteHosts(names, args.latency_ms / 1000)
+    configure(remote.urls, remote.receiver_port, args.spacing_ms)
     connection, old_name = fresh_database()
     try:
-        ratio = directory_cycle(hosts, args.boards, args.spacing_ms, args.latency_ms / 1000, args.concurrency)
-        rate = webhook_rate(args.deliveries, watches=100)
+        ratio = directory_cycle(remote, args.boards, args.spacing_ms, args.latency_ms / 1000, args.concurrency)
+        rate = webhook_rate(remote, args.deliveries, watches=100)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+        remote.stop()
     ok = ratio <= CYCLE_TARGET and rate >= DELIVERY_TARGET
     print("targets met" if ok else "TARGET MISSED")
     return 0 if ok else 1

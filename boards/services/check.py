@@ -31,7 +31,7 @@ from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
 from boards.services import jobstore
 from boards.services.intervals import backoff_delay, resource_interval_seconds
-from boards.services.leases import lease_acquire, lease_extend, lease_release, new_holder
+from boards.services.leases import lease_extend, lease_release, lease_wait, new_holder
 from boards.services.reading import BoardReading, NotModified, board_read
 from boards.sources import registry
 from boards.sources.base import BoardRef
@@ -56,6 +56,9 @@ REFUSAL_CODES = frozenset(
     }
 )
 BLOCKED_CODES = frozenset({"ROBOTS_DISALLOWED", "BOT_CHALLENGE", "ACCESS_DENIED"})
+# A claimed check may wait this long for its host: follow-ups are started ahead of the end of the
+# spacing (scheduler.FOLLOWUP_LEAD); a dispatched check finds its host free.
+CLAIMED_HOST_WAIT = 0.5
 
 
 @dataclass(frozen=True)
@@ -69,10 +72,12 @@ class CheckOutcome:
     jobs: int | None = None
     complete: bool | None = None
     linked_boards: tuple[BoardRef, ...] = ()  # boards a page without job markup links to
+    fetch_host: str = ""  # the host the check used (the scheduler continues with its next board)
 
     def as_dict(self) -> dict[str, Any]:
         body = asdict(self)
         body.pop("linked_boards")
+        body.pop("fetch_host")
         return {k: v for k, v in body.items() if v not in ("", None)}
 
 
@@ -118,19 +123,23 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
     started = time.monotonic()
     config = current()
     board = board_of(resource)
+    # Everything that needs no socket is done before the lease is taken: a follow-up check starts
+    # while the host's spacing runs out (scheduler.FOLLOWUP_LEAD) and fetches the moment it has.
+    has_snapshot = bool(resource.content_hash)
+    stored_rows = list(JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "last_seen_at"))
+    previous_rows = {key: data for _, key, data, _ in stored_rows}
+    last_seen = {key: seen for _, key, _, seen in stored_rows}
+    row_ids = {key: pk for pk, key, _, _ in stored_rows}
+    previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows.items()}
     holder = new_holder()
     duration = lease_duration(board.platform)
-    deadline = time.monotonic() + wait_for_host
-    while not lease_acquire(key=resource.fetch_host, holder=holder, duration=duration):
-        if time.monotonic() >= deadline:
-            return _host_busy(resource)
-        time.sleep(0.2)
+    if claim_token:
+        wait_for_host = max(wait_for_host, CLAIMED_HOST_WAIT)
+    if not lease_wait(
+        key=resource.fetch_host, holder=holder, duration=duration, deadline=time.monotonic() + wait_for_host
+    ):
+        return _host_busy(resource)
     spacing = timedelta(milliseconds=config.host_min_spacing_ms)
-    has_snapshot = bool(resource.content_hash)
-    stored_rows = list(JobRow.objects.filter(resource=resource).values_list("key", "data", "last_seen_at"))
-    previous_rows = {key: data for key, data, _ in stored_rows}
-    last_seen = {key: seen for key, _, seen in stored_rows}
-    previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows.items()}
     try:
         read = _read_under_lease(resource, board, holder, duration, previous, has_snapshot=has_snapshot)
     finally:
@@ -139,10 +148,10 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
     if isinstance(read, CheckOutcome):
         outcome = read
     else:
-        outcome = _apply(resource, read, previous, previous_rows, last_seen, has_snapshot=has_snapshot)
+        outcome = _apply(resource, read, previous, previous_rows, last_seen, row_ids, has_snapshot=has_snapshot)
     metrics.FETCH_DURATION.labels(platform=resource.platform).observe(time.monotonic() - started)
     metrics.CHECKS.labels(outcome=outcome.outcome, code=outcome.code).inc()
-    return outcome
+    return replace(outcome, fetch_host=resource.fetch_host)
 
 
 def _read_under_lease(
@@ -193,6 +202,7 @@ def _apply(
     previous: dict[str, Job],
     previous_rows: dict[str, dict[str, Any]],
     last_seen: dict[str, datetime],
+    row_ids: dict[str, int],
     *,
     has_snapshot: bool,
 ) -> CheckOutcome:
@@ -206,7 +216,9 @@ def _apply(
         _record_healthy(resource, status=200, reading=reading)
         return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=complete)
     try:
-        written = _write(resource, reading, result, previous_rows=previous_rows, first=not has_snapshot)
+        written = _write(
+            resource, reading, result, previous_rows=previous_rows, row_ids=row_ids, first=not has_snapshot
+        )
     except Raced:
         return CheckOutcome(resource.pk, True, "raced", "RACED", "another check of this board wrote first")
     outcome = "first_snapshot" if not has_snapshot else ("changed" if written else "unchanged")
@@ -229,7 +241,11 @@ STALE_AFTER = timedelta(days=30)
 
 def _touch_seen(resource: Resource, reading: BoardReading, now: datetime) -> None:
     """Only the jobs this listing showed: an incomplete view's unseen jobs keep aging."""
-    seen_keys = [job.key[:600] for job in reading.jobs]
+    _touch_keys(resource, [job.key for job in reading.jobs], now)
+
+
+def _touch_keys(resource: Resource, keys: list[str], now: datetime) -> None:
+    seen_keys = [key[:600] for key in keys]
     for start in range(0, len(seen_keys), 5000):
         JobRow.objects.filter(resource=resource, key__in=seen_keys[start : start + 5000]).update(last_seen_at=now)
 
@@ -285,8 +301,12 @@ def _write(
     result: DiffResult,
     *,
     previous_rows: dict[str, dict[str, Any]],
+    row_ids: dict[str, int],
     first: bool,
 ) -> int:
+    """Write the check's result. The stored job rows (`previous_rows`, `row_ids`) were read before
+    the fetch; the resource's content hash, re-read under a row lock, proves nobody changed them
+    since (else `Raced`), so only rows that differ are written."""
     now = timezone.now()
     company = reading.company or resource.company
     new_keys = {job.key for job in result.jobs}
@@ -294,13 +314,16 @@ def _write(
         stored = Resource.objects.select_for_update().filter(pk=resource.pk).values_list("content_hash", flat=True)
         if stored.first() != resource.content_hash:
             raise Raced
-        JobRow.objects.filter(resource=resource).exclude(key__in=new_keys).delete()
+        vanished = [pk for key, pk in row_ids.items() if key not in new_keys]
+        if vanished:
+            JobRow.objects.filter(pk__in=vanished).delete()
         to_create: list[JobRow] = []
         to_update: list[JobRow] = []
-        existing_ids = dict(JobRow.objects.filter(resource=resource).values_list("key", "id"))
+        unchanged: list[str] = []
         for job in result.jobs:
             served = jobstore.job_data(job, company_fallback=company)
-            if previous_rows.get(job.key) == served and job.key in existing_ids:
+            if previous_rows.get(job.key) == served and job.key in row_ids:
+                unchanged.append(job.key)
                 continue
             columns = jobstore.filter_columns(job, company=served.get("company", company))
             row = JobRow(
@@ -311,15 +334,18 @@ def _write(
                 last_seen_at=now,
                 **columns,
             )
-            if job.key in existing_ids:
-                row.pk = existing_ids[job.key]
+            if job.key in row_ids:
+                row.pk = row_ids[job.key]
                 to_update.append(row)
             else:
                 to_create.append(row)
-        JobRow.objects.bulk_create(to_create, batch_size=500)
+        if to_create:
+            JobRow.objects.bulk_create(to_create, batch_size=500)
         if to_update:
             JobRow.objects.bulk_update(to_update, ["data", "last_seen_at", *jobstore.FILTER_COLUMNS], batch_size=500)
-        _touch_seen(resource, reading, now)
+        # Rows written above were seen now; of the rest, only those this listing showed.
+        shown = {job.key for job in reading.jobs}
+        _touch_keys(resource, [key for key in unchanged if key in shown], now)
 
         Snapshot.objects.create(
             resource=resource,
@@ -328,7 +354,7 @@ def _write(
             job_count=len(result.jobs),
             content_hash=result.content_hash,
         )
-        if current().snapshot_retention_days == 0:
+        if current().snapshot_retention_days == 0 and not first:
             Snapshot.objects.filter(resource=resource).exclude(
                 pk=Snapshot.objects.filter(resource=resource).order_by("-taken_at", "-id").values("pk")[:1]
             ).delete()

@@ -9,6 +9,7 @@ dies holding one blocks its key only until then.
 from __future__ import annotations
 
 import secrets
+import time
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -16,6 +17,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from boards.models import HostLease
+
+LEASE_POLL_MIN = 0.002  # seconds between two tries of a lease whose holder is still fetching...
+LEASE_POLL_MAX = 0.2  # ...and at most this, for a holder whose end is unknown
 
 
 def new_holder() -> str:
@@ -56,3 +60,17 @@ def lease_release(*, key: str, holder: str, spacing: timedelta = timedelta(0)) -
 def lease_free_at(*, key: str) -> datetime | None:
     """When `key` can next be taken (None: never leased)."""
     return HostLease.objects.filter(key=key).values_list("leased_until", flat=True).first()
+
+
+def lease_wait(*, key: str, holder: str, duration: timedelta, deadline: float) -> bool:
+    """Take `key`, waiting until `deadline` (monotonic) if someone holds it: asleep until the moment
+    the lease says it frees (for a host, the end of the spacing after its last request), not in
+    fixed steps, so a waiting check fetches as soon as politeness allows."""
+    while not lease_acquire(key=key, holder=holder, duration=duration):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False
+        free_at = lease_free_at(key=key)
+        until_free = (free_at - timezone.now()).total_seconds() if free_at else 0.0
+        time.sleep(min(max(until_free, LEASE_POLL_MIN), remaining, LEASE_POLL_MAX))
+    return True

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from django.db.models import F, Q, QuerySet, Window
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -46,6 +46,10 @@ CLAIM_QUEUE_SLACK = timedelta(minutes=5)
 # A follow-up further away than this is left to the periodic dispatch (someone else holds the
 # host, e.g. a synchronous check from the API, and its runner continues the chain).
 FOLLOWUP_MAX_DELAY = timedelta(seconds=60)
+# Follow-ups are started this long before their host's lease frees, so that what a check does
+# before its first request (loading the board's stored jobs) overlaps the spacing; the check then
+# waits for the lease (check.CLAIMED_HOST_WAIT). Measured on bench/scheduler.py.
+FOLLOWUP_LEAD = timedelta(milliseconds=100)
 # An indexed board this far past due counts as overdue (`watchtower_directory_overdue_boards`).
 OVERDUE_AFTER = timedelta(minutes=15)
 # Outcomes after which the runner does not continue with the host: the check did not run.
@@ -73,6 +77,9 @@ class Outcome(Protocol):
     @property
     def changes(self) -> int: ...
 
+    @property
+    def fetch_host(self) -> str: ...
+
 
 CheckFunction = Callable[..., Outcome]
 Submit = Callable[[int, str], None]
@@ -81,7 +88,8 @@ SubmitLater = Callable[[int, str, float], None]
 
 @dataclass(frozen=True)
 class Claimed:
-    """A claimed resource and how long to wait before its host's lease frees."""
+    """A claimed resource and how long to wait before starting it: until `FOLLOWUP_LEAD` before its
+    host's lease frees."""
 
     resource_id: int
     token: str
@@ -187,22 +195,32 @@ def host_claim_next(*, host: str, now: datetime | None = None) -> Claimed | None
     """Claim `host`'s earliest due resource, to start when the host's lease frees.
 
     None when nothing on the host is due, a check of the host is already queued, or the host is
-    held for longer than `FOLLOWUP_MAX_DELAY` (its holder continues the chain).
+    held for longer than `FOLLOWUP_MAX_DELAY` (its holder continues the chain). One read (the
+    candidate, its platform and the lease's end) and the claim: this runs after every check.
     """
     now = now or timezone.now()
-    if Resource.objects.filter(fetch_host=host, claimed_until__gt=now).exists():
+    queued = Resource.objects.filter(fetch_host=OuterRef("fetch_host"), claimed_until__gt=now)
+    lease_end = HostLease.objects.filter(key=OuterRef("fetch_host")).values("leased_until")[:1]
+    candidate = (
+        _due(now)
+        .filter(~Exists(queued), fetch_host=host)
+        .annotate(free_at=Subquery(lease_end))
+        .order_by("next_check_at", "id")
+        .values_list("id", "platform", "free_at")
+        .first()
+    )
+    if candidate is None:
         return None
-    free_at = HostLease.objects.filter(key=host).values_list("leased_until", flat=True).first()
+    resource_id, platform, free_at = candidate
     delay = max(free_at - now, timedelta(0)) if free_at else timedelta(0)
     if delay > FOLLOWUP_MAX_DELAY:
         return None
-    candidate = _due(now).filter(fetch_host=host).order_by("next_check_at", "id").values_list("id", flat=True).first()
-    if candidate is None:
-        return None
-    token = resource_claim(resource_id=candidate, now=now, duration=None)
+    token = resource_claim(resource_id=resource_id, now=now, duration=claim_duration(platform=platform))
     if token is None:
         return None
-    return Claimed(resource_id=candidate, token=token, delay_seconds=delay.total_seconds())
+    return Claimed(
+        resource_id=resource_id, token=token, delay_seconds=max(delay - FOLLOWUP_LEAD, timedelta(0)).total_seconds()
+    )
 
 
 def check_and_continue(
@@ -214,8 +232,8 @@ def check_and_continue(
     outcome = check(resource_id=resource_id, claim_token=claim_token)
     if outcome.outcome in _NO_FOLLOWUP:
         return outcome
-    host = Resource.objects.filter(pk=resource_id).values_list("fetch_host", flat=True).first()
-    if host is None:
+    host = outcome.fetch_host or Resource.objects.filter(pk=resource_id).values_list("fetch_host", flat=True).first()
+    if not host:
         return outcome
     following = host_claim_next(host=host)
     if following is None:

@@ -15,8 +15,9 @@ from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from boards.models import IndexOrigin, Resource
+from boards.services.check import CLAIMED_HOST_WAIT
 from boards.services.embedded import EmbeddedScheduler
-from boards.services.leases import lease_acquire, lease_release, new_holder
+from boards.services.leases import lease_release, lease_wait, new_holder
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,6 +34,7 @@ class FakeOutcome:
     code: str = ""
     message: str = ""
     changes: int = 0
+    fetch_host: str = ""  # unknown: the scheduler looks it up
 
 
 class FakeCheck:
@@ -51,7 +53,8 @@ class FakeCheck:
         if resource.claim_token != claim_token or resource.claimed_until is None:
             return self._done(FakeOutcome(resource_id, False, "skipped"))
         holder = new_holder()
-        if not lease_acquire(key=resource.fetch_host, holder=holder, duration=timedelta(seconds=30)):
+        deadline = time.monotonic() + CLAIMED_HOST_WAIT  # as the real check: follow-ups come early
+        if not lease_wait(key=resource.fetch_host, holder=holder, duration=timedelta(seconds=30), deadline=deadline):
             Resource.objects.filter(pk=resource_id).update(claim_token="", claimed_until=None)
             return self._done(FakeOutcome(resource_id, False, "host_busy"))
         start = time.monotonic()
