@@ -28,21 +28,26 @@ def new_holder() -> str:
 
 def lease_acquire(*, key: str, holder: str, duration: timedelta, now: datetime | None = None) -> bool:
     """Take `key` for `duration` if nobody holds it (or the holder's lease ran out)."""
-    now = now or timezone.now()
+    return _lease_take(key=key, holder=holder, duration=duration, now=now or timezone.now()) is None
+
+
+def _lease_take(*, key: str, holder: str, duration: timedelta, now: datetime) -> datetime | None:
+    """None when `key` is now ours; otherwise when its current holder's lease ends."""
     until = now + duration
     updated = HostLease.objects.filter(Q(key=key) & (Q(leased_until__lte=now) | Q(holder=holder))).update(
         holder=holder, leased_until=until
     )
     if updated == 1:
-        return True
-    if HostLease.objects.filter(key=key).exists():
-        return False
+        return None
+    held_until = HostLease.objects.filter(key=key).values_list("leased_until", flat=True).first()
+    if held_until is not None:
+        return held_until
     try:
         with transaction.atomic():
             HostLease.objects.create(key=key, holder=holder, leased_until=until)
     except IntegrityError:  # another worker inserted the row first: it holds the lease
-        return False
-    return True
+        return now
+    return None
 
 
 def lease_extend(*, key: str, holder: str, duration: timedelta) -> bool:
@@ -66,11 +71,10 @@ def lease_wait(*, key: str, holder: str, duration: timedelta, deadline: float) -
     """Take `key`, waiting until `deadline` (monotonic) if someone holds it: asleep until the moment
     the lease says it frees (for a host, the end of the spacing after its last request), not in
     fixed steps, so a waiting check fetches as soon as politeness allows."""
-    while not lease_acquire(key=key, holder=holder, duration=duration):
+    while (held_until := _lease_take(key=key, holder=holder, duration=duration, now=timezone.now())) is not None:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return False
-        free_at = lease_free_at(key=key)
-        until_free = (free_at - timezone.now()).total_seconds() if free_at else 0.0
+        until_free = (held_until - timezone.now()).total_seconds()
         time.sleep(min(max(until_free, LEASE_POLL_MIN), remaining, LEASE_POLL_MAX))
     return True
