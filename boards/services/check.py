@@ -311,8 +311,19 @@ def _write(
     company = reading.company or resource.company
     new_keys = {job.key for job in result.jobs}
     with transaction.atomic():
-        stored = Resource.objects.select_for_update().filter(pk=resource.pk).values_list("content_hash", flat=True)
-        if stored.first() != resource.content_hash:
+        # One statement takes the board's row lock, proves nobody wrote since our read (its content
+        # hash is still the one we read) and records this check.
+        recorded = _update_resource_healthy(
+            resource,
+            now=now,
+            status=200,
+            reading=reading,
+            content_hash=result.content_hash,
+            open_jobs=len(result.jobs),
+            changed=not first and bool(result.events),
+            expected_hash=resource.content_hash,
+        )
+        if not recorded:
             raise Raced
         vanished = [pk for key, pk in row_ids.items() if key not in new_keys]
         if vanished:
@@ -383,15 +394,6 @@ def _write(
             if changes and changes[0].pk is None:  # a backend without RETURNING: read them back in order
                 changes = list(Change.objects.filter(resource=resource, created_at=now).order_by("id"))
 
-        _update_resource_healthy(
-            resource,
-            now=now,
-            status=200,
-            reading=reading,
-            content_hash=result.content_hash,
-            open_jobs=len(result.jobs),
-            changed=bool(changes),
-        )
         if changes:
             webhooks_enqueue(resource=resource, changes=changes)
     for change in changes:
@@ -414,7 +416,10 @@ def _update_resource_healthy(
     content_hash: str | None = None,
     open_jobs: int | None = None,
     changed: bool = False,
-) -> None:
+    expected_hash: str | None = None,
+) -> bool:
+    """Record a healthy check; with `expected_hash`, only if the stored content hash is still that
+    (False otherwise, and nothing is written)."""
     interval = resource_interval_seconds(resource, now=now)
     fields: dict[str, Any] = {
         "last_checked_at": now,
@@ -440,9 +445,14 @@ def _update_resource_healthy(
         fields["open_jobs"] = open_jobs
     if changed:
         fields["last_changed_at"] = now
-    Resource.objects.filter(pk=resource.pk).update(**fields)
+    rows = Resource.objects.filter(pk=resource.pk)
+    if expected_hash is not None:
+        rows = rows.filter(content_hash=expected_hash)
+    if rows.update(**fields) != 1:
+        return False
     for name, value in fields.items():
         setattr(resource, name, value)
+    return True
 
 
 def _record_healthy(resource: Resource, *, status: int, reading: BoardReading | None = None) -> None:
