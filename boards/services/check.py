@@ -30,7 +30,7 @@ from boards.job import Job
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
 from boards.services import jobstore
-from boards.services.intervals import backoff_delay, resource_interval_seconds
+from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import lease_extend, lease_release, lease_wait, new_holder
 from boards.services.reading import BoardReading, NotModified, board_read
 from boards.sources import registry
@@ -111,7 +111,7 @@ def lease_duration(platform: str) -> timedelta:
 def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0) -> CheckOutcome:
     """Check one resource now. `wait_for_host` > 0 (synchronous API paths) polls for a busy host's
     lease that long; scheduled checks try once and are deferred."""
-    resource = Resource.objects.filter(pk=resource_id).first()
+    resource = with_watch_interval(Resource.objects.filter(pk=resource_id)).first()
     if resource is None:
         return CheckOutcome(resource_id, False, "skipped", "NOT_FOUND", "resource no longer exists")
     now = timezone.now()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db.models import Min, Q
+from django.db.models import Min, Q, QuerySet
 from django.utils import timezone
 
 from boards.models import Resource
@@ -22,12 +22,21 @@ def active_watch_q(now: datetime | None = None) -> Q:
     return Q(watches__deleted_at__isnull=True, watches__expires_at__gt=now)
 
 
+def with_watch_interval(resources: QuerySet[Resource], *, now: datetime | None = None) -> QuerySet[Resource]:
+    """`resources`, each with the shortest interval its active watches ask for (None: no watch)
+    read along with it, so the end of a check need not ask for it in a statement of its own."""
+    return resources.annotate(shortest_watch_interval=Min("watches__interval_seconds", filter=active_watch_q(now)))
+
+
 def resource_interval_seconds(resource: Resource, *, now: datetime | None = None) -> int:
     config = current()
     candidates: list[int] = []
-    shortest = resource.watches.filter(deleted_at__isnull=True, expires_at__gt=now or timezone.now()).aggregate(
-        shortest=Min("interval_seconds")
-    )["shortest"]
+    if hasattr(resource, "shortest_watch_interval"):  # read by `with_watch_interval`
+        shortest = resource.shortest_watch_interval
+    else:
+        shortest = resource.watches.filter(deleted_at__isnull=True, expires_at__gt=now or timezone.now()).aggregate(
+            shortest=Min("interval_seconds")
+        )["shortest"]
     if shortest:
         candidates.append(int(shortest))
     if resource.indexed:
