@@ -81,6 +81,21 @@ class CheckOutcome:
         return {k: v for k, v in body.items() if v not in ("", None)}
 
 
+def _claim_consume(resource: Resource, claim_token: str) -> bool:
+    """Turn the claim into "running" (a token of this run, same expiry), atomically: of two
+    deliveries of one task, however they interleave, exactly one goes on. Checked in Python first,
+    so a stale delivery costs no write."""
+    now = timezone.now()
+    if resource.claim_token != claim_token or resource.claimed_until is None or resource.claimed_until < now:
+        return False
+    running = new_holder()
+    taken = Resource.objects.filter(pk=resource.pk, claim_token=claim_token, claimed_until__gte=now).update(
+        claim_token=running
+    )
+    resource.claim_token = running
+    return taken == 1
+
+
 def board_of(resource: Resource) -> BoardRef:
     """The board to read for `resource`: recognised afresh from its URL, so improvements to
     recognition apply to existing resources; the stored fields are the fallback."""
@@ -109,15 +124,12 @@ def lease_duration(platform: str) -> timedelta:
 
 
 def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0) -> CheckOutcome:
-    """Check one resource now. `wait_for_host` > 0 (synchronous API paths) polls for a busy host's
-    lease that long; scheduled checks try once and are deferred."""
+    """Check one resource now. `wait_for_host` > 0 (synchronous API paths) waits that long for a
+    busy host's lease; a claimed (scheduled) check waits `CLAIMED_HOST_WAIT`, else is deferred."""
     resource = with_watch_interval(Resource.objects.filter(pk=resource_id)).first()
     if resource is None:
         return CheckOutcome(resource_id, False, "skipped", "NOT_FOUND", "resource no longer exists")
-    now = timezone.now()
-    if claim_token and (
-        resource.claim_token != claim_token or resource.claimed_until is None or resource.claimed_until < now
-    ):
+    if claim_token and not _claim_consume(resource, claim_token):
         return CheckOutcome(resource_id, False, "skipped", "NOT_CLAIMED", "another worker holds this check")
 
     started = time.monotonic()
