@@ -23,12 +23,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from boards.diff import DiffResult, content_hash, diff_jobs
 from boards.job import Job
+from boards.models import HostLease, Resource, Snapshot
 from boards.models import Job as JobRow
-from boards.models import Resource, Snapshot
 from boards.services import jobstore
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import lease_extend, lease_release, lease_wait, new_holder
@@ -126,7 +127,14 @@ def lease_duration(platform: str) -> timedelta:
 def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0) -> CheckOutcome:
     """Check one resource now. `wait_for_host` > 0 (synchronous API paths) waits that long for a
     busy host's lease; a claimed (scheduled) check waits `CLAIMED_HOST_WAIT`, else is deferred."""
-    resource = with_watch_interval(Resource.objects.filter(pk=resource_id)).first()
+    # Read with the board: when its host's lease frees, so a check started ahead of that moment
+    # (a follow-up) sleeps until then and takes the lease in one try.
+    host_free_at = HostLease.objects.filter(key=OuterRef("fetch_host")).values("leased_until")[:1]
+    resource = (
+        with_watch_interval(Resource.objects.filter(pk=resource_id))
+        .annotate(host_free_at=Subquery(host_free_at))
+        .first()
+    )
     if resource is None:
         return CheckOutcome(resource_id, False, "skipped", "NOT_FOUND", "resource no longer exists")
     if claim_token and not _claim_consume(resource, claim_token):
@@ -147,9 +155,9 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
     duration = lease_duration(board.platform)
     if claim_token:
         wait_for_host = max(wait_for_host, CLAIMED_HOST_WAIT)
-    if not lease_wait(
-        key=resource.fetch_host, holder=holder, duration=duration, deadline=time.monotonic() + wait_for_host
-    ):
+    deadline = time.monotonic() + wait_for_host
+    free_at = resource.host_free_at
+    if not lease_wait(key=resource.fetch_host, holder=holder, duration=duration, deadline=deadline, free_at=free_at):
         return _host_busy(resource)
     spacing = timedelta(milliseconds=config.host_min_spacing_ms)
     try:

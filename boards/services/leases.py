@@ -67,10 +67,15 @@ def lease_free_at(*, key: str) -> datetime | None:
     return HostLease.objects.filter(key=key).values_list("leased_until", flat=True).first()
 
 
-def lease_wait(*, key: str, holder: str, duration: timedelta, deadline: float) -> bool:
+def lease_wait(*, key: str, holder: str, duration: timedelta, deadline: float, free_at: datetime | None = None) -> bool:
     """Take `key`, waiting until `deadline` (monotonic) if someone holds it: asleep until the moment
     the lease says it frees (for a host, the end of the spacing after its last request), not in
-    fixed steps, so a waiting check fetches as soon as politeness allows."""
+    fixed steps, so a waiting check fetches as soon as politeness allows. `free_at`, when the caller
+    has read it already, saves asking the lease first."""
+    if free_at is not None:
+        until_free = (free_at - timezone.now()).total_seconds()
+        if 0 < until_free < deadline - time.monotonic():
+            time.sleep(until_free)
     while (held_until := _lease_take(key=key, holder=holder, duration=duration, now=timezone.now())) is not None:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
