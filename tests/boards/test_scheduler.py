@@ -265,3 +265,26 @@ def test_overdue_directory_boards_are_counted_after_fifteen_minutes() -> None:
     make_resource(indexed=True, due_in=-60)
     watch(make_resource(due_in=-60 * 60))  # watched but not in the directory
     assert directory_overdue_count() == 1
+
+
+def test_the_compiled_follow_up_query_agrees_with_its_queryset() -> None:
+    """`host_claim_next` runs SQL compiled once with stand-in values; it must pick what the
+    queryset picks for real values: due, monitored, unclaimed, none queued, earliest first."""
+    from boards.services.scheduler import _next_on_host, next_on_host_queryset
+
+    now = timezone.now()
+    make_resource(host="a.example", due_in=-30, indexed=True)
+    earliest = make_resource(host="a.example", due_in=-90)
+    watch(earliest)  # monitored through a watch
+    make_resource(host="a.example", due_in=-120)  # neither indexed nor watched: not monitored
+    make_resource(host="a.example", due_in=60, indexed=True)  # not due yet
+    HostLease.objects.create(key="a.example", holder="", leased_until=now + timedelta(milliseconds=150))
+    make_resource(host="b.example", due_in=-60, indexed=True)
+    resource_claim(resource_id=make_resource(host="b.example", due_in=-100, indexed=True).pk)  # b has one queued
+
+    for host in ("a.example", "b.example", "c.example"):
+        expected = next_on_host_queryset(host=host, now=now).first()
+        assert _next_on_host(host=host, now=now) == expected
+    picked = _next_on_host(host="a.example", now=now)
+    assert picked is not None and picked[0] == earliest.pk and picked[2] is not None
+    assert abs((picked[2] - now).total_seconds() - 0.15) < 0.001
