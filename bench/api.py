@@ -102,11 +102,12 @@ def bench_environment(database_url: str) -> dict[str, str]:
 
 
 def with_conn_max_age(env: dict[str, str], seconds: int, folder: Path) -> dict[str, str]:
-    """The server's environment with a settings module that changes only CONN_MAX_AGE (to compare
-    persistent connections with a connection per request under ASGI)."""
+    """The server's environment with a settings module that serves with persistent connections
+    (CONN_MAX_AGE, no pool) instead of the connection pool, to compare the two."""
     (folder / "bench_settings.py").write_text(
         "from watchtower.settings import *  # noqa: F403\n"
         f"DATABASES['default']['CONN_MAX_AGE'] = {seconds}  # noqa: F405\n"
+        "DATABASES['default']['OPTIONS'].pop('pool', None)  # noqa: F405  # a pool takes no CONN_MAX_AGE\n"
     )
     path = os.pathsep.join(filter(None, [str(folder), env.get("PYTHONPATH", "")]))
     return {**env, "DJANGO_SETTINGS_MODULE": "bench_settings", "PYTHONPATH": path}
