@@ -89,8 +89,9 @@ class Host:
                 with host.lock:
                     host.in_flight -= 1
                 self._answer(200, body, "application/json")
+                answered = time.monotonic()  # before the lock: waiting for it would delay the stamp
                 with host.lock:
-                    host.log.append((start, time.monotonic()))
+                    host.log.append((start, answered))
 
             def _answer(self, status: int, body: bytes, content_type: str) -> None:
                 self.send_response(status)
