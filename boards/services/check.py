@@ -23,16 +23,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from boards.diff import DiffResult, content_hash, diff_jobs
 from boards.job import Job
-from boards.models import HostLease, Resource, Snapshot
 from boards.models import Job as JobRow
+from boards.models import Resource, Snapshot
 from boards.services import jobstore
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
-from boards.services.leases import lease_extend, lease_release, lease_wait, new_holder
+from boards.services.leases import lease_end_of_host, lease_extend, lease_release, lease_wait, new_holder
 from boards.services.reading import BoardReading, NotModified, board_read
 from boards.sources import registry
 from boards.sources.base import BoardRef
@@ -129,11 +128,8 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
     busy host's lease; a claimed (scheduled) check waits `CLAIMED_HOST_WAIT`, else is deferred."""
     # Read with the board: when its host's lease frees, so a check started ahead of that moment
     # (a follow-up) sleeps until then and takes the lease in one try.
-    host_free_at = HostLease.objects.filter(key=OuterRef("fetch_host")).values("leased_until")[:1]
     resource = (
-        with_watch_interval(Resource.objects.filter(pk=resource_id))
-        .annotate(host_free_at=Subquery(host_free_at))
-        .first()
+        with_watch_interval(Resource.objects.filter(pk=resource_id)).annotate(host_free_at=lease_end_of_host()).first()
     )
     if resource is None:
         return CheckOutcome(resource_id, False, "skipped", "NOT_FOUND", "resource no longer exists")

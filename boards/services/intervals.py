@@ -25,7 +25,11 @@ def active_watch_q(now: datetime | None = None) -> Q:
 def with_watch_interval(resources: QuerySet[Resource], *, now: datetime | None = None) -> QuerySet[Resource]:
     """`resources`, each with the shortest interval its active watches ask for (None: no watch)
     read along with it, so the end of a check need not ask for it in a statement of its own."""
-    return resources.annotate(shortest_watch_interval=Min("watches__interval_seconds", filter=active_watch_q(now)))
+    return resources.annotate(shortest_watch_interval=_shortest_watch_interval(now))
+
+
+def _shortest_watch_interval(now: datetime | None) -> Min:
+    return Min("watches__interval_seconds", filter=active_watch_q(now))
 
 
 def resource_interval_seconds(resource: Resource, *, now: datetime | None = None) -> int:
@@ -34,9 +38,7 @@ def resource_interval_seconds(resource: Resource, *, now: datetime | None = None
     if hasattr(resource, "shortest_watch_interval"):  # read by `with_watch_interval`
         shortest = resource.shortest_watch_interval
     else:
-        shortest = resource.watches.filter(deleted_at__isnull=True, expires_at__gt=now or timezone.now()).aggregate(
-            shortest=Min("interval_seconds")
-        )["shortest"]
+        shortest = Resource.objects.filter(pk=resource.pk).aggregate(shortest=_shortest_watch_interval(now))["shortest"]
     if shortest:
         candidates.append(int(shortest))
     if resource.indexed:

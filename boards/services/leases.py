@@ -13,7 +13,7 @@ import time
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from boards.models import HostLease
@@ -65,6 +65,11 @@ def lease_release(*, key: str, holder: str, spacing: timedelta = timedelta(0)) -
 def lease_free_at(*, key: str) -> datetime | None:
     """When `key` can next be taken (None: never leased)."""
     return HostLease.objects.filter(key=key).values_list("leased_until", flat=True).first()
+
+
+def lease_end_of_host() -> Subquery:
+    """For a query of resources: when the lease of each one's fetch host ends (None: never leased)."""
+    return Subquery(HostLease.objects.filter(key=OuterRef("fetch_host")).values("leased_until")[:1])
 
 
 def lease_wait(*, key: str, holder: str, duration: timedelta, deadline: float, free_at: datetime | None = None) -> bool:

@@ -30,13 +30,14 @@ from functools import cache
 from typing import Any, Protocol
 
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Window
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from boards.models import HostLease, Resource
 from boards.services.intervals import active_watch_q
+from boards.services.leases import lease_end_of_host
 from boards.sources.registry import max_requests, page_spacing_ms
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -198,11 +199,10 @@ def next_on_host_queryset(*, host: str, now: datetime) -> QuerySet[Any, Any]:
     """`host`'s earliest due resource (id, platform, when the host's lease frees), unless a check
     of the host is queued already."""
     queued = Resource.objects.filter(fetch_host=OuterRef("fetch_host"), claimed_until__gt=now)
-    lease_end = HostLease.objects.filter(key=OuterRef("fetch_host")).values("leased_until")[:1]
     return (
         _due(now)
         .filter(~Exists(queued), fetch_host=host)
-        .annotate(free_at=Subquery(lease_end))
+        .annotate(free_at=lease_end_of_host())
         .order_by("next_check_at", "id")
         .values_list("id", "platform", "free_at")[:1]
     )
@@ -211,6 +211,8 @@ def next_on_host_queryset(*, host: str, now: datetime) -> QuerySet[Any, Any]:
 # Stand-ins that `_next_on_host_sql` compiles the query with, then finds among its parameters.
 _HOST = "\x00host\x00"
 _NOW = datetime(2000, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+_HOST_MARK = object()
+_NOW_MARK = object()
 
 
 @cache
@@ -223,10 +225,6 @@ def _next_on_host_sql(vendor: str, index_enabled: bool) -> tuple[str, tuple[obje
     marked = tuple(_HOST_MARK if p == _HOST else _NOW_MARK if p in now_forms else p for p in params)
     assert _HOST_MARK in marked and _NOW_MARK in marked, "the stand-ins were not found among the parameters"
     return sql, marked
-
-
-_HOST_MARK = object()
-_NOW_MARK = object()
 
 
 def _next_on_host(*, host: str, now: datetime) -> tuple[int, str, datetime | None] | None:
