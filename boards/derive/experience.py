@@ -4,12 +4,17 @@ A number of years is a requirement only when its context says so ("5+ years of e
 "Experience: 3-5 years", "at least two years in a similar role"); company history ("for over 20
 years we have…", "5 years ago"), ages ("18 years of age") and schooling ("4 years of college") are
 not. The first requirement in the text wins: postings state the main one first and the nice-to-haves
-later. A stated range keeps both ends.
+later. A stated range keeps both ends; a ceiling ("less than 2 years", "up to 3 years", "3 years or
+less") is a maximum with no minimum. Where degrees open alternative paths on one line ("BS + 6 years,
+MS + 4 years or PhD + 2 years"), the lowest path is the requirement: a candidate on it qualifies.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 MAX_TEXT = 200_000
 MAX_MENTIONS = 200  # "year" mentions examined; bounds the work on hostile input
@@ -34,22 +39,32 @@ NUMBER_WORDS = {
     "fifteen": 15,
 }
 _COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-# "three (3)+ years" and "3+ yrs" alike; the candidate must end exactly at the year word.
+# The number written twice: "five (5) years", "5 (five) years", "ten (10)+ years".
+_AGAIN = r"(?:\s?\((?:" + _COUNT + r")\+?\))?"
+# "three (3)+ years", "3+ yrs", "7y", "3yrs+" alike; the candidate must end at the year word (or
+# at a "+" right after it).
 _CANDIDATE = re.compile(
-    r"(?<![\w.$€£,])(?P<n1>" + _COUNT + r")(?:\s?\(\d{1,2}\+?\))?"
-    r"(?P<plus>\s?\+|\s?plus\b|\s+or\s+more\b)?"
-    r"(?:\s{0,2}(?P<sep>-{1,2}|[‐‑–—~]|to|and)\s{0,2}(?P<n2>" + _COUNT + r")(?:\s?\(\d{1,2}\))?(?P<plus2>\s?\+)?)?"
-    r"\s{0,2}(?:years?|yrs?)(?![a-z])(?:['’]s?)?"
+    r"(?<![\w.$€£,])(?P<n1>" + _COUNT + r")" + _AGAIN + r"(?P<plus>\s?\+|\s?plus\b|\s+or\s+more\b)?"
+    r"(?:\s{0,2}(?P<sep>-{1,2}|[‐‑–—~]|to|and)\s{0,2}(?P<n2>" + _COUNT + r")" + _AGAIN + r"(?P<plus2>\s?\+)?)?"
+    r"\s{0,2}(?:years?|yrs?|y)(?![a-z])(?:['’]s?)?(?P<plus3>\+)?"
 )
-# "Years of experience: 3-5", "years of relevant experience required - 5+".
+# Words that make the count a ceiling: "less than 2 years", "a maximum of 4", "up to 3 years" (but
+# "no less than 5" is a floor).
+_CEILING = (
+    r"(?:(?<!\bno\s)(?<!\bnot\s)\b(?:less|fewer)\s+than|\bunder|\bbelow|\b(?:no|not)\s+more\s+than|"
+    r"\b(?:a\s+)?max(?:imum|\.)?(?:\s+of)?|\bat\s+most|\bup\s*to|\bnot\s+(?:to\s+)?exceed(?:ing)?|<=?|≤)"
+)
+# "Years of experience: 3-5", "years of relevant experience required - 5+", "… : up to 2".
 _LABEL_FIRST = re.compile(
-    r"years?\s+of\s+(?:\w+\s+)?experience(?:\s+required)?\s*[:\-–]\s*(?P<n1>" + _COUNT + r")(?P<plus>\+)?"
+    r"years?\s+of\s+(?:\w+\s+)?experience(?:\s+required)?\s*[:\-–]\s*(?P<ceiling>" + _CEILING + r"\s*)?"
+    r"(?P<n1>" + _COUNT + r")(?P<plus>\+)?"
     r"(?:\s*(?:-|–|—|to)\s*(?P<n2>" + _COUNT + r"))?(?![\w.])"
 )
 # What ends the text right before a counted year word: a digit, "+", "(3)", a number word, "plus",
 # "or more". A cheap test that spares the full pattern on every "a year" and "per year".
 _COUNT_CLOSES = re.compile(r"(?:[\d+)]|\b(?:" + "|".join(NUMBER_WORDS) + r"|plus|more))\s{0,2}$")
-_YEAR_WORD = re.compile(r"y(?:ears?|rs?)(?![a-z])")
+# A year word, or "y" right after a count ("7y", "7+ y"): a bare "y" anywhere else is a letter.
+_YEAR_WORD = re.compile(r"y(?:ears?|rs?)(?![a-z])|(?:(?<=\d)|(?<=\d\+)|(?<=\d\s))y(?![a-z])")
 # Tails that make the years something else than required experience.
 _TAIL_SKIP = re.compile(
     r"(?:ago|old|of age|later|from now|in business|in operation|in the making|running|young|"
@@ -64,16 +79,32 @@ _TAIL_ACCEPT = re.compile(
     r"experience|exp)\b"
 )
 _EXPERIENCE_IN_TAIL = re.compile(r"\bexp(?:erience[ds]?|\.)?(?![a-z])")
-# "Experience: 7+ years", "experience required - at least 3 years", "experience of 5 years".
+# "Experience: 7+ years", "experience required - at least 3 years", "experience of 5 years",
+# "Exp: 7 yrs", "Experience: less than 1 year".
 _LABEL_BEFORE = re.compile(
-    r"experience\s*(?:required|level|needed|requirements?)?\s*[:\-–(]?\s*(?:of\s+)?"
-    r"(?:at\s+least\s+|a\s+minimum\s+of\s+|minimum\s+(?:of\s+)?|min\.?\s+|over\s+|more\s+than\s+)?$"
+    r"(?:experience|\bexp\b\.?)\s*(?:required|level|needed|requirements?)?\s*[:\-–(]?\s*(?:of\s+)?"
+    r"(?:at\s+least\s+|a\s+minimum\s+of\s+|minimum\s+(?:of\s+)?|min\.?\s+|over\s+|more\s+than\s+|"
+    + _CEILING
+    + r"\s*)?$"
+)
+# A degree joined to the years: "BS + 6 years", "Master's degree and 4 years", "PhD or MS with 2+".
+_DEGREE_BEFORE = re.compile(
+    r"\b(?:degree|bachelor|bachelors|bachelor['’]s|master|masters|master['’]s|ph\.?\s?d|doctorate|doctoral|mba|"
+    r"b\.?sc?|b\.?a|m\.?sc?|m\.?a|b\.?eng|m\.?eng|b\.?tech|m\.?tech|associate['’]s|diploma|ged)\b\.?"
+    r"[^.;:\n]{0,30}?(?:\+|&|\band\b|\bwith\b|\bplus\b|,)\s*"
+    r"(?:at\s+least\s+|a\s+minimum\s+of\s+|minimum\s+(?:of\s+)?|min\.?\s+)?$"
+)
+# After the count: "3 years or less", "2 years max", "2 years maximum", "3 years at most".
+# "3 years of experience or less" too (then the experience words stay in the tail).
+_CEILING_AFTER = re.compile(
+    r"(?P<lead>(?:of\s+)?(?:[a-z-]+\s+)?(?:experience|exp)\.?\s*)?(?:or\s+(?:less|fewer)|max(?:imum)?|at\s+most)"
+    r"(?![a-z])"
 )
 _MINIMUM_BEFORE = re.compile(
     r"(?:at\s+least|a\s+minimum\s+of|minimum\s+(?:of\s+)?|min\.?|no\s+less\s+than|not\s+less\s+than|more\s+than|requires?|"
     r"required|must\s+have|you\s+have|you've|bring|with|have)\s*$"
 )
-_UP_TO_BEFORE = re.compile(r"\bup\s+to\s*$")
+_CEILING_BEFORE = re.compile(_CEILING + r"\s*$")
 # A time span rather than a requirement: "for over 20 years", "in the last 5 years", "than 10 years".
 _TIMESPAN_BEFORE = re.compile(
     r"\b(?:for|over\s+the|in\s+the|the|past|last|next|every|within|after|during|since|first|by)\s+"
@@ -88,32 +119,69 @@ _COMPANY_BEFORE = re.compile(
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 
 
-def experience_from_text(text: str) -> tuple[float, float | None] | None:
-    """(minimum years, maximum years or None) of the first stated requirement, or None."""
+Years = tuple[float | None, float | None]
+# How far past a degree-led requirement its alternative paths are looked for (same line).
+DEGREE_PATHS_WINDOW = 300
+
+
+@dataclass(frozen=True)
+class _Found:
+    years: Years
+    degree_led: bool
+
+
+def experience_from_text(text: str) -> Years | None:
+    """(minimum years or None, maximum years or None) of the first stated requirement, or None.
+
+    At least one end is set: a ceiling alone ("less than 2 years") has no minimum.
+    """
     if not text:
         return None
     return experience_from_lowered(text[:MAX_TEXT].lower())
 
 
-def experience_from_lowered(low: str) -> tuple[float, float | None] | None:
+def experience_from_lowered(low: str) -> Years | None:
     """`experience_from_text` for a caller that already holds the lowercased text."""
     low = low[:MAX_TEXT]
-    if "year" not in low and "yr" not in low:
+    if "year" not in low and "yr" not in low and "y" not in low:
         return None
-    for count, mention in enumerate(_YEAR_WORD.finditer(low)):
+    mentions = _YEAR_WORD.finditer(low)
+    for count, mention in enumerate(mentions):
         if count >= MAX_MENTIONS:
             break
         found = _read_mention(low, mention.start(), mention.end())
-        if found is not None:
-            return found
+        if found is None:
+            continue
+        if not found.degree_led:
+            return found.years
+        return _lowest_path(low, mention.end(), found.years, mentions, MAX_MENTIONS - count - 1)
     return None
 
 
-def _read_mention(low: str, year_start: int, year_end: int) -> tuple[float, float | None] | None:
+def _lowest_path(low: str, after: int, first: Years, mentions: Iterator[re.Match[str]], budget: int) -> Years:
+    """The lowest of the degree-led requirements on the line of the first one: "BS + 6 years, MS +
+    4 years or PhD + 2 years" asks 2 years of a PhD, and a candidate on that path qualifies."""
+    line_end = low.find("\n", after, after + DEGREE_PATHS_WINDOW)
+    end = line_end if line_end >= 0 else after + DEGREE_PATHS_WINDOW
+    best = first
+    for mention in itertools.islice(mentions, max(0, budget)):
+        if mention.start() >= end:
+            break
+        found = _read_mention(low, mention.start(), mention.end())
+        if found is not None and found.degree_led and _floor(found.years) < _floor(best):
+            best = found.years
+    return best
+
+
+def _floor(years: Years) -> float:
+    return years[0] if years[0] is not None else 0.0
+
+
+def _read_mention(low: str, year_start: int, year_end: int) -> _Found | None:
     """The requirement a "year" word closes ("5+ years") or opens ("years of experience: 5")."""
     labelled = _LABEL_FIRST.match(low, year_start)
     if labelled is not None:
-        return _result(labelled["n1"], labelled["n2"])
+        return _found(_result(labelled["n1"], labelled["n2"], ceiling=bool(labelled["ceiling"])))
     if not _COUNT_CLOSES.search(low, max(0, year_start - 12), year_start):
         return None  # "a year", "per year", "this year": no count right before the word
     candidate = None
@@ -129,25 +197,35 @@ def _read_mention(low: str, year_start: int, year_end: int) -> tuple[float, floa
     start, end = candidate.start(), candidate.end()
     tail = _tail(low, end)
     stripped = tail.lstrip(" ,:()-–'’")
+    ceiling_after = _CEILING_AFTER.match(stripped) if n2 is None else None
+    if ceiling_after is not None and not ceiling_after["lead"]:
+        stripped = stripped[ceiling_after.end() :].lstrip(" ,:()-–'’")
     if _TAIL_SKIP.match(stripped):
         return None
     before = low[max(0, start - 40) : start]
     if _COMPANY_BEFORE.search(before):
         return None
-    explicit = bool(candidate["plus"] or candidate["plus2"] or n2 is not None)
+    ceiling = n2 is None and (ceiling_after is not None or bool(_CEILING_BEFORE.search(before)))
+    explicit = bool(candidate["plus"] or candidate["plus2"] or candidate["plus3"] or n2 is not None)
     if _LABEL_BEFORE.search(before):
-        return _result(n1, n2, up_to=bool(_UP_TO_BEFORE.search(before)))
+        return _found(_result(n1, n2, ceiling=ceiling))
+    degree_led = bool(_DEGREE_BEFORE.search(low, max(0, start - 60), start))
+    if degree_led:
+        return _found(_result(n1, n2, ceiling=ceiling), degree_led=True)
     if not explicit and _TIMESPAN_BEFORE.search(before):
         return None
     minimum = bool(_MINIMUM_BEFORE.search(before))
-    up_to = bool(_UP_TO_BEFORE.search(before))
     experience_tail = bool(_TAIL_ACCEPT.match(stripped) or _EXPERIENCE_IN_TAIL.search(tail))
     if experience_tail:
-        return _result(n1, n2, up_to=up_to)
+        return _found(_result(n1, n2, ceiling=ceiling))
     # A bare "5+ years", "3 to 5 years" or "at least two years" closing a line or a clause.
-    if (explicit or minimum) and not stripped.strip(" .,;:)"):
-        return _result(n1, n2, up_to=up_to)
+    if (explicit or minimum) and not ceiling and not stripped.strip(" .,;:)"):
+        return _found(_result(n1, n2))
     return None
+
+
+def _found(years: Years | None, *, degree_led: bool = False) -> _Found | None:
+    return _Found(years, degree_led) if years is not None else None
 
 
 def _tail(low: str, end: int) -> str:
@@ -160,14 +238,14 @@ def _number(token: str) -> float:
     return float(NUMBER_WORDS[token]) if token in NUMBER_WORDS else float(token)
 
 
-def _result(n1: str, n2: str | None, *, up_to: bool = False) -> tuple[float, float | None] | None:
-    low = _number(n1)
+def _result(n1: str, n2: str | None, *, ceiling: bool = False) -> Years | None:
+    low: float | None = _number(n1)
     high = _number(n2) if n2 is not None else None
-    if up_to and high is None:
-        low, high = 0.0, low
-    if high is not None and high < low:
+    if ceiling and high is None:
+        low, high = None, low
+    if low is not None and high is not None and high < low:
         low, high = high, low
-    if low > MAX_YEARS or (high is not None and high > MAX_YEARS + 10):
+    if (low is not None and low > MAX_YEARS) or (high is not None and high > MAX_YEARS + 10):
         return None
     if high == low:
         high = None

@@ -109,7 +109,7 @@ def filter_columns(job: Job, *, company: str) -> dict[str, Any]:
         "salary_currency": (salary.currency or "")[:3] if salary else "",
         "salary_annual_min": salary.annual_min if salary else None,
         "salary_annual_max": salary.annual_max if salary else None,
-        "experience_years": job.experience_years,
+        "experience_years": _experience_floor(job),
         "posted_at": parse_posted_at(job.posted_at),
         "search_text": terms.search_text_for(
             title=job.title,
@@ -132,3 +132,11 @@ def summary(change_type: str, job: Job, changed_fields: tuple[str, ...] = ()) ->
     if changed_fields:
         text += f" ({', '.join(changed_fields)})"
     return text[:700]
+
+
+def _experience_floor(job: Job) -> float | None:
+    """The years a job asks at least, as `max_experience_years` filters them: a ceiling alone
+    ("less than 2 years") asks at least nothing, so it is 0, not unknown."""
+    if job.experience_years is None and job.experience_years_max is not None:
+        return 0.0
+    return job.experience_years

@@ -99,7 +99,7 @@ def test_salary_is_read_from_text_as_agents_expect(text: str, expected: tuple | 
     assert salary.source == "text"
 
 
-EXPERIENCE_CASES: list[tuple[str, tuple[float, float | None] | None]] = [
+EXPERIENCE_CASES: list[tuple[str, tuple[float | None, float | None] | None]] = [
     ("5+ years", (5, None)),
     ("3-5 years of experience", (3, 5)),
     ("at least two years", (2, None)),
@@ -108,7 +108,7 @@ EXPERIENCE_CASES: list[tuple[str, tuple[float, float | None] | None]] = [
     ("5–8 years in a similar role", (5, 8)),
     ("between 3 and 5 years of experience", (3, 5)),
     ("0-2 years of experience", (0, 2)),
-    ("up to 3 years of experience", (0, 3)),
+    ("up to 3 years of experience", (None, 3)),
     ("Experience: 7+ years", (7, None)),
     ("Years of experience: 3-5", (3, 5)),
     ("three (3) years of experience", (3, None)),
