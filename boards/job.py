@@ -5,8 +5,29 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 SalarySource = Literal["structured", "text"]
+WEB_SCHEMES = frozenset({"http", "https"})
+
+
+def web_url(value: str) -> str:
+    """`value` if it is an absolute http(s) URL, else "". A posting's link is relayed to agents
+    (and from them to people) as given, so `javascript:`, `data:` or `file:` must never be one."""
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # an invalid IPv6 host, for one
+        return ""
+    return value if parts.scheme.lower() in WEB_SCHEMES and parts.netloc else ""
+
+
+def served_job(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored job as served: its `url` dropped unless it is http(s). Derivation already drops such
+    links (boards/derive); this also covers jobs stored before it did."""
+    url = data.get("url")
+    if url is None or (isinstance(url, str) and web_url(url)):
+        return data
+    return {key: value for key, value in data.items() if key != "url"}
 
 
 @dataclass(frozen=True)

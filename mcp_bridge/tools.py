@@ -36,7 +36,7 @@ from mcp_bridge.schemas import (
 from mcp_bridge.threads import thread_connection
 from watches.filters import explicit_filters
 from watches.services.ratelimits import budgets, ratelimit_enforce
-from watches.services.search import companies_list, jobs_search
+from watches.services.search import MAX_COMPANY_OFFSET, companies_list, jobs_search
 from watches.services.usage import counts_record
 from watches.services.watches import watch_create, watch_delete, watch_get, watch_list
 from watchtower.errors import AppError
@@ -169,7 +169,9 @@ def list_companies(
     ctx: Context,
     query: Annotated[str | None, Field(min_length=1, max_length=100, description="Part of a company name.")] = None,
     limit: Annotated[int, Field(ge=1, le=1000, description="Page size.")] = 100,
-    offset: Annotated[int, Field(ge=0)] = 0,
+    offset: Annotated[
+        int, Field(ge=0, le=MAX_COMPANY_OFFSET, description="From next_offset of the previous page.")
+    ] = 0,
     client_token: ClientToken = None,
 ) -> Annotated[CallToolResult, ListCompaniesOutput]:
     def body(call: CallContext) -> dict[str, Any]:

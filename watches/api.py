@@ -25,7 +25,7 @@ from watches.filters import (
     explicit_filters,
 )
 from watches.services.clients import clean_ref, client_create
-from watches.services.search import companies_list, jobs_search
+from watches.services.search import MAX_COMPANY_OFFSET, MAX_OFFSET, companies_list, jobs_search
 from watches.services.usage import usage_record
 from watches.services.watches import watch_check_now, watch_create, watch_delete, watch_get, watch_list
 from watchtower.api.auth import request_client
@@ -35,8 +35,6 @@ from watchtower.api.serializers import StrictSerializer
 from watchtower.config import current
 
 MAX_URL_LENGTH = 2048
-MAX_OFFSET = 10_000
-MAX_COMPANY_OFFSET = 1_000_000
 http_urls = URLValidator(schemes=["http", "https"])
 
 

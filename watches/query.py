@@ -19,6 +19,7 @@ filters. `interpret` never raises.
 from __future__ import annotations
 
 import logging
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -323,8 +324,11 @@ class _Reader:
                 value *= _HOURS_A_YEAR
             elif period.startswith(("month", "mo")):
                 value *= 12
-            yearly = round(value)
             fragment = match.group(0).strip()
+            if not math.isfinite(value):  # hundreds of digits: float() gives inf, and round(inf) raises
+                self.notes.append(f'"{fragment[:40]}…" does not look like a yearly salary; it was ignored.')
+                return True
+            yearly = round(value)
             if groups["ceiling"]:
                 self.notes.append(
                     f'"{fragment}" reads as a maximum salary, which is not a filter Watchtower has; it was ignored.'

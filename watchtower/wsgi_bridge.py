@@ -37,6 +37,11 @@ class WsgiBridge:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         body = await self._body(receive)
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
+        if "CONTENT_LENGTH" not in environ and body:
+            # `Transfer-Encoding: chunked` has no Content-Length, and Django reads no more than
+            # CONTENT_LENGTH says (none: an empty body). The bytes read here are the length, so
+            # Django sees the body, and the body-size middleware refuses one past the cap.
+            environ["CONTENT_LENGTH"] = str(len(body))
         loop = asyncio.get_running_loop()
         status, headers, content = await loop.run_in_executor(self.executor, self._respond, environ)
         await send({"type": "http.response.start", "status": status, "headers": headers})

@@ -13,7 +13,7 @@ from boards.derive.experience import experience_from_lowered, experience_from_te
 from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
 from boards.derive.seniority import seniority as seniority_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
-from boards.job import Job, Salary
+from boards.job import Job, Salary, web_url
 from boards.sources.base import Posting
 
 __all__ = [
@@ -39,7 +39,7 @@ def derive_job(posting: Posting, *, platform: str) -> Job:
     """The normalised job of one posting, with every derived field."""
     title = _tidy(posting.title)
     location = _tidy(posting.location)
-    url = _tidy(posting.url)
+    url = web_url(_tidy(posting.url))
     other_locations = _other_locations(location, posting.other_locations)
     # One lowercased copy of the text serves every parser; the description is dropped after this.
     description = posting.description or ""

@@ -49,7 +49,7 @@ def later_response(fetch: Fetch, request: Request) -> Response | None:
 def load_json(response: Response) -> Any:
     try:
         return json.loads(response.body)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply to decode
         raise AppError("PARSE_ERROR", f"could not parse response: {exc}") from None
 
 
@@ -60,7 +60,7 @@ def later_json(fetch: Fetch, request: Request) -> Any | None:
         return None
     try:
         return json.loads(response.body)
-    except ValueError:
+    except (ValueError, RecursionError):
         logger.info("follow-up page is not JSON", extra={"url": request.url})
         return None
 

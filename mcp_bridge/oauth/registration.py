@@ -67,7 +67,7 @@ def redirect_uri_problem(uri: Any) -> str | None:
 def _metadata(request: HttpRequest) -> dict[str, Any]:
     try:
         data = json.loads(request.body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deeply
         raise RegistrationError("invalid_client_metadata", "The body must be a JSON object.") from None
     if not isinstance(data, dict):
         raise RegistrationError("invalid_client_metadata", "The body must be a JSON object.")

@@ -30,6 +30,16 @@ def test_a_body_that_is_not_json_is_a_validation_error(http, agent) -> None:
     assert response.json()["error"] == "VALIDATION_ERROR"
 
 
+@pytest.mark.parametrize("path", ["/v1/watches", "/v1/clients", "/v1/jobs/search"])
+def test_json_nested_too_deeply_is_a_validation_error(http, agent, path) -> None:
+    """60 KB of nested arrays raised RecursionError in the JSON decoder: a 500 (issue 15)."""
+    body = "[" * 30_000 + "]" * 30_000
+    response = http.post(path, body, content_type="application/json", **agent.auth)
+    assert response.status_code == 400
+    assert response.json()["error"] == "VALIDATION_ERROR"
+    assert "nested too deeply" in response.json()["message"]
+
+
 def test_a_form_body_is_415(http, agent) -> None:
     response = http.post("/v1/watches", {"query": "ios"}, **agent.auth)  # multipart
     assert response.status_code == 415

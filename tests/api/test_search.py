@@ -59,7 +59,9 @@ def test_companies_are_the_directory_by_name(http, directory) -> None:
     assert http.get("/v1/companies?limit=1").json()["next_offset"] == 1
 
 
-@pytest.mark.parametrize("query", ["?limit=0", "?limit=1001", "?offset=-2", "?query=acme"])
+@pytest.mark.parametrize(
+    "query", ["?limit=0", "?limit=1001", "?offset=-2", "?query=acme", "?offset=1e20", f"?offset={10**20}"]
+)
 def test_company_parameters_are_validated(http, query) -> None:
     response = http.get(f"/v1/companies{query}")
     assert (response.status_code, response.json()["error"]) == (400, "VALIDATION_ERROR")

@@ -124,6 +124,13 @@ def test_list_companies_needs_no_token(asgi_server: AsgiServer) -> None:
     assert set(body) >= {"companies", "total", "next_offset"}
 
 
+@pytest.mark.parametrize("offset", [10**20, 1_000_001])
+def test_list_companies_refuses_a_huge_offset_as_a_validation_error(asgi_server: AsgiServer, offset: int) -> None:
+    """An offset past 2**63 reached the database and failed as an internal error (issue 15)."""
+    body = _error(call(asgi_server.mcp_url, "list_companies", {"offset": offset}))
+    assert body["error"] == "VALIDATION_ERROR" and "offset" in body["message"]
+
+
 def test_list_companies_still_refuses_a_bad_token(asgi_server: AsgiServer) -> None:
     result = call(asgi_server.mcp_url, "list_companies", {"client_token": "wt_" + "b" * 32})
     assert _error(result)["error"] == "UNAUTHORIZED"

@@ -173,8 +173,15 @@ def test_companies_are_searchable_and_unchecked_counts_show_an_ellipsis(client: 
     assert names == ["Company 010", "Company 011"]
     assert re.search(r'<td class="num">…</td>', html)  # 010 was never checked
     assert "No company matches" in client.get("/companies", {"q": "zzz"}).content.decode()
-    assert client.get("/companies", {"offset": "-4"}).status_code == 200
-    assert client.get("/companies", {"offset": "many"}).status_code == 200
+
+
+@pytest.mark.parametrize("offset", ["-4", "many", "1e20", str(10**20), "1000001"])
+def test_a_companies_offset_outside_the_range_is_a_400_in_the_error_format(client: Any, offset: str) -> None:
+    """A huge offset reached the database and came back as a 500 (issue 15)."""
+    response = client.get("/companies", {"offset": offset})
+    assert response.status_code == 400
+    assert response.json()["error"] == "VALIDATION_ERROR"
+    assert "offset" in response.json()["message"]
 
 
 @pytest.mark.parametrize(

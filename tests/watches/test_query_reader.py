@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.core.management import call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -150,3 +151,21 @@ def test_the_interpret_command_prints_filters_and_notes_as_json(capsys) -> None:
         },
         "notes": [],
     }
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "senior ios jobs in austin paying $" + "9" * 400,
+        "senior ios jobs in austin " + "9" * 400,
+        "senior ios jobs in austin paying " + "9" * 400 + " per hour",
+    ],
+)
+def test_a_number_of_hundreds_of_digits_is_noted_and_the_rest_is_kept(query: str) -> None:
+    """float() of 400 digits is inf and round(inf) raised: the whole reading was thrown away (issue 15)."""
+    reading = read(query)
+    assert reading.filters.keywords == ("ios",)
+    assert reading.filters.locations == ("austin",)
+    assert reading.filters.seniority == ("senior",)
+    assert reading.filters.min_salary is None
+    assert any("does not look like a yearly salary" in note for note in reading.notes)

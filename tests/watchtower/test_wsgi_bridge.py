@@ -65,6 +65,29 @@ def test_a_body_is_read_only_up_to_one_byte_past_the_cap() -> None:
     assert dict(sent[0]["headers"])[b"x-seen"] == b"120"
 
 
+def by_length(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+    """Reads as Django does: no more than CONTENT_LENGTH says (nothing without it)."""
+    body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+    start_response("200 OK", [("X-Length", environ.get("CONTENT_LENGTH", "none"))])
+    return [body]
+
+
+def test_a_chunked_body_reaches_the_app_with_its_length() -> None:
+    """`Transfer-Encoding: chunked` sends no Content-Length; Django read an empty body (issue 15)."""
+    chunked = scope("POST", headers=[(b"transfer-encoding", b"chunked"), (b"content-type", b"application/json")])
+    sent, _ = call(WsgiBridge(by_length, workers=1, max_body=100), chunked, [b'{"a":', b" 1}"])
+    assert dict(sent[0]["headers"])[b"x-length"] == b"8"
+    assert sent[1]["body"] == b'{"a": 1}'
+
+
+def test_a_chunked_body_past_the_cap_carries_a_length_past_the_cap() -> None:
+    """So the body-size middleware, which reads CONTENT_LENGTH, refuses it."""
+    chunked = scope("POST", headers=[(b"transfer-encoding", b"chunked")])
+    sent, reads = call(WsgiBridge(by_length, workers=1, max_body=100), chunked, [b"x" * 40] * 10)
+    assert reads == 3
+    assert dict(sent[0]["headers"])[b"x-length"] == b"120"
+
+
 def test_writes_and_iterables_are_joined_and_close_is_called() -> None:
     closed: list[bool] = []
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from boards.job import served_job
 from boards.models import Job, Resource
 from boards.services.intervals import active_watch_q
 from changes.models import DeliveryStatus
@@ -30,7 +31,7 @@ def count_capped(jobs: QuerySet[Job], cap: int = COUNT_CAP) -> tuple[int, bool]:
 
 
 def job_as_dict(data: dict[str, Any], *, board_url: str, platform: str) -> dict[str, Any]:
-    return {**data, "board_url": board_url, "platform": platform}
+    return {**served_job(data), "board_url": board_url, "platform": platform}
 
 
 def jobs_as_dicts(jobs: QuerySet[Job], *, limit: int, offset: int = 0) -> list[dict[str, Any]]:

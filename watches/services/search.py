@@ -17,6 +17,9 @@ from watchtower.errors import AppError
 
 MAX_SEARCH_LIMIT = 100
 MAX_OFFSET = 10_000
+# Far past any directory; beyond it an offset is refused, not sent to the database (a number past
+# 2**63 is an integrity error in SQLite and an out-of-range error in PostgreSQL).
+MAX_COMPANY_OFFSET = 1_000_000
 
 
 def filters_build(*, query: str = "", explicit: Mapping[str, Any] | None = None) -> Interpretation:
@@ -78,8 +81,8 @@ def jobs_search(
 def companies_list(*, query: str = "", limit: int = 50, offset: int = 0) -> dict[str, Any]:
     if not 1 <= limit <= 1000:
         raise AppError("VALIDATION_ERROR", "limit must be between 1 and 1000")
-    if offset < 0:
-        raise AppError("VALIDATION_ERROR", "offset must be 0 or more")
+    if not 0 <= offset <= MAX_COMPANY_OFFSET:
+        raise AppError("VALIDATION_ERROR", f"offset must be between 0 and {MAX_COMPANY_OFFSET}")
     boards = Resource.objects.filter(indexed=True)
     if query.strip():
         term = query.strip()[:100]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from changes.services.maintenance import DELETED_WATCH_KEEP, IDLE_CLIENT_AFTER, RATE_LIMIT_KEEP, USAGE_KEEP
-from watches.services.search import companies_list
+from watches.services.search import MAX_COMPANY_OFFSET, companies_list
 from watchtower.config import Config, current
 from watchtower.errors import AppError
 from watchtower.site import catalog
@@ -70,22 +70,25 @@ def privacy(request: HttpRequest) -> HttpResponse:
 
 
 def _offset(raw: str | None) -> int:
+    """`?offset=` of the directory: a whole number from 0 to MAX_COMPANY_OFFSET, else AppError."""
     try:
-        return max(int(raw or 0), 0)
+        offset = int(raw or 0)
     except ValueError:
-        return 0
+        raise AppError("VALIDATION_ERROR", f"offset must be a whole number from 0 to {MAX_COMPANY_OFFSET}") from None
+    if not 0 <= offset <= MAX_COMPANY_OFFSET:
+        raise AppError("VALIDATION_ERROR", f"offset must be a whole number from 0 to {MAX_COMPANY_OFFSET}")
+    return offset
 
 
 @require_GET
 @counted
 def companies(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:100]
-    offset = _offset(request.GET.get("offset"))
     try:
-        page = companies_list(query=query, limit=COMPANIES_PER_PAGE, offset=offset)
-    except AppError:
-        page = companies_list(query=query, limit=COMPANIES_PER_PAGE, offset=0)
-        offset = 0
+        offset = _offset(request.GET.get("offset"))
+    except AppError as exc:
+        return JsonResponse(exc.as_dict(), status=exc.status)
+    page = companies_list(query=query, limit=COMPANIES_PER_PAGE, offset=offset)
     previous = max(offset - COMPANIES_PER_PAGE, 0) if offset > 0 else None
     context = _context(
         current(),
