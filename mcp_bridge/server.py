@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -20,6 +19,7 @@ from mcp_bridge.threads import thread_connection
 from watches.services.clients import clean_ref
 from watches.services.usage import counts_record
 from watchtower.config import current
+from watchtower.labels import client_label, ref_label
 from watchtower.metrics import MCP_INITIALIZE
 
 logger = logging.getLogger(__name__)
@@ -137,27 +137,17 @@ class WatchtowerMCP(MCPServer[Any]):
         return listed
 
 
-CLIENT_NAME_DROP = re.compile(r"[^a-z0-9._ -]")
-
-
-def client_name(raw: Any) -> str:
-    """The app name an MCP client reports, made safe as a metric label: lowercased, only
-    `[a-z0-9._ -]`, at most 40 characters, `unknown` when empty."""
-    name = CLIENT_NAME_DROP.sub("", str(raw or "").lower()).strip()[:40]
-    return name or "unknown"
-
-
 def _reported_name(ctx: ServerRequestContext[Any, Any]) -> str | None:
-    """The clientInfo name of a connection handshake: `initialize` (protocol ≤ 2025-11-25) or the
-    `server/discover` probe of 2026-07-28 clients, which carries it in `_meta`. Other requests are
-    not connections and are not counted."""
+    """The clientInfo name of a connection handshake, bounded to known apps (watchtower/labels.py):
+    `initialize` (protocol ≤ 2025-11-25) or the `server/discover` probe of 2026-07-28 clients, which
+    carries it in `_meta`. Other requests are not connections and are not counted."""
     if ctx.method == "initialize":
         info = (ctx.params or {}).get("clientInfo") or {}
-        return client_name(info.get("name") if isinstance(info, dict) else None)
+        return client_label(info.get("name") if isinstance(info, dict) else None)
     if ctx.method == "server/discover":
         meta: Any = ctx.meta or (ctx.params or {}).get("_meta") or {}
         info = meta.get(CLIENT_INFO_META_KEY) if isinstance(meta, dict) else None
-        return client_name(info.get("name") if isinstance(info, dict) else None)
+        return client_label(info.get("name") if isinstance(info, dict) else None)
     return None
 
 
@@ -172,7 +162,7 @@ async def count_connections(ctx: ServerRequestContext[Any, Any], call_next: Call
     if name is not None:
         request: Any = ctx.request
         ref = clean_ref(request.query_params.get("ref")) if request is not None else ""
-        MCP_INITIALIZE.labels(client=name, ref=ref or "none").inc()
+        MCP_INITIALIZE.labels(client=name, ref=ref_label(ref)).inc()
         try:
             await sync_to_async(_count_connection, thread_sensitive=False)(name)
         except Exception:  # a counter must never break a connection

@@ -46,17 +46,17 @@ def test_initialize_names_the_server_and_tells_agents_when_to_use_it(asgi_server
 
 
 def test_initialize_is_counted_by_client_name_and_ref(asgi_server: AsgiServer) -> None:
-    labels = {"client": "claude code", "ref": "claude-code"}
+    labels = {"client": "claude-code", "ref": "claude-code"}
     before = REGISTRY.get_sample_value("watchtower_mcp_initialize_total", labels) or 0
     mcp_session(f"{asgi_server.mcp_url}?ref=claude-code", _noop, client_name="Claude Code!")
     assert REGISTRY.get_sample_value("watchtower_mcp_initialize_total", labels) == before + 1
-    assert CountsDaily.objects.get(metric="mcp_connect", dim="claude code").n == 1
+    assert CountsDaily.objects.get(metric="mcp_connect", dim="claude-code").n == 1
 
 
 def test_a_2026_client_without_the_handshake_is_served_and_counted(asgi_server: AsgiServer) -> None:
-    tools = _tools(asgi_server.mcp_url, mode="auto", client_name="modern-agent")
+    tools = _tools(asgi_server.mcp_url, mode="auto", client_name="Goose")
     assert sorted(tools) == TOOLS
-    assert CountsDaily.objects.filter(metric="mcp_connect", dim="modern-agent").exists()
+    assert CountsDaily.objects.filter(metric="mcp_connect", dim="goose").exists()
 
 
 async def _noop(client: Client) -> None:

@@ -22,7 +22,7 @@ from tests.site.events import (
     watch,
     webhook_event,
 )
-from watches.models import Client
+from watches.models import Client, CountsDaily
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +74,24 @@ def test_mcp_connections_are_counted_by_app_and_ref(client: Any) -> None:
     assert value(samples(scrape(client)), "watchtower_mcp_initialize_total", **labels) == before + 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_invented_client_names_and_refs_cannot_grow_the_labels_or_the_daily_counts(client: Any) -> None:
+    """500 initialize calls with invented names made 500 label sets and 500 daily rows (issue 15)."""
+    before = samples(scrape(client))
+    rows_before = CountsDaily.objects.filter(metric="mcp_connect").count()
+    for n in range(500):
+        mcp_initialize(f"evil-client-{n}", f"ref-{n}")
+    after = samples(scrape(client))
+    name = "watchtower_mcp_initialize_total"
+    new_sets = {labels for (sample, labels) in after if sample == name} - {
+        labels for (sample, labels) in before if sample == name
+    }
+    assert new_sets <= {frozenset({"client": "other", "ref": "other"}.items())}
+    assert value(after, name, client="other", ref="other") - value(before, name, client="other", ref="other") == 500
+    assert CountsDaily.objects.filter(metric="mcp_connect").count() - rows_before <= 1
+    assert CountsDaily.objects.get(metric="mcp_connect", dim="other").n >= 500
+
+
 def test_the_database_gauges_follow_the_data(client: Any) -> None:
     zero = samples(scrape(client))
     for name in (
@@ -102,6 +120,8 @@ def test_the_database_gauges_follow_the_data(client: Any) -> None:
     )
     Client.objects.create(token_hash="h-ref-1", source="claude-code")
     Client.objects.create(token_hash="h-ref-2", source="claude-code")
+    Client.objects.create(token_hash="h-ref-4", source="my-blog-post")
+    Client.objects.create(token_hash="h-ref-5", source="another-invented-tag")
     old = Client.objects.create(token_hash="h-ref-3", source="cursor")
     Client.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=8))
 
@@ -117,6 +137,8 @@ def test_the_database_gauges_follow_the_data(client: Any) -> None:
     assert value(found, "watchtower_clients_created_7d", ref="claude-code") == 2
     assert value(found, "watchtower_clients_created_7d", ref="none") == 3  # the watches' clients
     assert value(found, "watchtower_clients_created_7d", ref="cursor") == 0
+    assert value(found, "watchtower_clients_created_7d", ref="other") == 2  # invented tags: one label
+    assert value(found, "watchtower_clients_created_7d", ref="my-blog-post") == 0
 
 
 def test_django_prometheus_request_metrics_are_exported(client: Any) -> None:

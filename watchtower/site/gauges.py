@@ -4,6 +4,7 @@ reports the same numbers and none has to keep them up to date (the counters of
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
@@ -17,6 +18,7 @@ from boards.services.intervals import active_watch_q
 from boards.services.scheduler import directory_overdue_count
 from changes.models import DeliveryStatus, WebhookDelivery
 from watches.models import Client, Watch, WatchKind
+from watchtower.labels import ref_label
 
 BLOCKED_WINDOW = timedelta(hours=1)
 CLIENTS_WINDOW = timedelta(days=7)
@@ -88,6 +90,9 @@ class DatabaseGauges:
             .annotate(n=Count("id"))
             .order_by("source")
         )
-        for row in rows:
-            created.add_metric([row["source"] or "none"], row["n"])
+        by_label: Counter[str] = Counter()
+        for row in rows:  # the tag is whatever the caller sent: bounded to known tags and `other`
+            by_label[ref_label(row["source"])] += row["n"]
+        for label, n in sorted(by_label.items()):
+            created.add_metric([label], n)
         yield created
