@@ -1,6 +1,6 @@
 """The nine boards of the multi-request sources, served from 127.0.0.1 for the end-to-end test.
 
-Every response is built from the trimmed fixtures and builders of tests/boards/sources2 (recorded
+Every response is built from the trimmed fixtures and builders of tests/boards/sources (recorded
 bodies where they exist: the iCIMS search page, the Oracle finder pages, Amazon's search.json;
 documented shapes otherwise). What this module adds is only the serving: a listing is a list of job
 numbers, newest first, and each board pages it the way its platform does (a JSON POST body for
@@ -27,17 +27,17 @@ from boards.sources.base import Response as SourceResponse
 from boards.sources.paging import http_status_of
 from boards.sources.registry import recognize
 from boards.sources.sitemap import MAX_CHILD_SITEMAPS
-from tests.boards.sources2.fakes import fixture_bytes
-from tests.boards.sources2.test_amazon import job as amazon_job
-from tests.boards.sources2.test_apple import role as apple_role
-from tests.boards.sources2.test_eightfold import pcsx_pages as eightfold_details
-from tests.boards.sources2.test_eightfold import position as eightfold_position
-from tests.boards.sources2.test_icims import DETAIL as ICIMS_DETAIL
-from tests.boards.sources2.test_microsoft import position as microsoft_position
-from tests.boards.sources2.test_oracle import req as oracle_requisition
-from tests.boards.sources2.test_successfactors import tile, tiles
-from tests.boards.sources2.test_workday import detail_handler as workday_details
-from tests.boards.sources2.test_workday import posting as workday_posting
+from tests.boards.sources.fakes import fixture_bytes
+from tests.boards.sources.test_amazon import job as amazon_job
+from tests.boards.sources.test_apple import role as apple_role
+from tests.boards.sources.test_eightfold import pcsx_pages as eightfold_details
+from tests.boards.sources.test_eightfold import position as eightfold_position
+from tests.boards.sources.test_icims import DETAIL as ICIMS_DETAIL
+from tests.boards.sources.test_microsoft import position as microsoft_position
+from tests.boards.sources.test_oracle import req as oracle_requisition
+from tests.boards.sources.test_successfactors import tile, tiles
+from tests.boards.sources.test_workday import detail_handler as workday_details
+from tests.boards.sources.test_workday import posting as workday_posting
 from tests.fakes import FakeSite
 from watchtower.errors import AppError
 
@@ -72,7 +72,7 @@ def json_answer(data: Any, *, status: int = 200) -> WebResponse:
 
 
 def bridged(host: str, handler: SourceHandler) -> Answer:
-    """A sources2 handler (written for FakeFetch) answering real HTTP requests."""
+    """A source-test handler (written for FakeFetch) answering real HTTP requests."""
 
     def answer(request: WebRequest) -> WebResponse:
         url = f"https://{host}{request.full_path.rstrip('?')}"
@@ -95,7 +95,7 @@ def body_of(handler: SourceHandler, url: str) -> bytes:
 
 
 def urlset(urls: Sequence[str]) -> str:
-    """A sitemaps.org 0.9 `urlset`, the shape of the sitemap fixtures in sources2."""
+    """A sitemaps.org 0.9 `urlset`, the shape of the sitemap fixtures in tests/boards/sources."""
     entries = "".join(f"<url><loc>{url}</loc></url>\n" for url in urls)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{entries}</urlset>'
 
@@ -140,7 +140,7 @@ def serve_workday(web: Web, numbers: Sequence[int], whole: bool) -> None:
         return json_answer({"total": reported, "jobPostings": [workday_posting(n) for n in page]})
 
     web.route(WORKDAY_HOST, WORKDAY_LIST, answer)
-    for n in numbers:  # each job's detail (jobPostingInfo), as the sources2 Workday test serves it
+    for n in numbers:  # each job's detail (jobPostingInfo), as the Workday source test serves it
         path = "/wday/cxs/acme/Careers" + workday_posting(n)["externalPath"]
         web.serve(WORKDAY_HOST, path, body_of(workday_details(0), f"https://{WORKDAY_HOST}{path}"))
 

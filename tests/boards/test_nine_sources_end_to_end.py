@@ -6,7 +6,7 @@ JOB_REMOVED only where the view is complete. A job that drops out of an incomple
 listing, an iCIMS sitemap without jobs, a Google sitemap index with unread children, Amazon always)
 stays open.
 
-The responses come from the sources2 fixtures and builders (tests/boards/nine_sources_fixtures.py).
+The responses come from the source fixtures and builders (tests/boards/nine_sources_fixtures.py).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def web(httpserver: HTTPServer, config: Callable[..., Config]) -> Iterator[Web]:
 def pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The pause the check service's fetch wrapper would sleep before each follow-up request,
     recorded instead of slept. Eightfold and Microsoft declare 3 s (PAGE_SPACING_MS): five pages and
-    twenty detail reads would take 75 s a check. Spacing measured on the wire belongs to the sources2
+    twenty detail reads would take 75 s a check. Spacing measured on the wire belongs to the source
     and integration tests; here the tests check that the declared pause is the one asked for."""
     seen: list[float] = []
     real = BoardFetch.follow_up_pause

@@ -10,7 +10,7 @@ import pytest
 from boards.sources import eightfold
 from boards.sources.base import ReadContext, Request
 from boards.sources.canonical import canonical_url
-from tests.boards.sources2.fakes import FakeFetch, json_response, refusal
+from tests.boards.sources.fakes import FakeFetch, json_response, refusal
 from watchtower.errors import AppError
 
 PCSX = "https://acme.eightfold.ai/api/pcsx/search?domain=acme.com&query=&location=&start=0&sort_by=timestamp"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boards.sources import details
 from boards.sources.base import Posting, ReadContext, Request, Response
-from tests.boards.sources2.fakes import FakeFetch, body_response, refusal
+from tests.boards.sources.fakes import FakeFetch, body_response, refusal
 
 
 def postings(n: int) -> list[Posting]:

@@ -10,7 +10,7 @@ import pytest
 from boards.sources import eightfold, microsoft
 from boards.sources.base import ReadContext, Request
 from boards.sources.canonical import canonical_url
-from tests.boards.sources2.fakes import FakeFetch, json_response, refusal
+from tests.boards.sources.fakes import FakeFetch, json_response, refusal
 
 API = "https://apply.careers.microsoft.com/api/pcsx/search?domain=microsoft.com&query=&location=&start=0&sort_by=timestamp"
 

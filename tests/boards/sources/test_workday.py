@@ -10,7 +10,7 @@ import pytest
 from boards.sources import workday
 from boards.sources.base import ReadContext, Request
 from boards.sources.canonical import canonical_url
-from tests.boards.sources2.fakes import FakeFetch, json_response, refusal
+from tests.boards.sources.fakes import FakeFetch, json_response, refusal
 from watchtower.errors import AppError
 
 API = "https://acme.wd5.myworkdayjobs.com/wday/cxs/acme/Careers/jobs"

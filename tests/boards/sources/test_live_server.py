@@ -16,7 +16,7 @@ from werkzeug import Response as WerkzeugResponse
 from boards.sources import eightfold
 from boards.sources.base import ReadContext, Request, Response
 from boards.sources.canonical import canonical_url
-from tests.boards.sources2.fakes import refusal
+from tests.boards.sources.fakes import refusal
 
 
 def local_fetch(base_url: str):

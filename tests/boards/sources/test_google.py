@@ -10,7 +10,7 @@ import pytest
 from boards.sources import google
 from boards.sources.base import ReadContext, Request
 from boards.sources.canonical import canonical_url
-from tests.boards.sources2.fakes import FakeFetch, body_response, refusal
+from tests.boards.sources.fakes import FakeFetch, body_response, refusal
 from watchtower.errors import AppError
 
 SITEMAP = """<?xml version="1.0" encoding="UTF-8"?>
