@@ -14,7 +14,8 @@ from typing import Any
 
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
-from boards.sources.paging import first_response, later_json, load_json, others, text
+from boards.sources.paging import Page, paged_read
+from boards.sources.payload import identifier, load_json, markup, others, text
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
@@ -39,26 +40,18 @@ def page_url(offset: int) -> str:
 
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
-    hits, postings = parse_page(load_json(first_response(fetch, Request(page_url(0)))))
-    jobs: dict[str, Posting] = {}
-    for posting in postings:
-        jobs.setdefault(posting.id, posting)
-    offset = PAGE_SIZE
-    while offset < min(hits, MAX_JOBS):
-        data = later_json(fetch, Request(page_url(offset)))
-        try:
-            _, more = parse_page(data)
-        except AppError:
-            break
-        if not more:
-            break
-        for posting in more:
-            jobs.setdefault(posting.id, posting)
-        offset += PAGE_SIZE
-    return Listing(postings=list(jobs.values()), complete=False)
+    listing = paged_read(
+        fetch,
+        lambda offset: Request(page_url(offset)),
+        lambda response: parse_page(load_json(response.body, PLATFORM)),
+        page_size=PAGE_SIZE,
+        max_jobs=MAX_JOBS,
+    )
+    listing.complete = False  # `hits` is capped at 10,000: the newest 300 are never the whole site
+    return listing
 
 
-def parse_page(data: Any) -> tuple[int, list[Posting]]:
+def parse_page(data: Any) -> Page:
     """`{error, hits, jobs}` → (hits, postings). Pure; a stated `error` is a PARSE_ERROR."""
     if not isinstance(data, dict):
         raise AppError("PARSE_ERROR", "amazon.jobs answered something other than a job list")
@@ -68,11 +61,11 @@ def parse_page(data: Any) -> tuple[int, list[Posting]]:
     hits = data.get("hits")
     if not isinstance(hits, int) or isinstance(hits, bool):
         hits = len(postings)
-    return hits, postings
+    return Page(hits, postings)
 
 
 def parse_job(item: dict[str, Any]) -> Posting | None:
-    job_id = text(item.get("id_icims")) or text(item.get("id"))
+    job_id = identifier(item.get("id_icims")) or identifier(item.get("id"))
     title = text(item.get("title"))
     path = text(item.get("job_path"))
     if not job_id or not title or not path:
@@ -87,7 +80,7 @@ def parse_job(item: dict[str, Any]) -> Posting | None:
         location = f"{location}, Remote"
     further = [text(place.get("normalizedLocation")) for place in places if place is not primary]
     text_parts = [
-        html_to_text(text(item.get(field)))
+        html_to_text(markup(item.get(field)))
         for field in ("description", "basic_qualifications", "preferred_qualifications")
     ]
     return Posting(

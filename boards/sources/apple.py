@@ -8,14 +8,14 @@ always sort first; that time is not a posting date and is not kept.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 from urllib.parse import quote
 
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
-from boards.sources.paging import first_response, later_json, load_json, others, text
+from boards.sources.paging import Page, paged_read
+from boards.sources.payload import identifier, load_json, markup, others, text
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
@@ -50,33 +50,16 @@ def page_body(page: int) -> dict[str, Any]:
 
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
-    first = load_json(first_response(fetch, Request(API_URL, method="POST", json_body=page_body(1))))
-    total, postings = parse_page(first)
-    jobs: dict[str, Posting] = {}
-    for posting in postings:
-        jobs.setdefault(posting.id, posting)
-    complete = total <= MAX_JOBS
-    pages = math.ceil(min(total, MAX_JOBS) / PAGE_SIZE)
-    for page in range(2, pages + 1):
-        data = later_json(fetch, Request(API_URL, method="POST", json_body=page_body(page)))
-        if data is None:
-            complete = False
-            break
-        try:
-            _, more = parse_page(data)
-        except AppError:
-            complete = False
-            break
-        if not more:
-            break
-        for posting in more:
-            jobs.setdefault(posting.id, posting)
-    if len(jobs) < min(total, MAX_JOBS):
-        complete = False
-    return Listing(postings=list(jobs.values()), complete=complete)
+    return paged_read(
+        fetch,
+        lambda offset: Request(API_URL, method="POST", json_body=page_body(offset // PAGE_SIZE + 1)),
+        lambda response: parse_page(load_json(response.body, PLATFORM)),
+        page_size=PAGE_SIZE,
+        max_jobs=MAX_JOBS,
+    )
 
 
-def parse_page(data: Any) -> tuple[int, list[Posting]]:
+def parse_page(data: Any) -> Page:
     """`{res: {searchResults, totalRecords}}` → (total, postings). Pure."""
     result = data.get("res") if isinstance(data, dict) else None
     if not isinstance(result, dict):
@@ -89,11 +72,11 @@ def parse_page(data: Any) -> tuple[int, list[Posting]]:
     total = result.get("totalRecords")
     if not isinstance(total, int) or isinstance(total, bool):
         total = len(postings)
-    return total, postings
+    return Page(total, postings)
 
 
 def parse_role(item: dict[str, Any]) -> Posting | None:
-    job_id = text(item.get("id")) or text(item.get("positionId"))
+    job_id = identifier(item.get("id")) or identifier(item.get("positionId"))
     title = text(item.get("postingTitle"))
     if not job_id or not title:
         return None
@@ -117,7 +100,7 @@ def parse_role(item: dict[str, Any]) -> Posting | None:
         department=text(team.get("teamName")) if isinstance(team, dict) else "",
         url=url,
         posted_at=posted if posted and not _REQUEST_TIME.search(posted) else None,
-        description=html_to_text(text(item.get("jobSummary"))),
+        description=html_to_text(markup(item.get("jobSummary"))),
         workplace_hint="remote" if remote else "",
     )
 

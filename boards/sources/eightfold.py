@@ -21,14 +21,8 @@ from urllib.parse import parse_qsl, quote
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request, Response
 from boards.sources.details import DETAIL_CEILING, read_details
-from boards.sources.paging import (
-    first_response,
-    http_status_of,
-    iso_from_epoch,
-    later_json,
-    load_json,
-    text,
-)
+from boards.sources.paging import Page, first_response, http_status_of, paged_read
+from boards.sources.payload import identifier, iso_from_epoch, load_json, markup, text
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
@@ -153,12 +147,12 @@ def read_site(site: Site, fetch: Fetch, context: ReadContext) -> Listing:
     if site.legacy:
         return _read_pages(site, fetch, legacy_url)
     try:
-        first = load_json(first_response(fetch, Request(pcsx_url(site, 0))))
+        first = first_response(fetch, Request(pcsx_url(site, 0)))
     except AppError as exc:
         if http_status_of(exc) != 403 and exc.code != "ACCESS_DENIED":
             raise
         return _read_pages(site, fetch, legacy_url)
-    listing = _read_pages(site, fetch, pcsx_url, first=first)
+    listing = _read_pages(site, fetch, pcsx_url, first=_page(first, site))
     read_details(
         listing.postings,
         fetch,
@@ -169,32 +163,23 @@ def read_site(site: Site, fetch: Fetch, context: ReadContext) -> Listing:
     return listing
 
 
-def _read_pages(site: Site, fetch: Fetch, url_for: Callable[[Site, int], str], first: Any = None) -> Listing:
-    if first is None:
-        first = load_json(first_response(fetch, Request(url_for(site, 0))))
-    count, postings = parse_page(first, site)
-    jobs: dict[str, Posting] = {}
-    for posting in postings:
-        jobs.setdefault(posting.id, posting)
-    complete = count <= MAX_JOBS
-    start = PAGE_SIZE
-    while start < min(count, MAX_JOBS):
-        page = later_json(fetch, Request(url_for(site, start)))
-        if page is None:
-            complete = False  # refused (often 429): keep what was read
-            break
-        _, more = parse_page(page, site)
-        if not more:
-            break
-        for posting in more:
-            jobs.setdefault(posting.id, posting)
-        start += PAGE_SIZE
-    if len(jobs) < min(count, MAX_JOBS):
-        complete = False
-    return Listing(postings=list(jobs.values()), complete=complete)
+def _read_pages(site: Site, fetch: Fetch, url_for: Callable[[Site, int], str], first: Page | None = None) -> Listing:
+    """PCSX or legacy pages; a refused later page (often a 429) keeps what was read, incomplete."""
+    return paged_read(
+        fetch,
+        lambda start: Request(url_for(site, start)),
+        lambda response: _page(response, site),
+        page_size=PAGE_SIZE,
+        max_jobs=MAX_JOBS,
+        first=first,
+    )
 
 
-def parse_page(data: Any, site: Site) -> tuple[int, list[Posting]]:
+def _page(response: Response, site: Site) -> Page:
+    return parse_page(load_json(response.body, PLATFORM), site)
+
+
+def parse_page(data: Any, site: Site) -> Page:
     """A PCSX (`{data: {positions, count}}`) or legacy (`{positions, count}`) page. Pure."""
     if not isinstance(data, dict):
         raise AppError("PARSE_ERROR", "Eightfold answered something other than a position list")
@@ -204,7 +189,7 @@ def parse_page(data: Any, site: Site) -> tuple[int, list[Posting]]:
     count = body.get("count")
     if not isinstance(count, int) or isinstance(count, bool):
         count = len(postings)
-    return count, postings
+    return Page(count, postings)
 
 
 def parse_position(item: dict[str, Any], site: Site) -> Posting | None:
@@ -229,7 +214,7 @@ def parse_position(item: dict[str, Any], site: Site) -> Posting | None:
         department=_department(item),
         url=url,
         posted_at=iso_from_epoch(item.get("postedTs") if item.get("postedTs") is not None else item.get("t_create")),
-        description=html_to_text(text(item.get("job_description"))),
+        description=html_to_text(markup(item.get("job_description"))),
         workplace_hint=option,
     )
 
@@ -238,7 +223,7 @@ def _first_present(item: dict[str, Any], *names: str) -> str:
     """The first of `names` that is present and not null; an empty value then means no id."""
     for name in names:
         if item.get(name) is not None:
-            return text(item.get(name))
+            return identifier(item.get(name))
     return ""
 
 
@@ -249,7 +234,7 @@ def _position_url(item: dict[str, Any], site: Site) -> str:
     canonical = text(item.get("canonicalPositionUrl"))
     if canonical:
         return canonical
-    position = text(item.get("id"))
+    position = identifier(item.get("id"))
     return f"{site.origin}/careers/job/{position}" if position.isdigit() else ""
 
 
@@ -270,11 +255,11 @@ def detail_request(posting: Posting, site: Site) -> Request | None:
 
 
 def apply_detail(posting: Posting, response: Response) -> None:
-    parse_detail(load_json(response)["data"], posting)
+    parse_detail(load_json(response.body, PLATFORM)["data"], posting)
 
 
 def parse_detail(data: dict[str, Any], posting: Posting) -> None:
     """A `position_details` object into an existing posting; the diffed fields stay as listed."""
-    posting.description = html_to_text(text(data.get("jobDescription")))
+    posting.description = html_to_text(markup(data.get("jobDescription")))
     option = text(data.get("workLocationOption")).lower()
     posting.workplace_hint = posting.workplace_hint or option

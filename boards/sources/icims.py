@@ -34,7 +34,8 @@ from boards.sources.base import (
     StructuredSalary,
 )
 from boards.sources.details import DETAIL_CEILING, read_details
-from boards.sources.paging import later_response, text
+from boards.sources.paging import later_response
+from boards.sources.payload import markup, text
 from boards.sources.sitemap import read_sitemap, sitemap_locs
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
@@ -201,7 +202,7 @@ def parse_detail(body: bytes, posting: Posting) -> None:
     root = lxml_html.document_fromstring(body)
     job = _job_posting(root)
     if job is not None:
-        posting.description = html_to_text(text(job.get("description")))
+        posting.description = html_to_text(markup(job.get("description")))
         posting.salary = posting.salary or _salary(job.get("baseSalary"))
         posting.posted_at = posting.posted_at or (text(job.get("datePosted"))[:10] or None)
         if "TELECOMMUTE" in json.dumps(job.get("jobLocationType", "")).upper():

@@ -13,7 +13,8 @@ from urllib.parse import unquote
 
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
-from boards.sources.paging import first_response, later_json, load_json, others, text
+from boards.sources.paging import Page, paged_read
+from boards.sources.payload import identifier, load_json, markup, others, text
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
@@ -140,29 +141,16 @@ def page_url(board: BoardRef, offset: int) -> str:
 
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
-    first = load_json(first_response(fetch, Request(page_url(board, 0))))
-    total, postings = parse_page(first, board)
-    jobs = {posting.id: posting for posting in postings}
-    complete = total <= MAX_JOBS
-    offset = PAGE_SIZE
-    while offset < min(total, MAX_JOBS):
-        page = later_json(fetch, Request(page_url(board, offset)))
-        try:
-            _, more = parse_page(page, board)
-        except AppError:
-            complete = False
-            break
-        if not more:
-            break
-        for posting in more:
-            jobs.setdefault(posting.id, posting)
-        offset += PAGE_SIZE
-    if len(jobs) < min(total, MAX_JOBS):
-        complete = False
-    return Listing(postings=list(jobs.values()), complete=complete)
+    return paged_read(
+        fetch,
+        lambda offset: Request(page_url(board, offset)),
+        lambda response: parse_page(load_json(response.body, PLATFORM), board),
+        page_size=PAGE_SIZE,
+        max_jobs=MAX_JOBS,
+    )
 
 
-def parse_page(data: Any, board: BoardRef) -> tuple[int, list[Posting]]:
+def parse_page(data: Any, board: BoardRef) -> Page:
     """One finder response → (TotalJobsCount, postings). Pure; PARSE_ERROR without `items[0]`."""
     items = data.get("items") if isinstance(data, dict) else None
     if not isinstance(items, list) or not items or not isinstance(items[0], dict):
@@ -176,11 +164,11 @@ def parse_page(data: Any, board: BoardRef) -> tuple[int, list[Posting]]:
     total = block.get("TotalJobsCount")
     if not isinstance(total, int) or isinstance(total, bool):
         total = len(postings)
-    return total, postings
+    return Page(total, postings)
 
 
 def parse_requisition(requisition: dict[str, Any], board: BoardRef) -> Posting | None:
-    job_id = text(requisition.get("Id"))
+    job_id = identifier(requisition.get("Id"))
     title = text(requisition.get("Title"))
     if not job_id or not title:
         return None
@@ -192,7 +180,7 @@ def parse_requisition(requisition: dict[str, Any], board: BoardRef) -> Posting |
         text(place.get("Name")) for place in requisition.get("secondaryLocations") or [] if isinstance(place, dict)
     ]
     summary = [
-        html_to_text(text(requisition.get(field)))
+        html_to_text(markup(requisition.get(field)))
         for field in ("ShortDescriptionStr", "ExternalQualificationsStr", "ExternalResponsibilitiesStr")
     ]
     return Posting(

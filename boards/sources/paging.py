@@ -1,26 +1,31 @@
-"""Helpers shared by the sources that read a board in several requests (Workday, Oracle, Eightfold,
-SuccessFactors, Apple, Amazon, iCIMS, Google).
+"""Reading a board in several requests: the first and follow-up requests, and `paged_read`, the one
+offset loop of every source that pages (Oracle, Eightfold and Microsoft, Workday, Amazon, Apple,
+SuccessFactors, SmartRecruiters). iCIMS, Google and the sitemaps use the request helpers only.
 
 The contract (boards/sources/base.py): a failure of the first request propagates, so a board that is
 down is reported as down; a failure of a later page keeps what was read and marks the listing
-incomplete, so nothing unseen is ever reported as removed.
+incomplete, so nothing unseen is ever reported as removed. `paged_read` is where that rule lives:
+a source supplies its page request and its page parser, never its own loop.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import re
-from collections.abc import Iterable
-from datetime import UTC, datetime
-from typing import Any
+from collections.abc import Callable
+from typing import NamedTuple
 
-from boards.sources.base import Fetch, Request, Response
+from boards.sources.base import Fetch, Listing, Posting, Request, Response
 from watchtower.errors import AppError
 
 logger = logging.getLogger(__name__)
 
-MAX_OTHER_LOCATIONS = 20
+
+class Page(NamedTuple):
+    """One parsed listing page: the job count the board states (a parser that finds none states
+    the page's own length) and the page's postings."""
+
+    total: int
+    postings: list[Posting]
 
 
 def first_response(fetch: Fetch, request: Request) -> Response:
@@ -46,25 +51,6 @@ def later_response(fetch: Fetch, request: Request) -> Response | None:
     return response
 
 
-def load_json(response: Response) -> Any:
-    try:
-        return json.loads(response.body)
-    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply to decode
-        raise AppError("PARSE_ERROR", f"could not parse response: {exc}") from None
-
-
-def later_json(fetch: Fetch, request: Request) -> Any | None:
-    """A follow-up page as JSON, or None when it was refused or is not JSON."""
-    response = later_response(fetch, request)
-    if response is None:
-        return None
-    try:
-        return json.loads(response.body)
-    except (ValueError, RecursionError):
-        logger.info("follow-up page is not JSON", extra={"url": request.url})
-        return None
-
-
 def http_status_of(exc: AppError) -> int | None:
     """The upstream HTTP status of a fetch failure (FetchError.http_status, or our own extra)."""
     status = getattr(exc, "http_status", None)
@@ -74,47 +60,68 @@ def http_status_of(exc: AppError) -> int | None:
     return extra if isinstance(extra, int) else None
 
 
-def text(value: Any) -> str:
-    """A trimmed string, or "" for anything that is not a non-blank string or a number."""
-    if isinstance(value, str):
-        return value.strip()
-    if isinstance(value, bool):
-        return ""
-    if isinstance(value, int | float):
-        return str(value)
-    return ""
+def paged_read(
+    fetch: Fetch,
+    request_for: Callable[[int], Request],
+    parse: Callable[[Response], Page],
+    *,
+    page_size: int | None,
+    max_jobs: int,
+    max_pages: int | None = None,
+    first: Page | None = None,
+    restated_total: bool = False,
+) -> Listing:
+    """Every page of a listing, newest first, up to `max_jobs` (and `max_pages` requests).
 
+    `request_for(offset)` is the request for the page that starts at job `offset` (0 for the first);
+    `parse(response)` reads one page and raises AppError when it cannot. The offset steps by
+    `page_size`, or by the first page's length when the platform decides it (`None`). A source that
+    had to look at its first page already (to choose a fallback) passes it as `first`.
 
-def others(primary: str, places: Iterable[str]) -> list[str]:
-    """Further locations: unique, non-empty, without the primary, at most 20."""
-    seen = {primary}
-    result: list[str] = []
-    for place in places:
-        place = place.strip()
-        if place and place not in seen:
-            seen.add(place)
-            result.append(place)
-        if len(result) >= MAX_OTHER_LOCATIONS:
+    The stated total is the first page's (later pages may state 0: Workday), or with
+    `restated_total` the latest page's (SmartRecruiters restates `totalFound` on every page, so a
+    board that shrank while paging is still read whole). Paging ends at the total, the cap, an empty
+    page, or a later page that is refused or unreadable. The listing is complete only when the total
+    is within the cap, no later page failed, and at least as many distinct postings (the first of
+    each id is kept) came back as the board says it has: a posting published while paging shifts
+    the pages, and what was not seen must not count as removed.
+    """
+    if first is None:
+        first = parse(first_response(fetch, request_for(0)))
+    total = first.total
+    step = page_size or len(first.postings)
+    jobs: dict[str, Posting] = {}
+    _keep(jobs, first.postings)
+    failed = False
+    offset, pages = step, 1
+    while step > 0 and offset < min(total, max_jobs) and (max_pages is None or pages < max_pages):
+        page = _later_page(fetch, request_for(offset), parse)
+        pages += 1
+        if page is None:
+            failed = True
             break
-    return result
+        if restated_total:
+            total = page.total
+        if not page.postings:
+            break
+        _keep(jobs, page.postings)
+        offset += step
+    complete = not failed and total <= max_jobs and len(jobs) >= min(total, max_jobs)
+    return Listing(postings=list(jobs.values()), complete=complete)
 
 
-def iso_from_epoch(seconds: Any) -> str | None:
-    """Epoch seconds (Eightfold `postedTs`, `t_create`) as an ISO 8601 UTC timestamp."""
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+def _later_page(fetch: Fetch, request: Request, parse: Callable[[Response], Page]) -> Page | None:
+    """A follow-up page, or None when it was refused or cannot be read."""
+    response = later_response(fetch, request)
+    if response is None:
         return None
     try:
-        moment = datetime.fromtimestamp(seconds, tz=UTC)
-    except (OverflowError, OSError, ValueError):
+        return parse(response)
+    except AppError as exc:
+        logger.info("follow-up page unreadable", extra={"url": request.url, "code": exc.code})
         return None
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
-
-
-def iso_date_prefix(value: Any) -> str | None:
-    """`YYYY-MM-DD` from an ISO date or timestamp, else None (relative texts are never kept)."""
-    value = text(value)
-    match = _ISO_DATE.match(value)
-    return match.group(0) if match else None
+def _keep(jobs: dict[str, Posting], postings: list[Posting]) -> None:
+    for posting in postings:
+        jobs.setdefault(posting.id, posting)

@@ -2,7 +2,9 @@
 
 Platform payloads are untrusted: a field documented as a string may be null, a number or an
 object. These helpers return an empty value for anything of the wrong type, so a parser never
-raises on a surprising field and never stores "None" or "[object]" as text.
+raises on a surprising field and never stores "None", "3.0" or "[object]" as text. Ids are the
+exception: real payloads send them as numbers (Greenhouse and Recruitee `id`, Eightfold's position
+`id`), so an id is read with `identifier`, which writes a number as its digits, never with `text`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,12 @@ def text(value: Any) -> str:
     if not isinstance(value, str):
         return ""
     return _SPACES.sub(" ", value).strip()
+
+
+def markup(value: Any) -> str | None:
+    """A posting-text field (HTML or plain) exactly as given, for `html_to_text`: its line breaks
+    mean something, so it is not collapsed like `text`. None for anything that is not a string."""
+    return value if isinstance(value, str) else None
 
 
 def identifier(value: Any) -> str:
@@ -140,6 +148,17 @@ def structured_salary(
     return StructuredSalary(min=low, max=high, currency=code, period=period)
 
 
+def iso_from_epoch(seconds: Any) -> str | None:
+    """Epoch seconds (Eightfold `postedTs`, `t_create`) as an ISO 8601 UTC timestamp."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        return None
+    try:
+        moment = datetime.fromtimestamp(seconds, tz=UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def iso_from_epoch_ms(value: Any) -> str | None:
     """Epoch milliseconds as an ISO 8601 UTC timestamp (Lever `createdAt`)."""
     millis = number(value)
@@ -150,6 +169,15 @@ def iso_from_epoch_ms(value: Any) -> str | None:
     except (OverflowError, OSError, ValueError):
         return None
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+def iso_date_prefix(value: Any) -> str | None:
+    """`YYYY-MM-DD` from an ISO date or timestamp, else None (relative texts are never kept)."""
+    match = _ISO_DATE.match(text(value))
+    return match.group(0) if match else None
 
 
 _UTC_SUFFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)?\s*UTC$")

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from boards.sources import payload
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
-from boards.sources.paging import first_response, later_response
+from boards.sources.paging import Page, first_response, paged_read
 from boards.sources.slug import company_from_slug
 from watchtower.errors import AppError
 
@@ -56,40 +56,24 @@ def page_url(board: BoardRef, offset: int) -> str:
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     first = first_response(fetch, Request(page_url(board, 0)))
-    postings, total = parse_page(first.body, board)
-    seen = {posting.id for posting in postings}
-    complete = True
-    pages = 1
-    while pages * PAGE_SIZE < total:
-        if pages == MAX_PAGES:
-            complete = False
-            break
-        response = later_response(fetch, Request(page_url(board, pages * PAGE_SIZE)))
-        pages += 1
-        try:
-            page, total = parse_page(response.body, board) if response is not None else ([], -1)
-        except AppError:
-            page, total = [], -1
-        if total < 0:
-            complete = False
-            break
-        if not page:
-            break
-        for posting in page:
-            if posting.id not in seen:
-                seen.add(posting.id)
-                postings.append(posting)
-    if complete and len(seen) < total:
-        complete = False
-    return Listing(postings=postings, complete=complete, **payload.listing_validators(first))
+    listing = paged_read(
+        fetch,
+        lambda offset: Request(page_url(board, offset)),
+        lambda response: parse_page(response.body, board),
+        page_size=PAGE_SIZE,
+        max_jobs=MAX_PAGES * PAGE_SIZE,
+        first=parse_page(first.body, board),
+        restated_total=True,
+    )
+    return Listing(postings=listing.postings, complete=listing.complete, **payload.listing_validators(first))
 
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:
-    return parse_page(body, board)[0]
+    return parse_page(body, board).postings
 
 
-def parse_page(body: bytes, board: BoardRef) -> tuple[list[Posting], int]:
-    """One page's postings and the board's `totalFound` (the page length when it is absent).
+def parse_page(body: bytes, board: BoardRef) -> Page:
+    """The board's `totalFound` (the page length when it is absent) and one page's postings.
 
     Raises AppError("PARSE_ERROR") when the body is not a JSON object with a `content` list.
     """
@@ -100,7 +84,7 @@ def parse_page(body: bytes, board: BoardRef) -> tuple[list[Posting], int]:
     assert isinstance(data, dict)
     postings = [posting for item in content if isinstance(item, dict) for posting in _posting(item, board)]
     total = payload.number(data.get("totalFound"))
-    return postings, int(total) if total is not None and total >= 0 else len(content)
+    return Page(int(total) if total is not None and total >= 0 else len(content), postings)
 
 
 def _posting(item: dict[str, Any], board: BoardRef) -> list[Posting]:

@@ -23,7 +23,7 @@ from lxml.etree import ParserError
 
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
-from boards.sources.paging import first_response, later_response
+from boards.sources.paging import Page, first_response, paged_read
 from boards.sources.sitemap import read_sitemap
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
@@ -133,25 +133,19 @@ def search_url(board: BoardRef, startrow: int) -> str:
 
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
-    first = first_response(fetch, Request(search_url(board, 0), api=False))
-    total, postings = parse_search(first.body, board)
-    if not postings:
+    first = parse_search(first_response(fetch, Request(search_url(board, 0), api=False)).body, board)
+    if not first.postings:
         return _read_sitemap(board, fetch)
-    jobs = {posting.id: posting for posting in postings}
-    step = len(postings)
-    startrow, pages = step, 1
-    while startrow < min(total, MAX_JOBS) and pages < MAX_PAGES:
-        response = later_response(fetch, Request(search_url(board, startrow), api=False))
-        if response is None:
-            break
-        pages += 1
-        _, more = parse_search(response.body, board)
-        if not more:
-            break
-        for posting in more:
-            jobs.setdefault(posting.id, posting)
-        startrow += step
-    return Listing(postings=list(jobs.values()), complete=len(jobs) >= total)
+    # The step is the site's own page size, which the first page shows (usually 25).
+    return paged_read(
+        fetch,
+        lambda startrow: Request(search_url(board, startrow), api=False),
+        lambda response: parse_search(response.body, board),
+        page_size=None,
+        max_jobs=MAX_JOBS,
+        max_pages=MAX_PAGES,
+        first=first,
+    )
 
 
 def _read_sitemap(board: BoardRef, fetch: Fetch) -> Listing:
@@ -163,14 +157,14 @@ def _read_sitemap(board: BoardRef, fetch: Fetch) -> Listing:
     return Listing(postings=postings, complete=sitemap.complete)
 
 
-def parse_search(body: bytes, board: BoardRef) -> tuple[int, list[Posting]]:
+def parse_search(body: bytes, board: BoardRef) -> Page:
     """A search page (tiles or table theme) → (stated total, postings). Pure."""
     if not body.strip():
-        return 0, []
+        return Page(0, [])
     try:
         root = lxml_html.document_fromstring(body)
     except (ParserError, ValueError):
-        return 0, []
+        return Page(0, [])
     postings: dict[str, Posting] = {}
     for anchor in root.xpath('//a[contains(concat(" ", normalize-space(@class), " "), " jobTitle-link ")][@href]'):
         parts = urlsplit(anchor.get("href", ""))
@@ -197,7 +191,7 @@ def parse_search(body: bytes, board: BoardRef) -> tuple[int, list[Posting]]:
         digits = re.sub(r"[,.]", "", found.group(1)) if found else ""
         if digits.isdigit():
             total = int(digits)
-    return total, list(postings.values())
+    return Page(total, list(postings.values()))
 
 
 def _field(root: Any, anchor: Any, job_id: str, tile_name: str, table_class: str) -> str:

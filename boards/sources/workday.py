@@ -18,7 +18,8 @@ from typing import Any
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request, Response
 from boards.sources.details import DETAIL_CEILING, read_details
-from boards.sources.paging import first_response, iso_date_prefix, later_json, load_json, others, text
+from boards.sources.paging import Page, paged_read
+from boards.sources.payload import iso_date_prefix, load_json, markup, others, text
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
@@ -85,33 +86,28 @@ def page_body(offset: int) -> dict[str, Any]:
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     url = api_url(board)
-    first = load_json(first_response(fetch, Request(url, method="POST", json_body=page_body(0))))
-    if not isinstance(first, dict):
-        raise AppError("PARSE_ERROR", "Workday answered something other than a job list")
-    # Only the first page's total is trustworthy: later pages may report 0.
-    postings = parse_page(first, board)
-    total = first.get("total")
-    if not isinstance(total, int) or isinstance(total, bool):
-        total = len(postings)
-    jobs = {posting.id: posting for posting in postings}
-    complete = total <= MAX_JOBS
-    offset = PAGE_SIZE
-    while offset < min(total, MAX_JOBS):
-        page = later_json(fetch, Request(url, method="POST", json_body=page_body(offset)))
-        if not isinstance(page, dict):
-            complete = False
-            break
-        more = parse_page(page, board)
-        if not more:
-            break
-        for posting in more:
-            jobs[posting.id] = posting
-        offset += PAGE_SIZE
-    if len(jobs) < min(total, MAX_JOBS):
-        complete = False  # a page came back short: what was not seen must not count as removed
-    listing = Listing(postings=list(jobs.values()), complete=complete)
+    listing = paged_read(
+        fetch,
+        lambda offset: Request(url, method="POST", json_body=page_body(offset)),
+        lambda response: search_page(load_json(response.body, PLATFORM), board),
+        page_size=PAGE_SIZE,
+        max_jobs=MAX_JOBS,
+    )
     read_details(listing.postings, fetch, context, request_for=lambda p: detail_request(p, board), apply=apply_detail)
     return listing
+
+
+def search_page(data: Any, board: BoardRef) -> Page:
+    """One CXS search response → its `total` and postings. Pure; PARSE_ERROR unless an object.
+
+    Only the first page's total is used (paged_read): later pages may report 0."""
+    if not isinstance(data, dict):
+        raise AppError("PARSE_ERROR", "Workday answered something other than a job list")
+    postings = parse_page(data, board)
+    total = data.get("total")
+    if not isinstance(total, int) or isinstance(total, bool):
+        total = len(postings)
+    return Page(total, postings)
 
 
 def parse_page(data: dict[str, Any], board: BoardRef) -> list[Posting]:
@@ -176,14 +172,14 @@ def detail_request(posting: Posting, board: BoardRef) -> Request | None:
 
 
 def apply_detail(posting: Posting, response: Response) -> None:
-    info = load_json(response)["jobPostingInfo"]
+    info = load_json(response.body, PLATFORM)["jobPostingInfo"]
     parse_detail(info, posting)
 
 
 def parse_detail(info: dict[str, Any], posting: Posting) -> None:
     """A `jobPostingInfo` object into an existing posting. Title, location and url are left alone,
     so a job's diffed fields do not depend on whether its details were read."""
-    posting.description = html_to_text(text(info.get("jobDescription")))
+    posting.description = html_to_text(markup(info.get("jobDescription")))
     posting.posted_at = posting.posted_at or iso_date_prefix(info.get("startDate"))
     posting.workplace_hint = posting.workplace_hint or text(info.get("remoteType"))
     if not posting.other_locations:
