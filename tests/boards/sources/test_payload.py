@@ -1,0 +1,89 @@
+"""payload.py: the one reader of loosely typed platform values.
+
+Real payloads send ids as numbers (Greenhouse and Recruitee `id`, Eightfold's position `id`) and
+text fields as strings. So `text` keeps strings only — a number in a text field is not text, and
+"3.0" or "nan" must never be stored — while ids go through `identifier`, which writes a number as
+its digits; posting text goes through `markup`, which keeps its line breaks for html_to_text."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from boards.sources import eightfold, greenhouse, recruitee
+from boards.sources.base import BoardRef
+from boards.sources.payload import MAX_OTHER_LOCATIONS, identifier, load_json, markup, others, text
+from tests.boards.sources.fakes import fixture_bytes
+from watchtower.errors import AppError
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("  Night  Stocker\tClerk ", "Night Stocker Clerk"), (3, ""), (3.5, ""), (True, ""), (None, ""), ({}, "")],
+)
+def test_text_is_strings_only_with_whitespace_collapsed(value, expected):
+    assert text(value) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (7434393, "7434393"),
+        (481080000001.0, "481080000001"),
+        (2.5, "2.5"),
+        (" R-12 ", "R-12"),
+        (True, ""),
+        (math.nan, ""),
+        (None, ""),
+    ],
+)
+def test_an_identifier_may_be_a_number(value, expected):
+    assert identifier(value) == expected
+
+
+def test_markup_keeps_line_breaks_and_refuses_non_strings():
+    assert markup("5+ years\nSalary: $100,000") == "5+ years\nSalary: $100,000"
+    assert (markup(42), markup(None)) == (None, None)
+
+
+def test_others_are_unique_case_insensitively_without_the_primary_and_capped():
+    places = ["Berlin", " berlin ", "Paris", "", 7, "LONDON"] + [f"City {n}" for n in range(30)]
+
+    result = others("London", places)
+
+    assert result[:2] == ["Berlin", "Paris"]
+    assert len(result) == MAX_OTHER_LOCATIONS
+
+
+def test_a_body_that_is_not_json_is_a_parse_error_naming_the_platform():
+    with pytest.raises(AppError) as raised:
+        load_json(b"<html>", "oracle")
+
+    assert (raised.value.code, raised.value.message.startswith("oracle returned")) == ("PARSE_ERROR", True)
+
+
+def test_numeric_ids_in_recorded_payloads_become_posting_ids():
+    board = BoardRef(
+        platform="greenhouse", board_url="https://boards.greenhouse.io/airbnb", fetch_host="x", key="airbnb"
+    )
+    [first, *_] = greenhouse.parse(fixture_bytes("greenhouse-jobs-list.json"), board)
+    recorded = json.loads(fixture_bytes("greenhouse-jobs-list.json"))["jobs"][0]["id"]
+
+    assert isinstance(recorded, int)
+    assert first.id == str(recorded)
+
+    offers = recruitee.parse(fixture_bytes("recruitee-offers.json"), BoardRef("recruitee", "https://x", "x", "x"))
+    assert offers[0].id == str(json.loads(fixture_bytes("recruitee-offers.json"))["offers"][0]["id"])
+
+
+def test_an_eightfold_position_with_only_its_numeric_id_gets_its_url():
+    """eightfold-shape.md: `id` is an integer; without `positionUrl` it is the URL's only source."""
+    site = eightfold.Site(origin="https://acme.eightfold.ai", domain="acme.com", company="Acme")
+    item = {"id": 481080000001, "displayJobId": 260000001, "name": "Engineer"}
+
+    posting = eightfold.parse_position(item, site)
+
+    assert posting is not None
+    assert (posting.id, posting.url) == ("260000001", "https://acme.eightfold.ai/careers/job/481080000001")
