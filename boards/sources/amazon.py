@@ -15,8 +15,7 @@ from typing import Any
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.paging import Page, paged_read
-from boards.sources.payload import identifier, load_json, markup, others, text
-from boards.sources.text import html_to_text
+from boards.sources.payload import identifier, load_json, others, posting_text, text
 from watchtower.errors import AppError
 
 PLATFORM = Platform.AMAZON.value
@@ -58,10 +57,7 @@ def parse_page(data: Any) -> Page:
     if data.get("error"):
         raise AppError("PARSE_ERROR", f"amazon.jobs: {data['error']}")
     postings = [posting for item in data.get("jobs") or [] if isinstance(item, dict) and (posting := parse_job(item))]
-    hits = data.get("hits")
-    if not isinstance(hits, int) or isinstance(hits, bool):
-        hits = len(postings)
-    return Page(hits, postings)
+    return Page.stated(data.get("hits"), postings)
 
 
 def parse_job(item: dict[str, Any]) -> Posting | None:
@@ -79,10 +75,6 @@ def parse_job(item: dict[str, Any]) -> Posting | None:
     if remote:
         location = f"{location}, Remote"
     further = [text(place.get("normalizedLocation")) for place in places if place is not primary]
-    text_parts = [
-        html_to_text(markup(item.get(field)))
-        for field in ("description", "basic_qualifications", "preferred_qualifications")
-    ]
     return Posting(
         id=job_id,
         title=title,
@@ -92,7 +84,7 @@ def parse_job(item: dict[str, Any]) -> Posting | None:
         department=text(item.get("job_category")),
         url=f"https://{HOST}{path}",
         posted_at=us_long_date(text(item.get("posted_date"))),
-        description="\n".join(part for part in text_parts if part),
+        description=posting_text(item, "description", "basic_qualifications", "preferred_qualifications"),
         workplace_hint="remote" if remote else "",
     )
 

@@ -69,10 +69,7 @@ def parse_page(data: Any) -> Page:
         for item in result.get("searchResults") or []
         if isinstance(item, dict) and (posting := parse_role(item))
     ]
-    total = result.get("totalRecords")
-    if not isinstance(total, int) or isinstance(total, bool):
-        total = len(postings)
-    return Page(total, postings)
+    return Page.stated(result.get("totalRecords"), postings)
 
 
 def parse_role(item: dict[str, Any]) -> Posting | None:

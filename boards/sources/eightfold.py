@@ -186,10 +186,7 @@ def parse_page(data: Any, site: Site) -> Page:
     body = data["data"] if isinstance(data.get("data"), dict) else data
     positions = body.get("positions") or []
     postings = [posting for item in positions if isinstance(item, dict) and (posting := parse_position(item, site))]
-    count = body.get("count")
-    if not isinstance(count, int) or isinstance(count, bool):
-        count = len(postings)
-    return Page(count, postings)
+    return Page.stated(body.get("count"), postings)
 
 
 def parse_position(item: dict[str, Any], site: Site) -> Posting | None:

@@ -14,8 +14,7 @@ from urllib.parse import unquote
 from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.paging import Page, paged_read
-from boards.sources.payload import identifier, load_json, markup, others, text
-from boards.sources.text import html_to_text
+from boards.sources.payload import identifier, load_json, others, posting_text, text
 from watchtower.errors import AppError
 
 PLATFORM = Platform.ORACLE.value
@@ -161,10 +160,7 @@ def parse_page(data: Any, board: BoardRef) -> Page:
         for requisition in block.get("requisitionList") or []
         if isinstance(requisition, dict) and (posting := parse_requisition(requisition, board))
     ]
-    total = block.get("TotalJobsCount")
-    if not isinstance(total, int) or isinstance(total, bool):
-        total = len(postings)
-    return Page(total, postings)
+    return Page.stated(block.get("TotalJobsCount"), postings)
 
 
 def parse_requisition(requisition: dict[str, Any], board: BoardRef) -> Posting | None:
@@ -179,10 +175,6 @@ def parse_requisition(requisition: dict[str, Any], board: BoardRef) -> Posting |
     secondary = [
         text(place.get("Name")) for place in requisition.get("secondaryLocations") or [] if isinstance(place, dict)
     ]
-    summary = [
-        html_to_text(markup(requisition.get(field)))
-        for field in ("ShortDescriptionStr", "ExternalQualificationsStr", "ExternalResponsibilitiesStr")
-    ]
     return Posting(
         id=job_id,
         title=title,
@@ -192,6 +184,8 @@ def parse_requisition(requisition: dict[str, Any], board: BoardRef) -> Posting |
         department=text(requisition.get("JobFamily")) or text(requisition.get("JobFunction")),
         url=f"{board.board_url}/job/{job_id}",
         posted_at=text(requisition.get("PostedDate")) or None,
-        description="\n".join(part for part in summary if part),
+        description=posting_text(
+            requisition, "ShortDescriptionStr", "ExternalQualificationsStr", "ExternalResponsibilitiesStr"
+        ),
         workplace_hint=workplace or text(requisition.get("WorkplaceTypeCode")),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from boards.sources.base import Fetch, Listing, Posting, Request, Response
 from watchtower.errors import AppError
@@ -26,6 +26,14 @@ class Page(NamedTuple):
 
     total: int
     postings: list[Posting]
+
+    @classmethod
+    def stated(cls, total: Any, postings: list[Posting]) -> Page:
+        """A page whose count field holds `total`: an integer is the board's count, anything else
+        (absent, null, a string) is not, and the page's own length stands in."""
+        if isinstance(total, int) and not isinstance(total, bool):
+            return cls(total, postings)
+        return cls(len(postings), postings)
 
 
 def first_response(fetch: Fetch, request: Request) -> Response:

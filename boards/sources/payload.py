@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from boards.sources.base import Fetch, Request, Response, SalaryPeriod, StructuredSalary
 from boards.sources.paging import first_response
+from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
 MAX_OTHER_LOCATIONS = 20
@@ -52,6 +53,13 @@ def markup(value: Any) -> str | None:
     """A posting-text field (HTML or plain) exactly as given, for `html_to_text`: its line breaks
     mean something, so it is not collapsed like `text`. None for anything that is not a string."""
     return value if isinstance(value, str) else None
+
+
+def posting_text(item: Mapping[str, Any], *fields: str) -> str:
+    """The posting text of several markup fields (summary, qualifications, …), as plain text,
+    one after another."""
+    parts = (html_to_text(markup(item.get(field))) for field in fields)
+    return "\n".join(part for part in parts if part)
 
 
 def identifier(value: Any) -> str:

@@ -104,10 +104,7 @@ def search_page(data: Any, board: BoardRef) -> Page:
     if not isinstance(data, dict):
         raise AppError("PARSE_ERROR", "Workday answered something other than a job list")
     postings = parse_page(data, board)
-    total = data.get("total")
-    if not isinstance(total, int) or isinstance(total, bool):
-        total = len(postings)
-    return Page(total, postings)
+    return Page.stated(data.get("total"), postings)
 
 
 def parse_page(data: dict[str, Any], board: BoardRef) -> list[Posting]:
