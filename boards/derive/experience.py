@@ -64,7 +64,8 @@ _LABEL_FIRST = re.compile(
 # "or more". A cheap test that spares the full pattern on every "a year" and "per year".
 _COUNT_CLOSES = re.compile(r"(?:[\d+)]|\b(?:" + "|".join(NUMBER_WORDS) + r"|plus|more))\s{0,2}$")
 # A year word, or "y" right after a count ("7y", "7+ y"): a bare "y" anywhere else is a letter.
-_YEAR_WORD = re.compile(r"y(?:ears?|rs?)(?![a-z])|(?:(?<=\d)|(?<=\d\+)|(?<=\d\s))y(?![a-z])")
+# (Led by the literal "y" so the engine skips ahead; a leading alternation is several times slower.)
+_YEAR_WORD = re.compile(r"y(?:(?:ears?|rs?)|(?<=\dy)|(?<=\d\sy)|(?<=\d\+y)|(?<=\d\+\sy))(?![a-z])")
 # Tails that make the years something else than required experience.
 _TAIL_SKIP = re.compile(
     r"(?:ago|old|of age|later|from now|in business|in operation|in the making|running|young|"
@@ -104,7 +105,28 @@ _MINIMUM_BEFORE = re.compile(
     r"(?:at\s+least|a\s+minimum\s+of|minimum\s+(?:of\s+)?|min\.?|no\s+less\s+than|not\s+less\s+than|more\s+than|requires?|"
     r"required|must\s+have|you\s+have|you've|bring|with|have)\s*$"
 )
-_CEILING_BEFORE = re.compile(_CEILING + r"\s*$")
+# The same ceilings as plain endings: a `$`-anchored search over the ceiling pattern tries every
+# position of the window and costs ten times as much.
+_CEILING_ENDINGS = (
+    "less than",
+    "fewer than",
+    "under",
+    "below",
+    "more than",  # only after "no"/"not", checked below
+    "maximum of",
+    "maximum",
+    "max of",
+    "max",
+    "max.",
+    "at most",
+    "up to",
+    "upto",
+    "exceed",
+    "exceeding",
+    "<",
+    "<=",
+    "≤",
+)
 # A time span rather than a requirement: "for over 20 years", "in the last 5 years", "than 10 years".
 _TIMESPAN_BEFORE = re.compile(
     r"\b(?:for|over\s+the|in\s+the|the|past|last|next|every|within|after|during|since|first|by)\s+"
@@ -143,8 +165,6 @@ def experience_from_text(text: str) -> Years | None:
 def experience_from_lowered(low: str) -> Years | None:
     """`experience_from_text` for a caller that already holds the lowercased text."""
     low = low[:MAX_TEXT]
-    if "year" not in low and "yr" not in low and "y" not in low:
-        return None
     mentions = _YEAR_WORD.finditer(low)
     for count, mention in enumerate(mentions):
         if count >= MAX_MENTIONS:
@@ -205,7 +225,7 @@ def _read_mention(low: str, year_start: int, year_end: int) -> _Found | None:
     before = low[max(0, start - 40) : start]
     if _COMPANY_BEFORE.search(before):
         return None
-    ceiling = n2 is None and (ceiling_after is not None or bool(_CEILING_BEFORE.search(before)))
+    ceiling = n2 is None and (ceiling_after is not None or _ceiling_before(before))
     explicit = bool(candidate["plus"] or candidate["plus2"] or candidate["plus3"] or n2 is not None)
     if _LABEL_BEFORE.search(before):
         return _found(_result(n1, n2, ceiling=ceiling))
@@ -222,6 +242,29 @@ def _read_mention(low: str, year_start: int, year_end: int) -> _Found | None:
     if (explicit or minimum) and not ceiling and not stripped.strip(" .,;:)"):
         return _found(_result(n1, n2))
     return None
+
+
+def _ceiling_before(before: str) -> bool:
+    """Whether the words before a count make it a ceiling ("less than", "a maximum of", "up to",
+    "no more than", "not to exceed"), but not "no less than", which is a floor."""
+    text = before.rstrip()
+    if not text.endswith(_CEILING_ENDINGS):
+        return False
+    for ending in _CEILING_ENDINGS:
+        if not text.endswith(ending):
+            continue
+        head = text[: -len(ending)]
+        if head and ending[0].isalpha() and head[-1].isalpha():
+            continue  # "...funder 5 years": inside a word
+        negated = head.rstrip().endswith((" no", " not")) or head.rstrip() in {"no", "not"}
+        if ending in {"less than", "fewer than"}:
+            return not negated
+        if ending == "more than":
+            return negated
+        if ending in {"exceed", "exceeding"}:
+            return head.rstrip().endswith(("not", "not to"))
+        return True
+    return False
 
 
 def _found(years: Years | None, *, degree_led: bool = False) -> _Found | None:

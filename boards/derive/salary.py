@@ -1,9 +1,11 @@
 """Salary from a platform's structured pay fields, or else from the posting text.
 
 Reading pay from prose is a heuristic, so it is deliberately conservative: a figure counts only
-when something marks it as pay (a currency, a "k", a stated period, or a pay word before it), and
-never when the words around it make it a perk, a funding round or a head count. The rules and
-factors are documented for agents in docs/derived-fields.md.
+when something marks it as pay — a currency, a "k", a stated period right after it ("48,000 -
+56,000 per year", "18.50 p/hr"), or a pay word before it — and never when the words around it make
+it a perk, a funding round or a head count. A figure that names no currency keeps none: the currency
+is never guessed from the posting's place. The rules and factors are documented for agents in
+docs/derived-fields.md.
 """
 
 from __future__ import annotations
@@ -124,6 +126,15 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
     for word in pat.PAY_TRIGGERS:
         for position in _word_positions(low, word):
             windows.append((position, position + 100))
+    for trigger in pat.PERIOD_TRIGGERS:
+        for found in _islice(trigger.finditer(low)):
+            begin = found.start()
+            while begin > 0 and low[begin - 1].isalpha():
+                begin -= 1  # "weekly" is found at its "ly"
+            # Only a period right after a figure marks it ("56,000 per year", "2,000+ weekly"); the
+            # figure is on the same line.
+            if low[max(0, begin - 3) : begin].rstrip(" +")[-1:].isdigit():
+                windows.append((max(begin - 45, low.rfind("\n", 0, begin) + 1), begin))
     for start, end in _merged(windows):
         for found in _islice(pat.AMOUNT_START.finditer(text, max(0, start), max(0, end))):
             starts.add(_code_start(text, found.start()))
@@ -232,9 +243,11 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
 
     stated = _period_from(period_match) if period_match else None
     after_rest = after[period_match.end() :] if period_match else after
-    if _next_word_is_not_pay(after) or _next_word_is_not_pay(after_rest):
+    # The words right after the figure, unless the period comes first ("22 ph", "18.50 p/hr + tips").
+    follows = after_rest if period_match is not None and not after[: period_match.start()].strip() else after
+    if _next_word_is_not_pay(follows) or _next_word_is_not_pay(after_rest):
         return None
-    if not has_signal and (_next_word_disallowed(after) or _next_word_disallowed(after_rest)):
+    if not has_signal and (_next_word_disallowed(follows) or _next_word_disallowed(after_rest)):
         return None
     context = _last_context(low, start)
     if context == "notpay":
@@ -356,7 +369,9 @@ def _after_window(text: str, end: int) -> str:
 
 
 def _period_from(found: re.Match[str]) -> str | None:
-    unit = found["unit"]
+    if found["abbr"]:
+        return pat.ABBREVIATION.get(found["abbr"].lower())
+    unit = found["unit"] or found["foreign"]
     if unit:
         word = unit.lower()
         return pat.UNIT.get(word) or pat.UNIT.get(word.rstrip("s"))
@@ -396,6 +411,10 @@ def _next_word_disallowed(after: str) -> bool:
 
 
 def _stands_alone(text: str, line_start: int, start: int, after_rest: str) -> bool:
-    """A figure alone on a short line ("€60k", "Engineer - $150k") is a salary line."""
+    """A figure alone on a short line ("€60k", "Engineer - $150k") is a salary line, also when the
+    rest of the package follows it ("$95k + bonus", "$90,000 (0.8 FTE)", "€70.000 zzgl. Bonus")."""
     lead = text[line_start:start]
-    return len(lead) <= 60 and not after_rest.strip(" )]:,.-–")
+    if len(lead) > 60:
+        return False
+    rest = after_rest.strip(" )]:,.-–")
+    return not rest or pat.PACKAGE_TAIL.match(after_rest) is not None

@@ -73,7 +73,9 @@ MONEY = re.compile(
     r"(?:(?P<c1>" + PREFIX + r")\s?)?"
     r"(?P<a1>" + AMOUNT + r")(?P<k1>" + MULT + r")?(?P<m1>" + MAG + r")?"
     r"(?:" + SEP + r"(?P<c2>" + PREFIX + r")?\s?(?P<a2>" + AMOUNT + r")(?P<k2>" + MULT + r")?(?P<m2>" + MAG + r")?)?"
-    r"(?P<plus>\+)?"
+    # "$100,000+" and "$100,000 +" (a spaced "+" only when nothing follows it on the clause; "$95k + bonus"
+    # joins a perk).
+    r"(?P<plus>\+|\s\+(?=\s*(?:$|[.,;:)\n])))?"
     r"(?:" + SUFFIX + r")?"
 )
 
@@ -94,6 +96,38 @@ UNIT = {
     "hr": "hour",
     "hrs": "hour",
     "h": "hour",
+    # German, French and Dutch units after "pro", "par", "per", "im": "€4.200 pro Monat".
+    "jahr": "year",
+    "an": "year",
+    "jaar": "year",
+    "monat": "month",
+    "mois": "month",
+    "maand": "month",
+    "woche": "week",
+    "semaine": "week",
+    "tag": "day",
+    "jour": "day",
+    "dag": "day",
+    "stunde": "hour",
+    "std": "hour",
+    "heure": "hour",
+    "uur": "hour",
+}
+# Abbreviated periods written as one token: "18.50 p/hr", "22 ph", "£500 pw", "£1,800 pcm".
+ABBREVIATION = {
+    "p/hr": "hour",
+    "p/h": "hour",
+    "p.h.": "hour",
+    "ph": "hour",
+    "phr": "hour",
+    "p/w": "week",
+    "p.w.": "week",
+    "pw": "week",
+    "p/m": "month",
+    "pcm": "month",
+    "p/a": "year",
+    "p/y": "year",
+    "p/d": "day",
 }
 ADVERB = {
     "annually": "year",
@@ -107,11 +141,44 @@ ADVERB = {
     "weekly": "week",
     "daily": "day",
     "hourly": "hour",
+    "jährlich": "year",
+    "monatlich": "month",
+    "wöchentlich": "week",
+    "täglich": "day",
+    "stündlich": "hour",
+    "annuel": "year",
+    "annuels": "year",
+    "mensuel": "month",
+    "mensuels": "month",
 }
 # The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
 PERIOD_AFTER = re.compile(
-    r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wk|days?|hours?|hrs?|h)(?![a-z])"
-    r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly)(?![a-z]))",
+    r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|days?|hours?|hrs?|h)(?![a-z])"
+    r"|(?:/|\bpro\b|\bper\b|\bpar\b|\bim\b)\s?(?P<foreign>jahr|an|jaar|monat|mois|maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur)(?![a-zäöü])"
+    r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly|jährlich|monatlich|"
+    r"wöchentlich|täglich|stündlich|annuels?|mensuels?)(?![a-zäöü])"
+    r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))",
+    re.IGNORECASE,
+)
+# Where a stated period may close a figure that names no currency: the figure is looked for in the
+# 45 characters before it ("48,000 - 56,000 per year", "30-35 per hour", "22 ph"). Each pattern
+# starts with a literal so the regex engine can skip ahead (one alternation over all of them costs
+# several times as much on a long description, and so do a dozen substring searches).
+_UNITS = r"(?:years?|yrs?|annum|months?|mo|mth|weeks?|wks?|days?|hours?|hrs?|h)"
+PERIOD_TRIGGERS = (
+    re.compile(r"p(?<![a-z]p)(?:er\s?" + _UNITS + r"|/(?:hr|h|w|m|a|y|d)|\.a\.?|a|h|hr|w|cm|\.h\.|\.w\.)(?![a-z/])"),
+    re.compile(r"/\s?" + _UNITS + r"(?![a-z])"),
+    re.compile(r"a(?<![a-z]a)(?:n?\s(?:year|hour|month|week|day)|nnum)(?![a-z])"),
+    re.compile(r"ly(?![a-z])(?:(?<=annually)|(?<=yearly)|(?<=monthly)|(?<=weekly)|(?<=daily)|(?<=hourly))"),
+)
+
+# What may follow a single figure on its own line and still leave it the salary line: the rest of
+# the package ("$95k + bonus", "£60,000 plus 10% pension", "A$140,000 + super", "$130,000 inclusive
+# of superannuation", "up to $180K package", "$90,000 (0.8 FTE)", "€70.000 zzgl. Bonus", "$160K OTE").
+PACKAGE_TAIL = re.compile(
+    r"\s*(?:\+|&|plus\b|incl(?:\.|uding\b|usive\b|\b)|inkl\b\.?|zzgl\b\.?|excl(?:\.|uding\b|usive\b|\b)|"
+    r"exclusive\b|\(|ote\b|doe\b|dep\b|depending\b|base\b|basic\b|gross\b|brutto\b|net\b|package\b|fte\b|"
+    r"pro[\s-]?rata\b|neg(?:otiable)?\b|total\b|tc\b|tcc\b)",
     re.IGNORECASE,
 )
 # A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
@@ -155,7 +222,8 @@ NEXT_WORD = re.compile(
 # Words allowed right after a figure that names no currency: "150-180K base", "120k DOE".
 BARE_ALLOWED_NEXT = _words(
     "base salary salaries gross net total ote doe dep depending plus and with per a an annually annual "
-    "yearly monthly weekly daily hourly range compensation pay p pa or to usd eur gbp for year years"
+    "yearly monthly weekly daily hourly range compensation pay p pa or to usd eur gbp for year years "
+    "pro prorata negotiable neg fte brutto netto inclusive including incl excluding excl package tc tcc"
 )
 HOURLY_NEAR = re.compile(r"hourly|per hour|an hour|/\s?hr\b|/\s?hour\b")
 UP_TO = re.compile(r"\b(?:up to|upto|max(?:imum)?(?: of)?|no more than|capped at)\s*$", re.IGNORECASE)

@@ -1,0 +1,187 @@
+"""Pay as people write it (issue 17): a stated period marks pay even without a currency, a figure
+followed by the rest of the package is still the figure, "up to" one figure is a maximum, and the
+platform's structured pay is never mixed with the text's. Each class has phrasings that must be
+read and phrasings that must never be read as pay. The rules are in docs/derived-fields.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards.derive import derive_job
+from boards.derive.salary import salary_from_text
+from boards.sources.base import Posting, StructuredSalary
+
+# (min, max, currency, period)
+Pay = tuple[float | None, float | None, str | None, str]
+
+# A period right after the figure marks it as pay; no currency is named, so none is set.
+PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
+    ("48,000 - 56,000 per year", (48000, 56000, None, "year")),
+    ("Salary: 48,000 - 56,000 per year", (48000, 56000, None, "year")),
+    ("30-35 per hour", (30, 35, None, "hour")),
+    ("2,000+ weekly", (2000, None, None, "week")),
+    ("18.50 p/hr", (18.5, 18.5, None, "hour")),
+    ("22 ph", (22, 22, None, "hour")),
+    ("£22 ph", (22, 22, "GBP", "hour")),
+    ("£12.50ph", (12.5, 12.5, "GBP", "hour")),
+    ("Hourly: 22-26 p/h", (22, 26, None, "hour")),
+    ("900 per wk", (900, 900, None, "week")),
+    ("£500 per wk", (500, 500, "GBP", "week")),
+    ("£450 pw", (450, 450, "GBP", "week")),
+    ("£1,800 pcm", (1800, 1800, "GBP", "month")),
+    ("45,000 p.a.", (45000, 45000, None, "year")),
+    ("45,000 pa", (45000, 45000, None, "year")),
+    ("60-70k p.a.", (60000, 70000, None, "year")),
+    ("£45k pa", (45000, 45000, "GBP", "year")),
+    ("17.50 an hour", (17.5, 17.5, None, "hour")),
+    ("Pay: 15.50 - 17.00 an hour", (15.5, 17, None, "hour")),
+    ("20.00 per hr", (20, 20, None, "hour")),
+    ("19.50/hr", (19.5, 19.5, None, "hour")),
+    ("19.50 / hour", (19.5, 19.5, None, "hour")),
+    ("Rate: 45 - 55 per hour", (45, 55, None, "hour")),
+    ("12 per hour", (12, 12, None, "hour")),
+    ("50,000 to 60,000 annually", (50000, 60000, None, "year")),
+    ("60000 per annum", (60000, 60000, None, "year")),
+    ("28,000 - 32,000 per annum pro rata", (28000, 32000, None, "year")),
+    ("3,500 per month", (3500, 3500, None, "month")),
+    ("4,000 - 5,000 monthly", (4000, 5000, None, "month")),
+    ("2,500 - 3,000 a month", (2500, 3000, None, "month")),
+    ("Weekly pay: 1,200 - 1,500", (1200, 1500, None, "week")),
+    ("From 60,000 per year", (60000, None, None, "year")),
+    ("Day rate: 500 - 600 per day", (500, 600, None, "day")),
+    ("Salary: 55,000 - 65,000 per annum + bonus", (55000, 65000, None, "year")),
+    ("up to 55k per annum", (None, 55000, None, "year")),
+    # Period words in German, French and Dutch after a currency.
+    ("€3.500 - €4.200 brutto monatlich", (3500, 4200, "EUR", "month")),
+    ("€4.200 pro Monat", (4200, 4200, "EUR", "month")),
+    ("€55.000 pro Jahr", (55000, 55000, "EUR", "year")),
+    ("60.000 € brutto im Jahr", (60000, 60000, "EUR", "year")),
+    ("45 000 € par an", (45000, 45000, "EUR", "year")),
+    ("€ 3.800 bruto per maand", (3800, 3800, "EUR", "month")),
+    ("EUR 25 pro Stunde", (25, 25, "EUR", "hour")),
+    ("€52.000 jährlich", (52000, 52000, "EUR", "year")),
+]
+
+# The figure followed by the rest of the package; "up to" one figure is only a maximum.
+PACKAGE: list[tuple[str, Pay]] = [
+    ("$95k + bonus", (95000, 95000, "USD", "year")),
+    ("$120,000 plus equity", (120000, 120000, "USD", "year")),
+    ("£60,000 plus 10% pension", (60000, 60000, "GBP", "year")),
+    ("A$140,000 + super", (140000, 140000, "AUD", "year")),
+    ("AU$150,000 + super", (150000, 150000, "AUD", "year")),
+    ("$130,000 inclusive of superannuation", (130000, 130000, "USD", "year")),
+    ("$110,000 inclusive of super", (110000, 110000, "USD", "year")),
+    ("$95,000 excluding superannuation", (95000, 95000, "USD", "year")),
+    ("up to $180K package", (None, 180000, "USD", "year")),
+    ("Package: up to $180K", (None, 180000, "USD", "year")),
+    ("$180K package", (180000, 180000, "USD", "year")),
+    ("$90,000 (0.8 FTE)", (90000, 90000, "USD", "year")),
+    ("€70.000 zzgl. Bonus", (70000, 70000, "EUR", "year")),
+    ("€55.000 - €65.000 zzgl. variabler Vergütung", (55000, 65000, "EUR", "year")),
+    ("$100,000 +", (100000, None, "USD", "year")),
+    ("Salary: $100,000 +", (100000, None, "USD", "year")),
+    ("$100,000+", (100000, None, "USD", "year")),
+    ("up to $180,000", (None, 180000, "USD", "year")),
+    ("Up to £50k", (None, 50000, "GBP", "year")),
+    ("Salary: up to £45,000 per annum", (None, 45000, "GBP", "year")),
+    ("Up to $45/hr", (None, 45, "USD", "hour")),
+    ("Starting at $22/hr", (22, None, "USD", "hour")),
+    ("$85,000 - $95,000 + bonus + equity", (85000, 95000, "USD", "year")),
+    ("$95k base + 15% bonus", (95000, 95000, "USD", "year")),
+    ("£35,000 - £40,000 + benefits", (35000, 40000, "GBP", "year")),
+    ("£40k + car allowance", (40000, 40000, "GBP", "year")),
+    ("£45k pa + bonus", (45000, 45000, "GBP", "year")),
+    ("$160K OTE", (160000, 160000, "USD", "year")),
+    ("$200K+ OTE", (200000, None, "USD", "year")),
+    ("$70,000 DOE", (70000, 70000, "USD", "year")),
+    ("$75,000 - $85,000 DOE", (75000, 85000, "USD", "year")),
+    ("£40,000 - £45,000 (pro rata)", (40000, 45000, "GBP", "year")),
+    ("£25,000 (pro rata)", (25000, 25000, "GBP", "year")),
+    ("$65,000 per year + commission", (65000, 65000, "USD", "year")),
+    ("€80k + 20% bonus", (80000, 80000, "EUR", "year")),
+    ("CHF 120'000 + Bonus", (120000, 120000, "CHF", "year")),
+    ("NZ$110,000 + KiwiSaver", (110000, 110000, "NZD", "year")),
+    ("$25/hr + tips", (25, 25, "USD", "hour")),
+    ("$30/hour + benefits", (30, 30, "USD", "hour")),
+    ("$25 per hour plus tips", (25, 25, "USD", "hour")),
+    ("$45 - $55 per hour + benefits", (45, 55, "USD", "hour")),
+    ("$150k - $170k + equity + bonus", (150000, 170000, "USD", "year")),
+    ("From £35,000 per annum", (35000, None, "GBP", "year")),
+    ("£35,000+ p.a.", (35000, None, "GBP", "year")),
+]
+
+# Figures next to a period or a package word that are not pay.
+NEVER: list[str] = [
+    "We handle 50,000 requests per year",
+    "10,000 requests per second",
+    "Processing 2,000 orders per day",
+    "We ship 30-35 releases per year",
+    "Serve 1,000 customers per month",
+    "3 days per week in the office",
+    "The role requires 40 hours per week",
+    "2 weeks per year of paid leave",
+    "25 days per year holiday",
+    "Up to 5 days per month remote",
+    "We hire 200 people per year",
+    "5-10 per hour interviews",
+    "Open 24 hours a day, 7 days a week",
+    "20 per cent discount",
+    "1,500 yearly learning budget",
+    "$1,500 yearly learning budget",
+    "300 monthly active users",
+    "2,000+ weekly active users",
+    "4 weeks per year paid time off",
+    "1-2 days per week travel",
+    "a 500 per month phone allowance",
+    "£250 per month car allowance",
+    "$100 per month wellness stipend",
+    "Over 1,200 hours per year of training",
+    "€300 per year for books",
+    "We process 12,000 tickets a month",
+    "Handle 40 calls per hour",
+    "Lift up to 50 lbs per hour",
+    "Travel 10-20% per year",
+    "Type 60 words per minute",
+    "Drive 150 miles per day",
+    "We donate 1,000 per year to charity",
+    "We work 5 days pro week",
+    "a $10,000+ relocation bonus",
+    "a $5,000 signing bonus plus equity",
+    "We raised $20M + more",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PERIOD_WITHOUT_CURRENCY + PACKAGE)
+def test_pay_is_read(text: str, expected: Pay) -> None:
+    salary = salary_from_text(text)
+    assert salary is not None
+    assert (salary.min, salary.max, salary.currency, salary.period) == expected
+    assert salary.source == "text"
+
+
+@pytest.mark.parametrize("text", NEVER)
+def test_figures_that_are_not_pay_are_never_read(text: str) -> None:
+    assert salary_from_text(text) is None
+
+
+@pytest.mark.parametrize(
+    "structured",
+    [
+        StructuredSalary(min=120000, max=140000, currency="USD", period="year"),
+        StructuredSalary(min=120000, max=None, currency=None, period="year"),
+        StructuredSalary(min=None, max=140000, currency="USD", period="year"),
+    ],
+)
+def test_structured_pay_wins_and_the_text_is_not_mixed_in(structured: StructuredSalary) -> None:
+    """The text says £60k-£80k a year; the platform's fields win whole: no end, currency or period
+    of the text fills a gap in them."""
+    posting = Posting(id="1", title="Engineer", description="Salary: £60,000 - £80,000 per annum", salary=structured)
+    job = derive_job(posting, platform="greenhouse")
+    assert job.salary is not None
+    assert (job.salary.min, job.salary.max, job.salary.currency, job.salary.period, job.salary.source) == (
+        structured.min,
+        structured.max,
+        structured.currency,
+        structured.period,
+        "structured",
+    )
