@@ -106,7 +106,7 @@ def connection_adopt(*, access_token_id: int, connected: Client, target: Client)
     client token itself is never touched. Returns whether the connection moved."""
     if connected.pk == target.pk:
         return False
-    if Watch.objects.filter(client=connected, deleted_at__isnull=True).exists():
+    if Watch.objects.live().filter(client=connected).exists():
         return False
     user = technical_user(target)
     with transaction.atomic():

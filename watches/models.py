@@ -4,6 +4,7 @@ and daily usage counters that the API keeps in the database."""
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -32,6 +33,25 @@ class Client(models.Model):
 
     def __str__(self) -> str:
         return f"client {self.pk}"
+
+
+def live_watch_q(now: datetime | None = None, *, through: str = "") -> models.Q:
+    """The one definition of a live watch: not deleted and not expired (SPEC §10). Expiry is decided
+    here, not by maintenance: a watch past `expires_at` that the sweep has not reached yet is already
+    gone for every reader (feed, webhooks, scheduling, limits, stats). `through` is the relation
+    path when filtering another model by its watches, e.g. "watches__" from a Resource."""
+    now = now or timezone.now()
+    return models.Q(**{f"{through}deleted_at__isnull": True, f"{through}expires_at__gt": now})
+
+
+class WatchQuerySet(models.QuerySet["Watch"]):
+    def live(self, now: datetime | None = None) -> WatchQuerySet:
+        """The watches that are live at `now` (default: now); see `live_watch_q`."""
+        return self.filter(live_watch_q(now))
+
+    def lapsed(self, now: datetime) -> WatchQuerySet:
+        """Watches not yet swept that are no longer live: what maintenance marks deleted."""
+        return self.filter(deleted_at__isnull=True).exclude(live_watch_q(now))
 
 
 class WatchKind(models.TextChoices):
@@ -64,6 +84,8 @@ class Watch(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True)
     delete_reason = models.CharField(max_length=20, blank=True)
 
+    objects = WatchQuerySet.as_manager()
+
     class Meta:
         verbose_name_plural = "watches"
         indexes = [
@@ -83,10 +105,6 @@ class Watch(models.Model):
 
     def __str__(self) -> str:
         return self.public_id
-
-    @property
-    def active(self) -> bool:
-        return self.deleted_at is None
 
 
 class RateLimitWindow(models.Model):

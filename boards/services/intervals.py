@@ -5,21 +5,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db.models import Min, Q, QuerySet
-from django.utils import timezone
+from django.db.models import Min, QuerySet
 
 from boards.models import Resource
+from watches.models import live_watch_q
 from watchtower.config import current
 
 # Backoff after failures: interval x 2^failures, capped; a refusal (robots, bot wall, 403) waits a day.
 MAX_BACKOFF = timedelta(days=1)
 MAX_RETRY_AFTER = timedelta(days=7)
-
-
-def active_watch_q(now: datetime | None = None) -> Q:
-    """Watches that still cost fetches: not deleted and not expired."""
-    now = now or timezone.now()
-    return Q(watches__deleted_at__isnull=True, watches__expires_at__gt=now)
 
 
 def with_watch_interval(resources: QuerySet[Resource], *, now: datetime | None = None) -> QuerySet[Resource]:
@@ -29,7 +23,7 @@ def with_watch_interval(resources: QuerySet[Resource], *, now: datetime | None =
 
 
 def _shortest_watch_interval(now: datetime | None) -> Min:
-    return Min("watches__interval_seconds", filter=active_watch_q(now))
+    return Min("watches__interval_seconds", filter=live_watch_q(now, through="watches__"))
 
 
 def resource_interval_seconds(resource: Resource, *, now: datetime | None = None) -> int:

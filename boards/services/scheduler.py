@@ -36,9 +36,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from boards.models import HostLease, Resource
-from boards.services.intervals import active_watch_q
 from boards.services.leases import lease_end_of_host
 from boards.sources.registry import max_requests, page_spacing_ms
+from watches.models import live_watch_q
 from watchtower.config import current
 from watchtower.errors import AppError
 
@@ -118,7 +118,7 @@ def claim_duration(*, platform: str) -> timedelta:
 
 
 def _monitored(now: datetime) -> Q:
-    watched = Q(pk__in=Resource.objects.filter(active_watch_q(now)).values("pk"))
+    watched = Q(pk__in=Resource.objects.filter(live_watch_q(now, through="watches__")).values("pk"))
     if current().index_enabled:
         return Q(indexed=True) | watched
     return watched

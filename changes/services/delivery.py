@@ -10,7 +10,10 @@ Each run:
    body is `{delivery_id, ...payload}`, signed with HMAC-SHA256 over "<timestamp>.<body>" using the
    watch's secret, POSTed through the guarded fetch layer (SSRF checks at connect time, no
    redirects).
-4. 2xx marks the row delivered and renews the watch (a delivered webhook counts as use). Anything
+   A watch that is no longer live (deleted, or expired and not yet swept) gets nothing: its rows
+   fail for good.
+4. 2xx marks the row delivered and renews the watch if it is still live (a delivered webhook
+   counts as use; it never brings an expired watch back). Anything
    else counts an attempt for this row and for the rest of the watch's rows in this run (a
    receiver that just failed is not hammered with the others), retried after 30 s × 2^attempts
    (capped at 6 h); the 8th failed attempt is final.
@@ -85,10 +88,10 @@ def webhooks_deliver_due(*, limit: int = 50, workers: int = WORKERS, now: dateti
         by_watch.setdefault(row.watch_id, []).append(row)
     groups = list(by_watch.values())
     if workers <= 1 or len(groups) == 1:
-        return sum(_send_group(group, token) for group in groups)
+        return sum(_send_group(group, token, now) for group in groups)
     lanes: list[list[list[WebhookDelivery]]] = [groups[i::workers] for i in range(min(workers, len(groups)))]
     with ThreadPoolExecutor(max_workers=len(lanes), thread_name_prefix="webhooks") as pool:
-        return sum(pool.map(lambda lane: _send_lane(lane, token), lanes))
+        return sum(pool.map(lambda lane: _send_lane(lane, token, now), lanes))
 
 
 def _claim(*, limit: int, token: str, now: datetime) -> list[WebhookDelivery]:
@@ -122,19 +125,19 @@ def _claim(*, limit: int, token: str, now: datetime) -> list[WebhookDelivery]:
     return list(WebhookDelivery.objects.filter(claim_token=token).select_related("watch").order_by("id"))
 
 
-def _send_lane(groups: Iterable[list[WebhookDelivery]], token: str) -> int:
+def _send_lane(groups: Iterable[list[WebhookDelivery]], token: str, now: datetime) -> int:
     """One pool thread's share; a thread has its own database connection, closed when done."""
     close_old_connections()
     try:
-        return sum(_send_group(group, token) for group in groups)
+        return sum(_send_group(group, token, now) for group in groups)
     finally:
         connection.close()
 
 
-def _send_group(rows: list[WebhookDelivery], token: str) -> int:
+def _send_group(rows: list[WebhookDelivery], token: str, now: datetime) -> int:
     """Send one watch's claimed rows in order; the first failure ends the run for the rest."""
     watch = rows[0].watch
-    if watch.deleted_at is not None or not watch.webhook_url:
+    if not watch.webhook_url or not Watch.objects.live(now).filter(pk=watch.pk).exists():
         for row in rows:
             _record_failure(row, token, "watch deleted or webhook removed", final=True)
         return len(rows)
@@ -216,8 +219,9 @@ def _record_failure(row: WebhookDelivery, token: str, error: str, *, final: bool
 
 
 def _renew_watch(watch: Watch) -> None:
-    """A delivered webhook is use: the watch lives another WATCH_TTL_DAYS."""
+    """A delivered webhook is use: a live watch lives another WATCH_TTL_DAYS (one that expired
+    meanwhile stays expired)."""
     now = timezone.now()
-    Watch.objects.filter(pk=watch.pk, deleted_at__isnull=True).update(
+    Watch.objects.live(now).filter(pk=watch.pk).update(
         last_accessed_at=now, expires_at=now + timedelta(days=current().watch_ttl_days)
     )

@@ -56,9 +56,7 @@ def maintenance_run(*, now: datetime | None = None) -> dict[str, int] | None:
 def _run(now: datetime) -> dict[str, int]:
     config = current()
     counts: dict[str, int] = {}
-    counts["expired_watches"] = Watch.objects.filter(deleted_at__isnull=True, expires_at__lte=now).update(
-        deleted_at=now, delete_reason="expired"
-    )
+    counts["expired_watches"] = Watch.objects.lapsed(now).update(deleted_at=now, delete_reason="expired")
     counts["purged_watches"] = _deleted(Watch.objects.filter(deleted_at__lt=now - DELETED_WATCH_KEEP), Watch)
     counts["deleted_changes"] = _deleted(
         Change.objects.filter(created_at__lt=now - timedelta(days=config.change_retention_days)), Change
@@ -71,7 +69,7 @@ def _run(now: datetime) -> dict[str, int]:
         Resource.objects.filter(indexed=False, created_at__lt=now - UNWATCHED_RESOURCE_GRACE, watches__isnull=True),
         Resource,
     )
-    active_clients = Watch.objects.filter(deleted_at__isnull=True).values("client_id")
+    active_clients = Watch.objects.live(now).values("client_id")
     counts["deleted_clients"] = _deleted(
         Client.objects.filter(last_seen_at__lt=now - IDLE_CLIENT_AFTER).exclude(pk__in=active_clients), Client
     )

@@ -19,7 +19,7 @@ def webhooks_enqueue(*, resource: Resource, changes: Sequence[Change]) -> int:
     """Create the outbox rows for `changes` (all of one resource). Returns how many."""
     if not changes:
         return 0
-    watches = Watch.objects.filter(deleted_at__isnull=True).exclude(webhook_url="")
+    watches = Watch.objects.live().exclude(webhook_url="")
     watches = watches.filter(Q(resource=resource) | Q(kind=WatchKind.SEARCH))
     deliveries = []
     for watch in watches:

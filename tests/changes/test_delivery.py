@@ -13,6 +13,7 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from changes.models import DeliveryStatus, WebhookDelivery
+from changes.services import delivery
 from changes.services.delivery import MAX_ATTEMPTS, retry_delay, sign, webhooks_deliver_due
 from watches.models import Client, Watch, WatchKind
 
@@ -178,6 +179,44 @@ def test_a_deleted_watch_fails_its_deliveries_without_sending(httpserver: HTTPSe
     row.refresh_from_db()
     assert row.status == DeliveryStatus.FAILED and row.last_error == "watch deleted or webhook removed"
     assert seen == []
+
+
+def test_an_expired_watch_not_yet_swept_gets_no_delivery_and_is_not_renewed(httpserver: HTTPServer) -> None:
+    """Expiry is decided by `expires_at`, not by the maintenance sweep: a watch past it is gone, so
+    its pending rows fail without a POST, and no delivery brings it back to life."""
+    seen = receiver(httpserver, [200])
+    watch = make_watch(httpserver.url_for("/hook"))
+    row = make_delivery(watch)
+    expired_at = timezone.now() - timedelta(seconds=1)
+    Watch.objects.filter(pk=watch.pk).update(expires_at=expired_at)
+
+    assert webhooks_deliver_due(workers=1) == 1
+
+    row.refresh_from_db()
+    watch.refresh_from_db()
+    assert seen == []
+    assert row.status == DeliveryStatus.FAILED and row.last_error == "watch deleted or webhook removed"
+    assert watch.expires_at == expired_at and watch.deleted_at is None
+
+
+def test_a_watch_that_expires_while_its_delivery_is_sent_is_not_renewed(monkeypatch) -> None:
+    """The renewal is a conditional UPDATE on liveness: a watch that expired between the claim and
+    the 2xx keeps its expiry."""
+    watch = make_watch("https://hooks.example/hook")
+    row = make_delivery(watch)
+    expired_at = timezone.now() - timedelta(seconds=1)
+
+    def expire_then_accept(row: WebhookDelivery, watch: Watch) -> delivery.Attempt:
+        Watch.objects.filter(pk=watch.pk).update(expires_at=expired_at)
+        return delivery.Attempt(True)
+
+    monkeypatch.setattr(delivery, "_post", expire_then_accept)
+    webhooks_deliver_due(workers=1)
+
+    row.refresh_from_db()
+    watch.refresh_from_db()
+    assert row.status == DeliveryStatus.DELIVERED
+    assert watch.expires_at == expired_at
 
 
 def test_one_watchs_batches_arrive_in_order_after_an_outage(httpserver: HTTPServer) -> None:

@@ -17,12 +17,8 @@ TOUCH_EVERY = timedelta(minutes=1)
 
 
 def active_watches(*, client: Client) -> QuerySet[Watch]:
-    now = timezone.now()
-    return (
-        Watch.objects.filter(client=client, deleted_at__isnull=True, expires_at__gt=now)
-        .select_related("resource")
-        .order_by("created_at", "id")
-    )
+    """The client's live watches, oldest first."""
+    return Watch.objects.live().filter(client=client).select_related("resource").order_by("created_at", "id")
 
 
 def watch_for_client(*, client: Client, watch_id: str) -> Watch:

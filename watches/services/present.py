@@ -8,9 +8,8 @@ from django.db.models import Q, QuerySet
 
 from boards.job import served_job
 from boards.models import Job, Resource
-from boards.services.intervals import active_watch_q
 from changes.models import DeliveryStatus
-from watches.models import Watch, WatchKind
+from watches.models import Watch, WatchKind, live_watch_q
 
 # Newest first, served by the job_newest_idx index. A board's baseline jobs carry their posting
 # date as first_seen_at (boards/services/check.py), so this is "newest posting" from the first check.
@@ -85,5 +84,5 @@ def watch_as_dict(watch: Watch, *, pending: int | None = None) -> dict[str, Any]
 
 def monitored_resources() -> QuerySet[Resource]:
     """Boards every search covers: the directory plus every board with an active watch."""
-    watched = Resource.objects.filter(active_watch_q()).values("pk")
+    watched = Resource.objects.filter(live_watch_q(through="watches__")).values("pk")
     return Resource.objects.filter(Q(indexed=True) | Q(pk__in=watched))

@@ -23,7 +23,7 @@ from boards.sources.registry import recognize
 from changes.models import Change
 from changes.services.feed import pending_count
 from watches.filters import Filters, filters_q
-from watches.models import Client, Watch, WatchKind
+from watches.models import Client, Watch, WatchKind, live_watch_q
 from watches.services.lookup import active_watches, watch_for_client, watches_touch
 from watches.services.present import count_capped, jobs_as_dicts, newest_jobs, watch_as_dict
 from watches.services.search import coverage, filters_build, jobs_matching
@@ -267,9 +267,9 @@ def _check_capacity(client: Client, board: BoardRef) -> None:
                 f"each client may watch at most {config.max_watches_per_client_per_host} careers pages "
                 f"on {board.fetch_host}",
             )
-    if existing is not None and existing.watches.filter(deleted_at__isnull=True, expires_at__gt=now).exists():
+    if existing is not None and existing.watches.live(now).exists():
         return
-    watched = Resource.objects.filter(watches__deleted_at__isnull=True, watches__expires_at__gt=now).distinct()
+    watched = Resource.objects.filter(live_watch_q(now, through="watches__")).distinct()
     if watched.count() >= config.max_active_resources:
         raise AppError("CAPACITY", "Watchtower is at capacity; try again later")
     if (

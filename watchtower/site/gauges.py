@@ -14,10 +14,9 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
 from boards.models import Resource
-from boards.services.intervals import active_watch_q
 from boards.services.scheduler import directory_overdue_count
 from changes.models import DeliveryStatus, WebhookDelivery
-from watches.models import Client, Watch, WatchKind
+from watches.models import Client, Watch, WatchKind, live_watch_q
 from watchtower.labels import ref_label
 
 BLOCKED_WINDOW = timedelta(hours=1)
@@ -36,8 +35,8 @@ class DatabaseGauges:
 
     def collect(self) -> Iterator[Metric]:
         now = self._now or timezone.now()
-        live = Watch.objects.filter(deleted_at__isnull=True, expires_at__gt=now)
-        watched = Resource.objects.filter(active_watch_q(now)).values("pk")
+        live = Watch.objects.live(now)
+        watched = Resource.objects.filter(live_watch_q(now, through="watches__")).values("pk")
         yield _gauge("watchtower_active_watches", "Watches not deleted and not expired.", live.count())
         yield _gauge(
             "watchtower_search_watches",

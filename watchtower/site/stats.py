@@ -72,7 +72,7 @@ def stats_load(*, now: datetime | None = None) -> Stats:
         if row["day"] >= week:
             pages[(path, audience)] += row["n"]
 
-    live = Watch.objects.filter(deleted_at__isnull=True, expires_at__gt=now)
+    live = Watch.objects.live(now)
     kpis = {
         "active_today": usage.filter(day=today).values("client_id").distinct().count(),
         "active_7d": usage.filter(day__gte=week).values("client_id").distinct().count(),
