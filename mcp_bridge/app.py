@@ -15,10 +15,11 @@ from asgiref.sync import sync_to_async
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from mcp_bridge.auth import BearerIdentity, bearer_identity, bearer_token, challenge
+from mcp_bridge.auth import challenge
 from mcp_bridge.caller import STATE_KEY
 from mcp_bridge.server import build_server
 from mcp_bridge.threads import thread_connection
+from watches.services.clients import BearerIdentity, bearer_identity, bearer_token
 from watchtower.config import current
 
 MCP_PATH = "/mcp"

@@ -10,9 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mcp_bridge.auth import BearerIdentity, bearer_identity, bearer_token, connection_adopt
 from watches.models import Client
-from watches.services.clients import clean_ref, client_authenticate, client_create
+from watches.services.clients import (
+    BearerIdentity,
+    bearer_identity,
+    bearer_token,
+    clean_ref,
+    client_authenticate,
+    client_create,
+    connection_adopt,
+)
 from watches.services.ratelimits import address_bucket, budgets, ratelimit_enforce
 from watches.services.usage import usage_record
 from watchtower.api.addresses import address_from

@@ -13,10 +13,10 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CLIENT_INFO_META_KEY, CallToolResult, ToolAnnotations
 from mcp_types import Tool as MCPTool
 
+import watchtower
 from mcp_bridge import tools
-from mcp_bridge.auth import OAUTH_SCOPE
 from mcp_bridge.threads import thread_connection
-from watches.services.clients import clean_ref
+from watches.services.clients import OAUTH_SCOPE, clean_ref
 from watches.services.usage import counts_record
 from watchtower.config import current
 from watchtower.labels import client_label, ref_label
@@ -25,7 +25,7 @@ from watchtower.metrics import MCP_INITIALIZE
 logger = logging.getLogger(__name__)
 
 SERVER_NAME = "watchtower"
-SERVER_VERSION = "1.0.0"
+SERVER_VERSION = watchtower.__version__
 
 INSTRUCTIONS = """\
 Watchtower watches the job boards of tech companies and startups and hands back only NEW postings

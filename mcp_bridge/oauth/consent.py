@@ -2,7 +2,7 @@
 
 Watchtower has no accounts, so there is no login: the person at the browser either creates a new
 anonymous client in one click, or pastes a token they already have to connect that client (and keep
-its watches). Either way the code is issued to the client's technical user (mcp_bridge/auth.py)
+its watches). Either way the code is issued to the client's technical user (watches/services/clients.py)
 through django-oauth-toolkit, which stores the PKCE challenge with it.
 
 The query string of the authorization request is the state between the two steps: the form posts
@@ -32,9 +32,8 @@ from oauthlib import oauth2
 from oauthlib.common import urlencoded
 from oauthlib.oauth2.rfc6749.errors import CustomOAuth2Error, InvalidRequestError
 
-from mcp_bridge.auth import technical_user
 from watches.models import Client
-from watches.services.clients import client_authenticate, client_create
+from watches.services.clients import client_authenticate, client_create, technical_user
 from watches.services.ratelimits import budgets, ratelimit_enforce
 from watchtower.api.addresses import client_bucket
 from watchtower.config import current

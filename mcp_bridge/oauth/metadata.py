@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_http_methods
 
-from mcp_bridge.auth import OAUTH_SCOPE
 from mcp_bridge.oauth.cors import open_cors
+from watches.services.clients import OAUTH_SCOPE
 from watchtower.config import current
 
 

@@ -18,8 +18,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_http_methods
 from oauth2_provider.models import get_application_model
 
-from mcp_bridge.auth import OAUTH_SCOPE
 from mcp_bridge.oauth.cors import open_cors
+from watches.services.clients import OAUTH_SCOPE
 from watches.services.ratelimits import budgets, ratelimit_enforce
 from watchtower.api.addresses import client_bucket
 from watchtower.errors import AppError

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 import pytest
 
-from watchtower.api import auth
-
 pytestmark = pytest.mark.django_db
 
 CHALLENGE = 'Bearer realm="watchtower"'
@@ -38,36 +36,14 @@ def test_tokenless_routes_still_refuse_a_bad_token(http) -> None:
     assert http.get("/v1/companies").status_code == 200
 
 
-def test_an_oauth_access_token_is_resolved_by_the_mcp_bridge(http, agent, monkeypatch) -> None:
-    seen: list[str] = []
-
-    def client_for_bearer(token: str):
-        seen.append(token)
-        return agent.client if token == "oauth-access-token" else None
-
-    monkeypatch.setattr(auth, "oauth_resolver", lambda: client_for_bearer)
-    assert http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer oauth-access-token").status_code == 200
-    assert http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer revoked-token").status_code == 401
-    assert seen == ["oauth-access-token", "revoked-token"]
-
-
-def test_the_real_bridge_is_used_when_it_is_installed() -> None:
-    auth.oauth_resolver.cache_clear()
-    resolver = auth.oauth_resolver()
-    from mcp_bridge.auth import client_for_bearer
-
-    assert resolver is client_for_bearer
-
-
 def test_an_oauth_access_token_of_a_connected_app_works_on_rest(http, agent) -> None:
     from datetime import timedelta
 
     from django.utils import timezone
     from oauth2_provider.models import get_access_token_model
 
-    from mcp_bridge.auth import technical_user
+    from watches.services.clients import technical_user
 
-    auth.oauth_resolver.cache_clear()
     get_access_token_model().objects.create(
         user=technical_user(agent.client),
         token="oauth-connected-app-token-0123456789",

@@ -1,86 +1,8 @@
-"""Bearer resolution and the technical users behind OAuth grants (mcp_bridge/auth.py)."""
+"""The OAuth challenge of the MCP endpoint (mcp_bridge/auth.py)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-import pytest
-from django.utils import timezone
-from oauth2_provider.models import get_access_token_model, get_application_model
-
-from mcp_bridge.auth import bearer_token, challenge, client_for_bearer, connection_adopt, technical_user
-from watches.models import Client
-from watches.services.clients import client_create
-from watches.services.watches import watch_create
-
-pytestmark = pytest.mark.django_db
-
-
-def _access_token(client: Client, raw: str, *, scope: str = "watches", expires_in: int = 3600) -> int:
-    application = get_application_model().objects.create(
-        name="app",
-        client_type="public",
-        authorization_grant_type="authorization-code",
-        redirect_uris="https://a.example/cb",
-    )
-    token = get_access_token_model()(
-        user=technical_user(client),
-        application=application,
-        scope=scope,
-        expires=timezone.now() + timedelta(seconds=expires_in),
-    )
-    token.token = raw
-    token.save()
-    return int(token.pk)
-
-
-def test_it_reads_a_bearer_header_case_insensitively_and_nothing_else() -> None:
-    assert bearer_token("bearer abc") == "abc"
-    assert bearer_token("Bearer  abc ") == "abc"
-    assert bearer_token("Basic abc") is None
-    assert bearer_token("Bearer a b") is None
-    assert bearer_token(None) is None
-
-
-def test_a_client_token_and_an_oauth_token_resolve_to_their_client() -> None:
-    created = client_create()
-    _access_token(created.client, "OauthToken123")
-    assert client_for_bearer(created.token) == created.client
-    assert client_for_bearer("OauthToken123") == created.client
-
-
-def test_expired_foreign_scope_and_unknown_tokens_resolve_to_nobody() -> None:
-    created = client_create()
-    _access_token(created.client, "Expired123", expires_in=-1)
-    _access_token(created.client, "Registration123", scope="oauth2_provider:registration")
-    assert client_for_bearer("Expired123") is None
-    assert client_for_bearer("Registration123") is None
-    assert client_for_bearer("wt_" + "n" * 32) is None
-    assert client_for_bearer("nothing") is None
-
-
-def test_a_client_gets_one_technical_user() -> None:
-    client = client_create().client
-    first = technical_user(client)
-    assert technical_user(Client.objects.get(pk=client.pk)) == first
-    assert not first.has_usable_password()
-
-
-def test_adopting_never_takes_a_connection_away_from_a_client_with_watches() -> None:
-    connected = client_create().client
-    target = client_create().client
-    watch_create(client=connected, query="ios jobs")
-    token_id = _access_token(connected, "Busy123")
-    assert connection_adopt(access_token_id=token_id, connected=connected, target=target) is False
-    assert client_for_bearer("Busy123") == connected
-
-
-def test_adopting_moves_an_empty_connection() -> None:
-    connected = client_create().client
-    target = client_create().client
-    token_id = _access_token(connected, "Empty123")
-    assert connection_adopt(access_token_id=token_id, connected=connected, target=target) is True
-    assert client_for_bearer("Empty123") == target
+from mcp_bridge.auth import challenge
 
 
 def test_the_challenge_keeps_the_description_one_quoted_string(settings) -> None:

@@ -8,7 +8,6 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import requests
 
-from mcp_bridge.auth import client_for_bearer
 from tests.mcp_bridge.conftest import (
     REDIRECT_URI,
     AsgiServer,
@@ -21,7 +20,7 @@ from tests.mcp_bridge.conftest import (
     pkce_pair,
 )
 from watches.models import Client
-from watches.services.clients import client_create
+from watches.services.clients import client_create, client_for_bearer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,15 +1,12 @@
 """`Authorization: Bearer <token>` for the REST API (SPEC §13).
 
-The token is checked by `client_authenticate` (SHA-256 digest, constant-time compare). When the MCP
-bridge provides `mcp_bridge.auth.client_for_bearer`, OAuth access tokens issued to MCP apps are
-accepted as well, so a connected app can also call REST with its token.
+The header is read and the token resolved by `watches/services/clients.py`, the same code the MCP
+gate uses: a client token (SHA-256 digest, constant-time compare) or an OAuth access token issued
+to a connected app, so that app can also call REST with its token.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -19,45 +16,25 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from watches.models import Client
-from watches.services.clients import TOKEN_PREFIX, client_authenticate
+from watches.services.clients import TOKEN_PREFIX, bearer_token, client_authenticate, client_for_bearer
 from watchtower.errors import AppError
 
 REALM = "watchtower"
 MALFORMED = 'Send the token as "Authorization: Bearer <token>". Create one with POST /v1/clients.'
 
 
-@cache
-def oauth_resolver() -> Callable[[str], Client | None] | None:
-    """`mcp_bridge.auth.client_for_bearer` if the OAuth glue is installed, else None."""
-    try:
-        module = importlib.import_module("mcp_bridge.auth")
-    except ImportError:
-        return None
-    resolver = getattr(module, "client_for_bearer", None)
-    return resolver if callable(resolver) else None
-
-
-def bearer_token(header: str) -> str | None:
-    """The token of `Bearer <token>` (scheme case-insensitive, RFC 6750 §2.1), else None."""
-    scheme, _, token = header.strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or " " in token:
-        return None
-    return token
-
-
 def client_for_token(token: str) -> Client:
-    """The client a bearer token stands for: a client token (`wt_…`), else an OAuth access token."""
-    resolver = oauth_resolver()
-    if resolver is not None and not token.startswith(TOKEN_PREFIX):
-        client = resolver(token)
-        if client is None:
-            raise AuthenticationFailed("Unknown, expired or revoked token.")
-        return client
-    try:
-        return client_authenticate(token=token)
-    except AppError as exc:
-        raise AuthenticationFailed(exc.message) from None
+    """The client a bearer token stands for: a client token (`wt_…`, refused with
+    `client_authenticate`'s own message), else an OAuth access token."""
+    if token.startswith(TOKEN_PREFIX):
+        try:
+            return client_authenticate(token=token)
+        except AppError as exc:
+            raise AuthenticationFailed(exc.message) from None
+    client = client_for_bearer(token)
+    if client is None:
+        raise AuthenticationFailed("Unknown, expired or revoked token.")
+    return client
 
 
 class BearerAuthentication(BaseAuthentication):
