@@ -184,6 +184,13 @@ def test_a_companies_offset_outside_the_range_is_a_400_in_the_error_format(clien
     assert "offset" in response.json()["message"]
 
 
+@pytest.mark.parametrize("query", [{}, {"q": ""}, {"q": "   "}])
+def test_an_empty_directory_says_so_without_an_empty_quote(client: Any, query: dict[str, str]) -> None:
+    html = client.get("/companies", query).content.decode()
+    assert "No companies are listed yet." in html
+    assert "No company matches" not in html and "“”" not in html
+
+
 @pytest.mark.parametrize(
     ("agent", "audience"),
     [

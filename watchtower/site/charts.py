@@ -33,6 +33,13 @@ def _nice_max(value: int) -> int:
         magnitude *= 10
 
 
+def _ticks(top: int) -> list[int]:
+    """The y-axis labels: 0, the middle and the top, as distinct whole numbers (the values are
+    counts). The middle rounds down and is dropped when it equals 0, so an axis of 1 reads "0, 1",
+    never "0, 0, 1"."""
+    return sorted({0, top // 2, top})
+
+
 def bar_chart(*, title: str, labels: Sequence[str], series: Sequence[Series]) -> str:
     """Stacked bars, one per label; each bar carries a <title> tooltip with its numbers."""
     count = len(labels)
@@ -49,12 +56,10 @@ def bar_chart(*, title: str, labels: Sequence[str], series: Sequence[Series]) ->
         f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
     ]
-    for fraction in (0, 0.5, 1):
-        y = TOP + plot_height * (1 - fraction)
+    for tick in _ticks(top):
+        y = TOP + plot_height * (1 - tick / top)
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - 4}" y1="{y:.1f}" y2="{y:.1f}"/>')
-        parts.append(
-            f'<text class="axis" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{round(top * fraction)}</text>'
-        )
+        parts.append(f'<text class="axis" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
     for i, label in enumerate(labels):
         x = LEFT + i * slot + (slot - bar) / 2
         y = TOP + plot_height
