@@ -213,9 +213,9 @@ def directory_cycle(remote: RemoteHosts, boards: int, spacing_ms: int, latency: 
     from django.utils import timezone
 
     from boards.models import IndexOrigin, Resource
-    from boards.services.embedded import EmbeddedScheduler, warm_up
     from boards.services.resources import resource_get_or_create
     from boards.sources.registry import recognize
+    from watchtower.embedded import EmbeddedScheduler, warm_up
 
     ids = []
     for name in remote.urls:

@@ -181,8 +181,8 @@ def ensure_database(url: str) -> None:
 def job_pool(rng: random.Random) -> list[tuple[Any, ...]]:
     """Distinct job column tuples built with the real normalisation (`search_text_for`,
     `place_text_for`); the big tables sample from this pool so loading stays fast."""
-    from watches.places import place_text_for, resolve
-    from watches.terms import search_text_for
+    from matching.places import place_text_for, resolve
+    from matching.terms import search_text_for
 
     place_texts: dict[str, tuple[str, bool, str]] = {}
     for location in LOCATIONS:

@@ -113,9 +113,9 @@ class JobFields(models.Model):
     experience_years = models.FloatField(null=True, blank=True)
     posted_at = models.DateTimeField(null=True, blank=True)
     # Normalised text for whole-word matching: a filter term is a plain substring test, backed on
-    # PostgreSQL by a trigram GIN index. See watches/terms.py.
+    # PostgreSQL by a trigram GIN index. See matching/terms.py.
     search_text = models.TextField(default="", blank=True)
-    # The job's resolved places as single-word tokens, matched the same way. See watches/places.py.
+    # The job's resolved places as single-word tokens, matched the same way. See matching/places/.
     place_text = models.TextField(default="", blank=True)
 
     class Meta:

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from watches import places, terms
+from matching import places, terms
 from watchtower.errors import AppError
 
 SENIORITY_LEVELS: tuple[str, ...] = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")

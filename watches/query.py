@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boards.derive.experience import NUMBER_WORDS
-from watches import places, terms
+from matching import places, terms
 from watches.filters import MAX_TERM_LENGTH, MAX_TERMS, Filters
 
 logger = logging.getLogger(__name__)

@@ -15,6 +15,7 @@ from celery import Celery
 from celery.signals import worker_ready
 
 from watchtower.config import CONFIG
+from watchtower.periods import MAINTENANCE_EVERY, WEBHOOKS_EVERY
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "watchtower.settings")
 
@@ -23,8 +24,6 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 DISPATCH_EVERY = 2.0
-WEBHOOKS_EVERY = 5.0
-MAINTENANCE_EVERY = 600.0
 
 if CONFIG.broker_url and CONFIG.run_scheduler:
     # `expires`: a tick that waited in the queue longer than its period (no worker was free, or
@@ -50,6 +49,6 @@ if CONFIG.broker_url and CONFIG.run_scheduler:
 
 @worker_ready.connect
 def _warm_up(**kwargs: Any) -> None:
-    from boards.services.embedded import warm_up
+    from watchtower.embedded import warm_up
 
     warm_up()

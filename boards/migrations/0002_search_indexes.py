@@ -1,6 +1,6 @@
 """Trigram GIN indexes on the normalised text columns of current jobs (PostgreSQL only).
 
-Filters match by substring (`search_text LIKE '% ios %'`, see watches/terms.py); pg_trgm lets
+Filters match by substring (`search_text LIKE '% ios %'`, see matching/terms.py); pg_trgm lets
 PostgreSQL answer those from an index instead of reading every row. SQLite has no such index
 and needs none at embedded scale, so this is a no-op there.
 """

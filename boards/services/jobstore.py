@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.dateparse import parse_date, parse_datetime
 
 from boards.job import Job, Salary
-from watches import places, terms
+from matching import places, terms
 
 FILTER_COLUMNS = (
     "title",

@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from boards.models import Job, Resource, Snapshot
 from boards.services.check import resource_check
-from boards.services.embedded import EmbeddedScheduler
 from boards.services.scheduler import resource_claim
 from changes.models import Change, DeliveryStatus, WebhookDelivery
 from tests.integration.conftest import (
@@ -34,6 +33,7 @@ from tests.integration.flows import (
     others_waiting_on_a_lock,
     time_passes_for_a_dead_worker,
 )
+from watchtower.embedded import EmbeddedScheduler
 
 pytestmark = INTEGRATION
 

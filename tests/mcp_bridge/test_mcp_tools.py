@@ -9,8 +9,8 @@ import pytest
 
 from boards.models import Resource
 from changes.models import Change
+from matching import places, terms
 from tests.mcp_bridge.conftest import AsgiServer, call, payload
-from watches import places, terms
 from watches.models import CountsDaily, UsageDaily
 from watches.services.clients import NewClient, client_create
 from watches.services.watches import watch_create

@@ -41,7 +41,17 @@ def test_the_image_is_slim_non_root_and_healthchecked() -> None:
 
 def test_the_image_copies_every_package_the_app_imports() -> None:
     copied = set(re.findall(r"^COPY (\w+)/ \1/$", dockerfile(), re.MULTILINE))
-    apps = {"watchtower", "boards", "watches", "changes", "mcp_bridge", "templates", "fixtures", "requirements"}
+    apps = {
+        "matching",
+        "watchtower",
+        "boards",
+        "watches",
+        "changes",
+        "mcp_bridge",
+        "templates",
+        "fixtures",
+        "requirements",
+    }
     assert apps <= copied
     assert all((ROOT / name).is_dir() for name in copied)
 

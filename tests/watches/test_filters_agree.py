@@ -9,9 +9,9 @@ import pytest
 
 from boards.models import Job, Resource
 from changes.models import Change
+from matching.places import place_text_for
+from matching.terms import search_text_for
 from watches.filters import Filters, filters_match, filters_q
-from watches.places import place_text_for
-from watches.terms import search_text_for
 
 JOBS: list[dict[str, Any]] = [
     {"title": "Senior iOS Engineer", "location": "Austin, TX", "seniority": "senior", "max": 180_000, "years": 5},

@@ -8,8 +8,8 @@ from django.db import connection
 
 from boards.models import Job, Resource
 from changes.models import Change
+from matching.terms import search_text_for
 from watches.filters import Filters, filters_q
-from watches.terms import search_text_for
 
 pytestmark = [
     pytest.mark.django_db,

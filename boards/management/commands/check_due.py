@@ -13,9 +13,9 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from boards.models import Resource
 from boards.services.check import resource_check
-from boards.services.embedded import EmbeddedScheduler
 from boards.services.scheduler import Outcome, dispatch
 from watchtower.config import current
+from watchtower.embedded import EmbeddedScheduler
 
 
 class Command(BaseCommand):

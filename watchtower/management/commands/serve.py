@@ -19,8 +19,8 @@ import uvicorn
 from django.core.management.base import BaseCommand, CommandParser
 
 from boards.services.directory import directory_sync
-from boards.services.embedded import EmbeddedScheduler
 from watchtower.config import current
+from watchtower.embedded import EmbeddedScheduler
 
 logger = logging.getLogger(__name__)
 

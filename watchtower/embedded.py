@@ -1,4 +1,4 @@
-"""The embedded scheduler: with no broker, `serve` runs checks, webhook delivery and maintenance
+"""The embedded runner: with no broker, `serve` runs checks, webhook delivery and maintenance
 in-process, on threads (healthchecks' `sendalerts` is the model).
 
 - One dispatcher thread claims due resources (one per free host, `scheduler.dispatch`) into a
@@ -24,13 +24,16 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from django.db import DEFAULT_DB_ALIAS, close_old_connections, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
+from boards.services.check import resource_check
 from boards.services.scheduler import CheckFunction, Outcome, check_and_continue, dispatch, resource_unclaim
+from changes.services.delivery import webhooks_deliver_due
+from changes.services.maintenance import maintenance_run
+from matching import places
+from watchtower.periods import MAINTENANCE_EVERY, WEBHOOKS_EVERY
 
 logger = logging.getLogger(__name__)
 
 DISPATCH_EVERY = 1.0
-WEBHOOKS_EVERY = 5.0
-MAINTENANCE_EVERY = 600.0
 STOP_TIMEOUT = 30.0
 
 OnOutcome = Callable[[Outcome], None]
@@ -39,27 +42,7 @@ OnOutcome = Callable[[Outcome], None]
 def warm_up() -> None:
     """Load the place gazetteer before the first check rather than inside it: it takes a second or
     more, and the first check of every thread would wait for it while holding its host's lease."""
-    from watches.places import resolve
-
-    resolve("Austin, TX")
-
-
-def _default_check() -> CheckFunction:
-    from boards.services.check import resource_check
-
-    return resource_check
-
-
-def _deliver_webhooks() -> int:
-    from changes.services.delivery import webhooks_deliver_due
-
-    return webhooks_deliver_due()
-
-
-def _run_maintenance() -> object:
-    from changes.services.maintenance import maintenance_run
-
-    return maintenance_run()
+    places.resolve("Austin, TX")
 
 
 class EmbeddedScheduler:
@@ -77,7 +60,7 @@ class EmbeddedScheduler:
         maintenance_every: float = MAINTENANCE_EVERY,
     ) -> None:
         self.concurrency = concurrency
-        self.check = check or _default_check()
+        self.check = check or resource_check
         self.on_outcome = on_outcome
         self.housekeeping = housekeeping
         self.dispatch_every = dispatch_every
@@ -252,10 +235,10 @@ class EmbeddedScheduler:
             try:
                 close_old_connections()
                 if now >= next_webhooks:
-                    _deliver_webhooks()
+                    webhooks_deliver_due()
                     next_webhooks = time.monotonic() + self.webhooks_every
                 if now >= next_maintenance:
-                    _run_maintenance()
+                    maintenance_run()
                     next_maintenance = time.monotonic() + self.maintenance_every
             except Exception:
                 logger.exception("webhook delivery or maintenance failed; retrying")

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from boards.models import IndexOrigin, Resource
 from boards.services.check import CLAIMED_HOST_WAIT
-from boards.services.embedded import EmbeddedScheduler
 from boards.services.leases import lease_release, lease_wait, new_holder
+from watchtower.embedded import EmbeddedScheduler
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from watches.places import Place, place_filter_keys, place_text_for, places_as_dicts, resolve
+from matching.places import Place, place_filter_keys, place_text_for, places_as_dicts, resolve
 
 
 def location_matches(location_filter: str, *locations: str, remote: bool = False) -> bool:

