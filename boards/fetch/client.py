@@ -291,7 +291,7 @@ def _location(current_url: str, location: str, overrides: Mapping[str, str]) -> 
 
 
 def _check_robots(target: guard.Target, deadline: Deadline) -> None:
-    verdict = robots.robots_verdict(target.url, timeout=deadline.remaining())
+    verdict = robots.robots_verdict(target.url, fetch=fetch_robots_txt, timeout=deadline.remaining())
     if verdict.allowed:
         return
     if verdict.unreachable:

@@ -12,6 +12,10 @@ Choices, each from the RFC:
   marked transient, so the scheduler retries soon instead of backing off a day, and the verdict
   is cached for only five minutes.
 * Rules are cached per origin (scheme, host, port) for an hour (§2.4 allows up to 24 hours).
+
+The client asks this module before every fetch and this module reads robots.txt through the
+client, so the reader is passed in (`fetch`, the client's `fetch_robots_txt`) rather than imported:
+the two modules do not import each other.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Protocol
 
 from protego import Protego
 
@@ -35,6 +40,21 @@ UNREACHABLE_TTL = 300.0
 MAX_ORIGINS = 5000
 
 _USER_AGENT_LINE = re.compile(r"^\s*user[-_ ]?agent\s*:\s*([^#\r\n]*)", re.IGNORECASE | re.MULTILINE)
+
+
+class RobotsResponse(Protocol):
+    @property
+    def status(self) -> int: ...
+
+    @property
+    def body(self) -> bytes: ...
+
+
+class RobotsFetch(Protocol):
+    """Reads a robots.txt: any status returned, the body cut at `max_bytes` (the client's
+    `fetch_robots_txt`, which skips the robots check of its own request)."""
+
+    def __call__(self, url: str, *, max_bytes: int, timeout: float | None) -> RobotsResponse: ...
 
 
 @dataclass(frozen=True)
@@ -66,16 +86,16 @@ def robots_cache_clear() -> None:
         _cache.clear()
 
 
-def robots_allowed(url: str, *, timeout: float | None = None) -> bool:
-    """May WatchtowerBot fetch `url`? Fetches and caches the origin's robots.txt when needed."""
-    return robots_verdict(url, timeout=timeout).allowed
+def robots_allowed(url: str, *, fetch: RobotsFetch, timeout: float | None = None) -> bool:
+    """May WatchtowerBot fetch `url`? Reads (with `fetch`) and caches the origin's robots.txt when needed."""
+    return robots_verdict(url, fetch=fetch, timeout=timeout).allowed
 
 
-def robots_verdict(url: str, *, timeout: float | None = None) -> RobotsVerdict:
+def robots_verdict(url: str, *, fetch: RobotsFetch, timeout: float | None = None) -> RobotsVerdict:
     target = guard.check_url(url, guard.Policy(allow_private=current().allow_private_networks))
     entry = _cached(target.origin)
     if entry is None:
-        entry = _load(target.origin, timeout)
+        entry = _load(target.origin, fetch, timeout)
         with _lock:
             _cache[target.origin] = entry
             _cache.move_to_end(target.origin)
@@ -110,12 +130,10 @@ def _agent_for(text: str) -> str:
     return PRODUCT_TOKEN if PRODUCT_TOKEN in agents else "*"
 
 
-def _load(origin: str, timeout: float | None) -> _Entry:
-    from boards.fetch.client import fetch_robots_txt
-
+def _load(origin: str, fetch: RobotsFetch, timeout: float | None) -> _Entry:
     now = _clock()
     try:
-        result = fetch_robots_txt(f"{origin}/robots.txt", max_bytes=MAX_ROBOTS_BYTES, timeout=timeout)
+        result = fetch(f"{origin}/robots.txt", max_bytes=MAX_ROBOTS_BYTES, timeout=timeout)
     except FetchError as exc:
         if exc.code == "TOO_MANY_REDIRECTS":
             return _Entry(None, "*", True, "unavailable (too many redirects)", False, None, now + RULES_TTL)

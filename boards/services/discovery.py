@@ -36,7 +36,6 @@ from boards.services.leases import lease_acquire, lease_extend, lease_free_at, l
 from boards.services.reading import board_read
 from boards.sources import registry
 from boards.sources.base import BoardRef
-from boards.sources.careers import find_boards
 from watchtower.config import current
 from watchtower.errors import AppError
 
@@ -202,7 +201,7 @@ def _linked_boards(company: Company, polite: Polite, attempts: _Attempts) -> Ite
         except AppError as exc:
             attempts.failed(url, exc)
             continue
-        boards = find_boards(page.body, page.url)[:MAX_LINKED_BOARDS]
+        boards = registry.linked_boards(page.body, page.url)[:MAX_LINKED_BOARDS]
         if boards:
             for board in boards:
                 yield board, url

@@ -12,13 +12,12 @@ import json
 from datetime import datetime
 from typing import Any
 
-from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.paging import Page, paged_read
 from boards.sources.payload import identifier, load_json, others, posting_text, text
 from watchtower.errors import AppError
 
-PLATFORM = Platform.AMAZON.value
+PLATFORM = "amazon"
 PAGE_SIZE = 100
 MAX_JOBS = 300
 MAX_REQUESTS = MAX_JOBS // PAGE_SIZE

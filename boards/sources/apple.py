@@ -12,14 +12,13 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.paging import Page, paged_read
 from boards.sources.payload import identifier, load_json, markup, others, text
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
-PLATFORM = Platform.APPLE.value
+PLATFORM = "apple"
 PAGE_SIZE = 20
 MAX_JOBS = 300
 MAX_REQUESTS = MAX_JOBS // PAGE_SIZE

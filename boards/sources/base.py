@@ -68,6 +68,7 @@ class Response:
 
 
 Fetch = Callable[[Request], Response]
+BoardFinder = Callable[[bytes, str], list[BoardRef]]
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,8 @@ class Posting:
 
 @dataclass(frozen=True)
 class ReadContext:
-    """What the check service tells a source about the board's previous state.
+    """What the check service tells a source about the board's previous state (and the registry,
+    how to find the boards a page links to).
 
     `known_ids` are the platform ids already in the open set: a source that reads detail pages
     (salary, experience, workplace) does so only for ids not in it, at most `detail_budget` per
@@ -112,6 +114,10 @@ class ReadContext:
 
     known_ids: frozenset[str] = frozenset()
     detail_budget: int = 0
+    # The supported boards a page links to (body, URL), for the html source's `NoJobData`. The
+    # registry passes its `linked_boards` in: only it knows every platform, and a source that
+    # imported it would import itself. Without one, a page links to no board.
+    linked_boards: BoardFinder = field(default=lambda _body, _url: [])
 
 
 @dataclass

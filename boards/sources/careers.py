@@ -3,8 +3,9 @@
 Many companies host their careers page themselves and embed the board (a Greenhouse iframe, an
 Ashby script, a "See open roles" link to Lever). Watching that page would see no jobs, so the
 check service watches the board instead and says so (`resolved_from`). Every candidate URL in the
-page goes through the same registry as a watched URL, so each platform module decides what it
-recognises and this module never needs to know the platforms.
+page goes through the same recognition as a watched URL (`recognize`, passed in by the registry:
+`registry.linked_boards`), so each platform module decides what it recognises and this module never
+needs to know the platforms.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import html as html_lib
 import re
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from urllib.parse import urljoin
 
-from boards.sources import registry
 from boards.sources.base import BoardRef
 from watchtower.errors import AppError
 
@@ -32,14 +33,14 @@ _BARE_URL = re.compile(r"(?:https?:)?//[A-Za-z0-9.-]+\.[A-Za-z]{2,}(?::\d+)?(?:/
 _LEVER_EMBED = re.compile(r"leverJobsOptions\s*=\s*\{[^}]*?accountName\s*:\s*[\"']([\w-]+)[\"']", re.IGNORECASE)
 
 
-def find_boards(body: bytes, base_url: str) -> list[BoardRef]:
+def find_boards(body: bytes, base_url: str, *, recognize: Callable[[str], BoardRef]) -> list[BoardRef]:
     """The supported boards a page points to, most mentioned first (the first seen on a tie),
-    one per board URL; [] when there is none."""
+    one per board URL; [] when there is none. `recognize` maps a URL to its board (the registry's)."""
     markup = body[: MAX_PAGE_CHARS * 4].decode("utf-8", errors="replace")[:MAX_PAGE_CHARS]
     counts: Counter[str] = Counter()
     boards: dict[str, BoardRef] = {}
     for candidate in _candidates(markup, base_url):
-        board = _board(candidate)
+        board = _board(candidate, recognize)
         if board is None:
             continue
         counts[board.board_url] += 1
@@ -78,11 +79,11 @@ def _absolute(value: str, base_url: str) -> str:
         return ""
 
 
-def _board(url: str) -> BoardRef | None:
+def _board(url: str, recognize: Callable[[str], BoardRef]) -> BoardRef | None:
     if not url.startswith(("http://", "https://")):
         return None
     try:
-        board = registry.recognize(url)
+        board = recognize(url)
     except AppError:
         return None
     return board if board.platform != "html" else None

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
-from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request, Response
 from boards.sources.details import DETAIL_CEILING, read_details
 from boards.sources.paging import Page, first_response, http_status_of, paged_read
@@ -27,7 +26,7 @@ from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
-PLATFORM = Platform.EIGHTFOLD.value
+PLATFORM = "eightfold"
 PAGE_SIZE = 10
 MAX_JOBS = 50
 MAX_PAGES = MAX_JOBS // PAGE_SIZE

@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit
 
-from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext
 from boards.sources.sitemap import MAX_CHILD_SITEMAPS, read_sitemap, sitemap_locs
 
-PLATFORM = Platform.GOOGLE.value
+PLATFORM = "google"
 MAX_REQUESTS = 1 + MAX_CHILD_SITEMAPS  # the sitemap, or an index and some of its children
 PAGE_SPACING_MS = 0
 

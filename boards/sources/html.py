@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from urllib.parse import urlunsplit
 
-from boards.sources import careers, payload
+from boards.sources import payload
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.jsonld import parse_jsonld
 from boards.sources.paging import first_response
@@ -46,7 +46,7 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     response = first_response(fetch, Request(board.board_url, api=False))
     postings = parse(response.body, board, base_url=response.url, content_type=response.headers.get("content-type", ""))
     if not postings:
-        raise NoJobData(board.board_url, careers.find_boards(response.body, response.url or board.board_url))
+        raise NoJobData(board.board_url, context.linked_boards(response.body, response.url or board.board_url))
     return Listing(postings=postings, complete=True, **payload.listing_validators(response))
 
 

@@ -20,7 +20,6 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from lxml import html as lxml_html
 from lxml.etree import ParserError
 
-from boards.models import Platform
 from boards.sources.base import (
     BoardRef,
     Fetch,
@@ -40,7 +39,7 @@ from boards.sources.sitemap import read_sitemap, sitemap_locs
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
 
-PLATFORM = Platform.ICIMS.value
+PLATFORM = "icims"
 MAX_REQUESTS = 2 + 4 + DETAIL_CEILING  # sitemap (+ up to 4 children of an index), search page, details
 PAGE_SPACING_MS = 0
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import re
 
-from boards.models import Platform
 from boards.sources import eightfold
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, ReadContext
 
-PLATFORM = Platform.MICROSOFT.value
+PLATFORM = "microsoft"
 MAX_REQUESTS = eightfold.MAX_REQUESTS
 PAGE_SPACING_MS = eightfold.PAGE_SPACING_MS
 

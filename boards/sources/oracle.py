@@ -11,13 +11,12 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
-from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.paging import Page, paged_read
 from boards.sources.payload import identifier, load_json, others, posting_text, text
 from watchtower.errors import AppError
 
-PLATFORM = Platform.ORACLE.value
+PLATFORM = "oracle"
 PAGE_SIZE = 100
 MAX_JOBS = 300
 MAX_REQUESTS = MAX_JOBS // PAGE_SIZE

@@ -7,10 +7,12 @@ Sources are tried in a fixed order (the first match wins); anything no platform 
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from functools import cache
 from types import ModuleType
 from urllib.parse import urlsplit
 
+from boards.sources import careers, html
 from boards.sources.base import BoardRef, Fetch, Listing, ReadContext
 from boards.sources.canonical import canonical_url
 from watchtower.errors import AppError
@@ -42,8 +44,6 @@ def sources() -> tuple[ModuleType, ...]:
 
 @cache
 def _by_platform() -> dict[str, ModuleType]:
-    from boards.sources import html
-
     table = {module.PLATFORM: module for module in sources()}
     table[html.PLATFORM] = html
     return table
@@ -67,16 +67,22 @@ def recognize(url: str) -> BoardRef:
         board = module.recognize(parts)
         if board is not None:
             return board
-    from boards.sources import html
-
     board = html.recognize(parts)
     assert board is not None  # html accepts every http(s) URL
     return board
 
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext | None = None) -> Listing:
-    listing: Listing = source_for(board.platform).read(board, fetch, context or ReadContext())
+    """Read a board with its platform's source; a careers page without job markup names the
+    boards it links to (`html.NoJobData`), found with `linked_boards`."""
+    context = replace(context or ReadContext(), linked_boards=linked_boards)
+    listing: Listing = source_for(board.platform).read(board, fetch, context)
     return listing
+
+
+def linked_boards(body: bytes, base_url: str) -> list[BoardRef]:
+    """The supported boards a page links to or embeds, most mentioned first (careers.py)."""
+    return careers.find_boards(body, base_url, recognize=recognize)
 
 
 def max_requests(platform: str) -> int:

@@ -21,14 +21,13 @@ from lxml import etree
 from lxml import html as lxml_html
 from lxml.etree import ParserError
 
-from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.paging import Page, first_response, paged_read
 from boards.sources.sitemap import read_sitemap
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
-PLATFORM = Platform.SUCCESSFACTORS.value
+PLATFORM = "successfactors"
 MAX_JOBS = 200
 MAX_PAGES = 8
 MAX_REQUESTS = MAX_PAGES  # search pages; or one search page, the sitemap and up to 4 child sitemaps

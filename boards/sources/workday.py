@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from boards.models import Platform
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request, Response
 from boards.sources.details import DETAIL_CEILING, read_details
 from boards.sources.paging import Page, paged_read
@@ -24,7 +23,7 @@ from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
 from watchtower.errors import AppError
 
-PLATFORM = Platform.WORKDAY.value
+PLATFORM = "workday"
 PAGE_SIZE = 20
 MAX_JOBS = 200
 MAX_PAGES = MAX_JOBS // PAGE_SIZE

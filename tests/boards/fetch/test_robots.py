@@ -10,7 +10,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 
 from boards.fetch import robots
-from boards.fetch.client import fetch
+from boards.fetch.client import fetch, fetch_robots_txt
 from boards.fetch.errors import FetchError
 from boards.fetch.robots import robots_allowed, robots_cache_clear, robots_verdict
 from watchtower.config import Config
@@ -60,7 +60,7 @@ def site(local: Config, httpserver: HTTPServer) -> Callable[[str], str]:
     ],
 )
 def test_our_group_replaces_the_star_group(path: str, allowed: bool, site: Callable[[str], str]) -> None:
-    assert robots_allowed(site(MIXED) + path) is allowed
+    assert robots_allowed(site(MIXED) + path, fetch=fetch_robots_txt) is allowed
 
 
 @pytest.mark.parametrize(
@@ -77,7 +77,7 @@ def test_our_group_replaces_the_star_group(path: str, allowed: bool, site: Calla
     ],
 )
 def test_the_star_group_applies_when_no_group_names_us(path: str, allowed: bool, site: Callable[[str], str]) -> None:
-    assert robots_allowed(site(STAR_ONLY) + path) is allowed
+    assert robots_allowed(site(STAR_ONLY) + path, fetch=fetch_robots_txt) is allowed
 
 
 @pytest.mark.parametrize(
@@ -97,7 +97,7 @@ def test_the_star_group_applies_when_no_group_names_us(path: str, allowed: bool,
     ],
 )
 def test_our_group_is_matched_by_product_token(text: str, allowed: bool, site: Callable[[str], str]) -> None:
-    assert robots_allowed(site(text) + "/jobs") is allowed
+    assert robots_allowed(site(text) + "/jobs", fetch=fetch_robots_txt) is allowed
 
 
 @pytest.mark.parametrize(
@@ -116,7 +116,7 @@ def test_an_unavailable_robots_txt_allows_all_and_an_unreachable_one_disallows_a
     status: int, allowed: bool, unreachable: bool, local: Config, httpserver: HTTPServer
 ) -> None:
     httpserver.expect_request("/robots.txt").respond_with_data("nope", status=status)
-    verdict = robots_verdict(httpserver.url_for("/jobs"))
+    verdict = robots_verdict(httpserver.url_for("/jobs"), fetch=fetch_robots_txt)
     assert verdict.allowed is allowed
     assert verdict.unreachable is unreachable
     assert verdict.status == status
@@ -126,7 +126,7 @@ def test_a_host_that_cannot_be_reached_is_disallowed(local: Config) -> None:
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]  # nothing listens here once the socket is closed
-    verdict = robots_verdict(f"http://127.0.0.1:{port}/jobs", timeout=2)
+    verdict = robots_verdict(f"http://127.0.0.1:{port}/jobs", timeout=2, fetch=fetch_robots_txt)
     assert not verdict.allowed
     assert verdict.unreachable
 
@@ -164,17 +164,17 @@ def test_robots_txt_is_fetched_once_per_origin_and_cached_for_an_hour(
     now = [1000.0]
     monkeypatch.setattr(robots, "_clock", lambda: now[0])
     base = site("User-agent: *\nDisallow: /private\n")
-    assert robots_allowed(base + "/a") and robots_allowed(base + "/b")
-    assert not robots_allowed(base + "/private")
+    assert robots_allowed(base + "/a", fetch=fetch_robots_txt) and robots_allowed(base + "/b", fetch=fetch_robots_txt)
+    assert not robots_allowed(base + "/private", fetch=fetch_robots_txt)
     assert len(httpserver.log) == 1
     now[0] += 3599
-    robots_allowed(base + "/c")
+    robots_allowed(base + "/c", fetch=fetch_robots_txt)
     assert len(httpserver.log) == 1
     now[0] += 2
-    robots_allowed(base + "/c")
+    robots_allowed(base + "/c", fetch=fetch_robots_txt)
     assert len(httpserver.log) == 2
     robots_cache_clear()
-    robots_allowed(base + "/c")
+    robots_allowed(base + "/c", fetch=fetch_robots_txt)
     assert len(httpserver.log) == 3
 
 
@@ -184,12 +184,12 @@ def test_an_unreachable_verdict_is_cached_for_five_minutes_only(
     now = [1000.0]
     monkeypatch.setattr(robots, "_clock", lambda: now[0])
     httpserver.expect_oneshot_request("/robots.txt").respond_with_data("down", status=500)
-    assert not robots_allowed(httpserver.url_for("/jobs"))
+    assert not robots_allowed(httpserver.url_for("/jobs"), fetch=fetch_robots_txt)
     httpserver.expect_request("/robots.txt").respond_with_data("User-agent: *\nAllow: /\n")
     now[0] += 299
-    assert not robots_allowed(httpserver.url_for("/jobs"))
+    assert not robots_allowed(httpserver.url_for("/jobs"), fetch=fetch_robots_txt)
     now[0] += 2
-    assert robots_allowed(httpserver.url_for("/jobs"))
+    assert robots_allowed(httpserver.url_for("/jobs"), fetch=fetch_robots_txt)
 
 
 def test_the_robots_request_names_us_and_follows_redirects(local: Config, httpserver: HTTPServer) -> None:
@@ -197,7 +197,7 @@ def test_the_robots_request_names_us_and_follows_redirects(local: Config, httpse
     httpserver.expect_request("/r.txt").respond_with_data(
         "User-agent: *\nDisallow: /x\n", content_type="application/octet-stream"
     )
-    assert not robots_allowed(httpserver.url_for("/x"))
+    assert not robots_allowed(httpserver.url_for("/x"), fetch=fetch_robots_txt)
     request, _ = httpserver.log[0]
     assert request.headers["User-Agent"].startswith("WatchtowerBot/")
 
@@ -206,5 +206,5 @@ def test_only_the_first_512_kib_of_a_huge_robots_txt_are_read(site: Callable[[st
     filler = "# " + "x" * 1000 + "\n"
     text = "User-agent: *\nDisallow: /early\n" + filler * 600 + "Disallow: /late\n"
     base = site(text)
-    assert not robots_allowed(base + "/early")
-    assert robots_allowed(base + "/late")
+    assert not robots_allowed(base + "/early", fetch=fetch_robots_txt)
+    assert robots_allowed(base + "/late", fetch=fetch_robots_txt)

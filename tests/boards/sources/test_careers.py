@@ -2,13 +2,13 @@ from __future__ import annotations
 
 import pytest
 
-from boards.sources.careers import find_boards
+from boards.sources.registry import linked_boards
 
 PAGE = "https://www.acme.com/careers"
 
 
 def urls(markup: str) -> list[str]:
-    return [board.board_url for board in find_boards(markup.encode(), PAGE)]
+    return [board.board_url for board in linked_boards(markup.encode(), PAGE)]
 
 
 def test_links_to_boards_of_every_api_platform_are_found() -> None:
@@ -77,8 +77,8 @@ def test_a_page_without_board_links_gives_nothing() -> None:
     """
 
     assert urls(markup) == []
-    assert find_boards(b"", PAGE) == []
-    assert find_boards(b"\xff\xfe\x00garbage", PAGE) == []
+    assert linked_boards(b"", PAGE) == []
+    assert linked_boards(b"\xff\xfe\x00garbage", PAGE) == []
 
 
 def test_a_workday_link_resolves_once_the_workday_source_exists() -> None:
@@ -86,6 +86,6 @@ def test_a_workday_link_resolves_once_the_workday_source_exists() -> None:
 
     markup = '<a href="https://acme.wd5.myworkdayjobs.com/en-US/Careers/job/Berlin/Engineer_JR1">Apply</a>'
 
-    (board,) = find_boards(markup.encode(), PAGE)
+    (board,) = linked_boards(markup.encode(), PAGE)
     assert board.platform == "workday"
     assert board.board_url == "https://acme.wd5.myworkdayjobs.com/Careers"

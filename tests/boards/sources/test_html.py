@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards.sources import html
+from boards.sources import html, registry
 from boards.sources.base import ReadContext, Response
 from boards.sources.registry import recognize
 from tests.boards.sources.fakes import FakeFetch, fixture_bytes
@@ -28,7 +28,7 @@ def test_a_page_without_postings_names_the_board_it_embeds(fake_fetch: FakeFetch
     fake_fetch.add(PAGE, body, headers={"content-type": "text/html"})
 
     with pytest.raises(html.NoJobData) as caught:
-        html.read(recognize(PAGE), fake_fetch, ReadContext())
+        registry.read(recognize(PAGE), fake_fetch)
 
     assert caught.value.code == "NO_JOB_DATA"
     assert [board.board_url for board in caught.value.boards] == ["https://boards.greenhouse.io/acme"]
@@ -40,7 +40,7 @@ def test_a_page_with_neither_postings_nor_a_board_is_no_job_data(fake_fetch: Fak
     fake_fetch.add(PAGE, "<html><body><a href='/about'>About</a></body></html>", headers={"content-type": "text/html"})
 
     with pytest.raises(html.NoJobData) as caught:
-        html.read(recognize(PAGE), fake_fetch, ReadContext())
+        registry.read(recognize(PAGE), fake_fetch)
 
     assert caught.value.boards == []
     assert caught.value.status == 422

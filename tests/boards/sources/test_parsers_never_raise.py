@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 
 from boards.sources import ashby, greenhouse, lever, recruitee, smartrecruiters, workable
 from boards.sources.base import BoardRef, Posting
-from boards.sources.careers import find_boards
 from boards.sources.jsonld import parse_jsonld
-from boards.sources.registry import recognize
+from boards.sources.registry import linked_boards, recognize
 from watchtower.errors import AppError
 
 FIELDS = [
@@ -190,5 +189,5 @@ def test_json_ld_reader_survives_arbitrary_bytes(body: bytes, content_type: str)
     link=st.sampled_from(["", "https://boards.greenhouse.io/", "//jobs.lever.co/", "href=", "src='"]),
 )
 def test_careers_resolution_never_raises(markup: str, link: str) -> None:
-    boards = find_boards(f"{link}{markup}".encode(), "https://www.acme.com/careers")
+    boards = linked_boards(f"{link}{markup}".encode(), "https://www.acme.com/careers")
     assert all(board.platform != "html" for board in boards)
