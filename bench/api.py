@@ -136,7 +136,7 @@ def seed() -> dict[str, Any]:
     from django.db import transaction
     from django.utils import timezone
 
-    from boards.job import Job
+    from boards.job import ParsedJob
     from boards.models import Job as JobRow
     from boards.models import Platform, Resource
     from boards.services.jobstore import filter_columns, job_data, summary
@@ -169,7 +169,7 @@ def seed() -> dict[str, Any]:
         rows = []
         for board in boards:
             for i in range(JOBS_PER_BOARD):
-                job = Job(
+                job = ParsedJob(
                     key=f"id:{board.pk}-{i}",
                     title=TITLES[i % len(TITLES)],
                     location=PLACES[i % len(PLACES)],
@@ -208,7 +208,7 @@ def seed() -> dict[str, Any]:
             )
             (peek_tokens if n % 2 else tokens).append(created.token)
         for i in range(PENDING_CHANGES):
-            job = Job(key=f"id:new-{i}", title=TITLES[i % len(TITLES)], location="Remote - US", remote=True)
+            job = ParsedJob(key=f"id:new-{i}", title=TITLES[i % len(TITLES)], location="Remote - US", remote=True)
             board = boards[i % BOARDS]
             Change.objects.create(
                 resource=board,

@@ -1,5 +1,6 @@
 """The job diff (SPEC §8): the previous open set and a new snapshot → JOB_ADDED / JOB_REMOVED /
-JOB_UPDATED events and the new open set. Pure: no database, no clock.
+JOB_UPDATED events and the new open set. Every rule that decides whether a job stays, goes or
+keeps what an earlier check learnt lives here. Pure: no database, no clock (`now` is passed in).
 
 Rules, in the order they apply:
 1. Duplicate keys in the snapshot collapse to the first.
@@ -13,6 +14,12 @@ Rules, in the order they apply:
 5. JSON-LD jobs without a stable id are keyed by title and location ("tl:"), so a moved job would
    look like a removal plus an addition; a removed and an added "tl:" job with the same title,
    unique on both sides, are paired into one update instead.
+
+Around `diff_jobs`, the check applies two more rules:
+- `carry_details` (before the diff): a job whose detail page was read once keeps those fields
+  when a later listing comes without them.
+- `drop_stale` (after the diff of an incomplete snapshot): a job unseen for STALE_AFTER leaves
+  the open set silently, so an incomplete view's open set does not grow for ever.
 """
 
 from __future__ import annotations
@@ -20,33 +27,47 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Literal
 
-from boards.job import Job
+from boards.job import ParsedJob
 
 EventType = Literal["JOB_ADDED", "JOB_REMOVED", "JOB_UPDATED"]
 TRACKED_FIELDS = ("title", "location", "department", "url")
 TITLE_LOCATION_PREFIX = "tl:"
+# An incomplete view's job unseen this long is no longer counted open (`drop_stale`).
+STALE_AFTER = timedelta(days=30)
+# Fields only a detail page gives; a listing without them keeps the earlier values (`carry_details`).
+DETAIL_FIELDS = (
+    "salary",
+    "experience_years",
+    "experience_years_max",
+    "experience_source",
+    "workplace_type",
+    "remote",
+    "posted_at",
+    "other_locations",
+)
 
 
 @dataclass(frozen=True)
 class JobEvent:
     type: EventType
-    job: Job  # the new job for added/updated, the old one for removed
+    job: ParsedJob  # the new job for added/updated, the old one for removed
     changed_fields: tuple[str, ...] = ()
-    before: Job | None = None  # JOB_UPDATED only: the job as it was (its key differs when paired)
+    before: ParsedJob | None = None  # JOB_UPDATED only: the job as it was (its key differs when paired)
 
 
 @dataclass
 class DiffResult:
     events: list[JobEvent]
-    jobs: list[Job]  # the new open set
+    jobs: list[ParsedJob]  # the new open set
     content_hash: str  # of `jobs`
 
 
-def diff_jobs(previous: Mapping[str, Job], current: Sequence[Job], *, complete: bool) -> DiffResult:
-    snapshot: dict[str, Job] = {}
+def diff_jobs(previous: Mapping[str, ParsedJob], current: Sequence[ParsedJob], *, complete: bool) -> DiffResult:
+    snapshot: dict[str, ParsedJob] = {}
     for job in current:
         snapshot.setdefault(job.key, job)
     for key, job in snapshot.items():
@@ -77,12 +98,12 @@ def diff_jobs(previous: Mapping[str, Job], current: Sequence[Job], *, complete: 
     return DiffResult(events=events, jobs=jobs, content_hash=content_hash(jobs))
 
 
-def changed_fields(before: Job, after: Job) -> tuple[str, ...]:
+def changed_fields(before: ParsedJob, after: ParsedJob) -> tuple[str, ...]:
     return tuple(name for name in TRACKED_FIELDS if getattr(before, name) != getattr(after, name))
 
 
-def content_hash(jobs: Iterable[Job]) -> str:
-    """SHA-256 of the jobs as served (`Job.as_dict`), sorted by key: the listing order never
+def content_hash(jobs: Iterable[ParsedJob]) -> str:
+    """SHA-256 of the jobs as served (`ParsedJob.as_dict`), sorted by key: the listing order never
     changes the hash, and a job rebuilt from the database hashes like the one just derived."""
     ordered = sorted((job.as_dict() for job in jobs), key=lambda data: str(data["key"]))
     encoded = json.dumps(ordered, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
@@ -95,9 +116,42 @@ def body_fingerprint(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()
 
 
-def _pair_title_location(added: list[Job], removed: list[Job]) -> tuple[list[Job], list[Job], list[JobEvent]]:
-    def by_title(jobs: list[Job]) -> dict[str, list[Job]]:
-        groups: dict[str, list[Job]] = {}
+def carry_details(previous: dict[str, ParsedJob], jobs: list[ParsedJob]) -> list[ParsedJob]:
+    """A job whose detail page was read on an earlier check keeps what it gave (salary,
+    experience, workplace) when this listing, which carries no text, comes without them."""
+    carried = []
+    for job in jobs:
+        before = previous.get(job.key)
+        if before is not None and before.details_read and not job.details_read:
+            updates = {
+                name: getattr(before, name)
+                for name in DETAIL_FIELDS
+                if getattr(before, name) and not getattr(job, name)
+            }
+            if job.workplace_type == "unknown" and before.workplace_type != "unknown":
+                updates["workplace_type"] = before.workplace_type
+                updates["remote"] = before.remote
+            job = replace(job, details_read=True, **updates)
+        carried.append(job)
+    return carried
+
+
+def drop_stale(result: DiffResult, *, seen: set[str], last_seen: dict[str, datetime], now: datetime) -> DiffResult:
+    """An incomplete view (newest N of a bigger board) keeps jobs it no longer shows, since they may
+    still be open; one unseen for STALE_AFTER is dropped from the open set, silently (no
+    JOB_REMOVED: the view never said it closed), so the set does not grow for ever."""
+    cutoff = now - STALE_AFTER
+    kept = [job for job in result.jobs if job.key in seen or last_seen.get(job.key, now) >= cutoff]
+    if len(kept) == len(result.jobs):
+        return result
+    return replace(result, jobs=kept, content_hash=content_hash(kept))
+
+
+def _pair_title_location(
+    added: list[ParsedJob], removed: list[ParsedJob]
+) -> tuple[list[ParsedJob], list[ParsedJob], list[JobEvent]]:
+    def by_title(jobs: list[ParsedJob]) -> dict[str, list[ParsedJob]]:
+        groups: dict[str, list[ParsedJob]] = {}
         for job in jobs:
             if job.key.startswith(TITLE_LOCATION_PREFIX):
                 groups.setdefault(" ".join(job.title.casefold().split()), []).append(job)

@@ -1,5 +1,9 @@
 """The normalised job: what Watchtower stores and serves (SPEC §3.3, §6). Derived fields only;
-the posting text never reaches this type."""
+the posting text never reaches this type.
+
+`ParsedJob` is the value a source's posting is derived into and the diff compares; the model
+`boards.models.Job` is the database row that holds one in a board's open set
+(`boards/services/jobstore.py` converts between them)."""
 
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ class Salary:
 
 
 @dataclass(frozen=True)
-class Job:
+class ParsedJob:
     key: str  # identity within the board: "id:<platform id>", "url:<url>" or "tl:<title|location>"
     title: str
     company: str = ""

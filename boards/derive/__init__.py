@@ -1,8 +1,8 @@
-"""Derivation: the one place a source's Posting becomes a stored Job (SPEC §3.3, §6).
+"""Derivation: the one place a source's Posting becomes the `ParsedJob` that is stored (SPEC §3.3, §6).
 
 Pure functions, no Django: strings are tidied, the identity key is chosen, and salary, experience,
 workplace type and seniority are derived. The posting text is read here and then dropped; it never
-reaches the Job. docs/derived-fields.md documents every rule for agents reading the fields.
+reaches the ParsedJob. docs/derived-fields.md documents every rule for agents reading the fields.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from boards.derive.experience import experience_from_lowered, experience_from_te
 from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
 from boards.derive.seniority import seniority as seniority_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
-from boards.job import Job, Salary, web_url
+from boards.job import ParsedJob, Salary, web_url
 from boards.sources.base import Posting
 
 __all__ = [
@@ -35,7 +35,7 @@ MAX_STRUCTURED_YEARS = 50.0
 _JSONLD_PLATFORMS = frozenset({"html", "jsonld"})
 
 
-def derive_job(posting: Posting, *, platform: str) -> Job:
+def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     """The normalised job of one posting, with every derived field."""
     title = _tidy(posting.title)
     location = _tidy(posting.location)
@@ -65,7 +65,7 @@ def derive_job(posting: Posting, *, platform: str) -> Job:
     workplace = workplace_from_lowered(
         title=title, location=places, hint=posting.workplace_hint, description_low=low[len(title) + 1 :]
     )
-    return Job(
+    return ParsedJob(
         key=job_key(posting, platform=platform),
         title=title,
         company=_tidy(posting.company),

@@ -3,11 +3,12 @@ webhook outbox rows written in ONE transaction.
 
 Steps:
 1. Verify the caller's claim (a duplicate task delivery finds another token and does nothing).
-2. Take the fetch host's lease for the whole check, so at most one request is in flight per
-   website across every worker; keep it alive while a source pages; release it with
-   HOST_MIN_SPACING_MS so the next request to that host waits.
+2. Take the fetch host's lease (`leases.host_lease`) for the whole read, so at most one request is
+   in flight per website across every worker; keep it alive while a source pages; release it
+   with HOST_MIN_SPACING_MS so the next request to that host waits.
 3. Read the board (conditional on the stored validators; a 304 is a cheap no-op).
-4. Diff against the stored open set. The first snapshot of a board is its baseline: no events.
+4. Diff against the stored open set (`boards/diff.py`: detail fields carried over, an incomplete
+   view's stale jobs dropped). The first snapshot of a board is its baseline: no events.
 5. Write everything in one transaction whose change ids are serialised (SPEC §8): ids become
    visible in order, so a reader that passed id N never later sees a lower id commit.
 A failed check writes only the failure (code, message, consecutive failures, backoff).
@@ -18,6 +19,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,13 +27,14 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from boards.diff import DiffResult, content_hash, diff_jobs
-from boards.job import Job
+from boards.diff import DiffResult, carry_details, diff_jobs, drop_stale
+from boards.fetch.errors import HOST_REFUSAL_CODES, REFUSAL_CODES
+from boards.job import ParsedJob
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
 from boards.services import jobstore
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
-from boards.services.leases import lease_end_of_host, lease_extend, lease_release, lease_wait, new_holder
+from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
 from boards.services.reading import BoardReading, NotModified, board_read
 from boards.sources import registry
 from boards.sources.base import BoardRef
@@ -45,17 +48,6 @@ logger = logging.getLogger(__name__)
 
 # Transaction-scoped advisory lock key that serialises change-writing transactions on PostgreSQL.
 CHANGE_WRITE_LOCK = 727276
-REFUSAL_CODES = frozenset(
-    {
-        "ROBOTS_DISALLOWED",
-        "BOT_CHALLENGE",
-        "ACCESS_DENIED",
-        "SSRF_BLOCKED",
-        "UNSUPPORTED_CONTENT_TYPE",
-        "BODY_TOO_LARGE",
-    }
-)
-BLOCKED_CODES = frozenset({"ROBOTS_DISALLOWED", "BOT_CHALLENGE", "ACCESS_DENIED"})
 # A claimed check may wait this long for its host: follow-ups are started ahead of the end of the
 # spacing (scheduler.FOLLOWUP_LEAD); a dispatched check finds its host free.
 CLAIMED_HOST_WAIT = 0.5
@@ -115,14 +107,6 @@ def board_of(resource: Resource) -> BoardRef:
     )
 
 
-def lease_duration(platform: str) -> timedelta:
-    """Long enough for one request and the pause before it: `BoardFetch` renews the lease before
-    every request, so a long paged check keeps it while a dead worker's lease runs out quickly."""
-    config = current()
-    pause_ms = max(min(config.host_min_spacing_ms, 750), registry.page_spacing_ms(platform))
-    return timedelta(seconds=config.fetch_timeout_seconds * 2 + pause_ms / 1000 + 5)
-
-
 def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0) -> CheckOutcome:
     """Check one resource now. `wait_for_host` > 0 (synchronous API paths) waits that long for a
     busy host's lease; a claimed (scheduled) check waits `CLAIMED_HOST_WAIT`, else is deferred."""
@@ -137,7 +121,6 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
         return CheckOutcome(resource_id, False, "skipped", "NOT_CLAIMED", "another worker holds this check")
 
     started = time.monotonic()
-    config = current()
     board = board_of(resource)
     # Everything that needs no socket is done before the lease is taken: a follow-up check starts
     # while the host's spacing runs out (scheduler.FOLLOWUP_LEAD) and fetches the moment it has.
@@ -147,20 +130,16 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
     last_seen = {key: seen for _, key, _, seen in stored_rows}
     row_ids = {key: pk for pk, key, _, _ in stored_rows}
     previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows.items()}
-    holder = new_holder()
-    duration = lease_duration(board.platform)
     if claim_token:
         wait_for_host = max(wait_for_host, CLAIMED_HOST_WAIT)
-    deadline = time.monotonic() + wait_for_host
-    free_at = resource.host_free_at
-    if not lease_wait(key=resource.fetch_host, holder=holder, duration=duration, deadline=deadline, free_at=free_at):
-        return _host_busy(resource)
-    spacing = timedelta(milliseconds=config.host_min_spacing_ms)
     try:
-        read = _read_under_lease(resource, board, holder, duration, previous, has_snapshot=has_snapshot)
-    finally:
         # Released as soon as the last request is answered: diffing and writing need no socket.
-        lease_release(key=resource.fetch_host, holder=holder, spacing=spacing)
+        with host_lease(
+            resource.fetch_host, wait=wait_for_host, platform=board.platform, free_at=resource.host_free_at
+        ) as keep_alive:
+            read = _read_under_lease(resource, board, keep_alive, previous, has_snapshot=has_snapshot)
+    except HostBusy:
+        return _host_busy(resource)
     if isinstance(read, CheckOutcome):
         outcome = read
     else:
@@ -173,18 +152,14 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
 def _read_under_lease(
     resource: Resource,
     board: BoardRef,
-    holder: str,
-    duration: timedelta,
-    previous: dict[str, Job],
+    keep_alive: Callable[[], None],
+    previous: dict[str, ParsedJob],
     *,
     has_snapshot: bool,
 ) -> BoardReading | CheckOutcome:
     """Read the board (all its requests) while holding the host lease; failures are recorded."""
     # Detail pages are read once per job: the ids whose details were read are "known".
     known_ids = frozenset(job.platform_id for job in previous.values() if job.platform_id and job.details_read)
-
-    def keep_alive() -> None:
-        lease_extend(key=resource.fetch_host, holder=holder, duration=duration)
 
     try:
         return board_read(
@@ -215,7 +190,7 @@ def _read_under_lease(
 def _apply(
     resource: Resource,
     reading: BoardReading,
-    previous: dict[str, Job],
+    previous: dict[str, ParsedJob],
     previous_rows: dict[str, dict[str, Any]],
     last_seen: dict[str, datetime],
     row_ids: dict[str, int],
@@ -241,20 +216,6 @@ def _apply(
     return CheckOutcome(resource.pk, True, outcome, changes=written, jobs=len(result.jobs), complete=complete)
 
 
-def drop_stale(result: DiffResult, *, seen: set[str], last_seen: dict[str, datetime], now: datetime) -> DiffResult:
-    """An incomplete view (newest N of a bigger board) keeps jobs it no longer shows, since they may
-    still be open; one unseen for STALE_AFTER is dropped from the open set, silently (no
-    JOB_REMOVED: the view never said it closed), so the set does not grow for ever."""
-    cutoff = now - STALE_AFTER
-    kept = [job for job in result.jobs if job.key in seen or last_seen.get(job.key, now) >= cutoff]
-    if len(kept) == len(result.jobs):
-        return result
-    return replace(result, jobs=kept, content_hash=content_hash(kept))
-
-
-STALE_AFTER = timedelta(days=30)
-
-
 def _touch_seen(resource: Resource, reading: BoardReading, now: datetime) -> None:
     """Only the jobs this listing showed: an incomplete view's unseen jobs keep aging."""
     _touch_keys(resource, [job.key for job in reading.jobs], now)
@@ -269,38 +230,6 @@ def _touch_keys(resource: Resource, keys: list[str], now: datetime) -> None:
 class Raced(Exception):
     """Another check of the same board committed between our read and our write: its events
     stand, ours would duplicate them, so this check writes nothing."""
-
-
-DETAIL_FIELDS = (
-    "salary",
-    "experience_years",
-    "experience_years_max",
-    "experience_source",
-    "workplace_type",
-    "remote",
-    "posted_at",
-    "other_locations",
-)
-
-
-def carry_details(previous: dict[str, Job], jobs: list[Job]) -> list[Job]:
-    """A job whose detail page was read on an earlier check keeps what it gave (salary,
-    experience, workplace) when this listing, which carries no text, comes without them."""
-    carried = []
-    for job in jobs:
-        before = previous.get(job.key)
-        if before is not None and before.details_read and not job.details_read:
-            updates = {
-                name: getattr(before, name)
-                for name in DETAIL_FIELDS
-                if getattr(before, name) and not getattr(job, name)
-            }
-            if job.workplace_type == "unknown" and before.workplace_type != "unknown":
-                updates["workplace_type"] = before.workplace_type
-                updates["remote"] = before.remote
-            job = replace(job, details_read=True, **updates)
-        carried.append(job)
-    return carried
 
 
 def serialise_change_writes() -> None:
@@ -491,7 +420,7 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
         "claim_token": "",
         "claimed_until": None,
     }
-    if exc.code in BLOCKED_CODES and refusal:  # an unreachable robots.txt is an outage, not a refusal
+    if exc.code in HOST_REFUSAL_CODES and refusal:  # an unreachable robots.txt is an outage, not a refusal
         fields["blocked_at"] = now
         metrics.BLOCKED.labels(code=exc.code).inc()
         logger.warning(

@@ -18,12 +18,10 @@ import json
 import logging
 import os
 import re
-import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urljoin, urlsplit
@@ -32,11 +30,10 @@ from django.utils import timezone
 
 from boards.fetch.client import fetch
 from boards.fetch.errors import FetchError
-from boards.services.leases import lease_acquire, lease_extend, lease_free_at, lease_release, new_holder
+from boards.services.leases import host_lease, new_holder
 from boards.services.reading import board_read
 from boards.sources import registry
 from boards.sources.base import BoardRef
-from watchtower.config import current
 from watchtower.errors import AppError
 
 logger = logging.getLogger(__name__)
@@ -126,34 +123,18 @@ def name_slugs(name: str) -> list[str]:
 
 
 class Polite:
-    """One request at a time per host, HOST_MIN_SPACING_MS apart, through the shared host leases."""
+    """One request at a time per host, HOST_MIN_SPACING_MS apart, through the shared host leases;
+    one holder for the whole run."""
 
-    def __init__(self, sleep: Callable[[float], None] = time.sleep) -> None:
-        self.sleep = sleep
+    def __init__(self) -> None:
         self.holder = new_holder()
 
-    def _duration(self) -> timedelta:
-        return timedelta(seconds=current().fetch_timeout_seconds * 2 + 5)
-
     @contextmanager
-    def host(self, host: str) -> Iterator[Callable[[], None]]:
-        """Hold `host`'s lease for the block; yields a keep-alive for multi-request reads."""
-        waited = 0.0
-        while not lease_acquire(key=host, holder=self.holder, duration=self._duration()):
-            free_at = lease_free_at(key=host)
-            pause = 0.2 if free_at is None else min(max((free_at - timezone.now()).total_seconds(), 0.05), 5.0)
-            if waited >= LEASE_WAIT_LIMIT:
-                raise FetchError("HOST_BUSY", f"{host} stayed busy for {LEASE_WAIT_LIMIT:.0f} s")
-            self.sleep(pause)
-            waited += pause
-
-        def keep_alive() -> None:
-            lease_extend(key=host, holder=self.holder, duration=self._duration())
-
-        try:
+    def host(self, host: str, *, platform: str = "") -> Iterator[Callable[[], None]]:
+        """Hold `host`'s lease for the block (`leases.host_lease`, waiting up to LEASE_WAIT_LIMIT);
+        yields a keep-alive for multi-request reads."""
+        with host_lease(host, wait=LEASE_WAIT_LIMIT, platform=platform, holder=self.holder) as keep_alive:
             yield keep_alive
-        finally:
-            lease_release(key=host, holder=self.holder, spacing=timedelta(milliseconds=current().host_min_spacing_ms))
 
 
 def _careers_urls(website: str) -> list[str]:
@@ -184,7 +165,7 @@ class _Attempts:
 def _open_jobs(board: BoardRef, polite: Polite, attempts: _Attempts) -> int | None:
     """Open jobs on `board` per its listing API; None when it could not be read."""
     try:
-        with polite.host(board.fetch_host) as keep_alive:
+        with polite.host(board.fetch_host, platform=board.platform) as keep_alive:
             reading = board_read(board, keep_alive=keep_alive)
     except AppError as exc:
         attempts.failed(board.board_url, exc)

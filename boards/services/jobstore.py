@@ -1,4 +1,4 @@
-"""Between the `Job` dataclass and the database rows that hold it (`boards.Job`, `changes.Change`).
+"""Between the `ParsedJob` dataclass and the database rows that hold it (`boards.Job`, `changes.Change`).
 
 The filter columns (`JobFields`) are filled here and only here, so a job is matched the same way
 whether it sits in a board's open set or in a change event.
@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.dateparse import parse_date, parse_datetime
 
-from boards.job import Job, Salary
+from boards.job import ParsedJob, Salary
 from matching import places, terms
 
 FILTER_COLUMNS = (
@@ -33,7 +33,7 @@ FILTER_COLUMNS = (
 SUMMARY_VERBS = {"JOB_ADDED": "New job", "JOB_REMOVED": "Job removed", "JOB_UPDATED": "Job updated"}
 
 
-def job_data(job: Job, *, company_fallback: str = "") -> dict[str, Any]:
+def job_data(job: ParsedJob, *, company_fallback: str = "") -> dict[str, Any]:
     """The job as agents see it (SPEC §3.3), with its resolved places (why a location matched)."""
     data = job.as_dict()
     if not data.get("company") and company_fallback:
@@ -46,10 +46,10 @@ def job_data(job: Job, *, company_fallback: str = "") -> dict[str, Any]:
     return data
 
 
-def job_from_data(key: str, data: dict[str, Any]) -> Job:
-    """Rebuild a `Job` from its stored `data` (the previous open set of a board, for the diff)."""
+def job_from_data(key: str, data: dict[str, Any]) -> ParsedJob:
+    """Rebuild a `ParsedJob` from its stored `data` (the previous open set of a board, for the diff)."""
     salary = data.get("salary")
-    return Job(
+    return ParsedJob(
         key=key,
         title=str(data.get("title", "")),
         company=str(data.get("company", "")),
@@ -95,7 +95,7 @@ def parse_posted_at(value: str | None) -> datetime | None:
     return parsed
 
 
-def filter_columns(job: Job, *, company: str) -> dict[str, Any]:
+def filter_columns(job: ParsedJob, *, company: str) -> dict[str, Any]:
     """Values of the `JobFields` columns for `job` (what filters are evaluated on)."""
     salary = job.salary
     return {
@@ -125,7 +125,7 @@ def filter_columns(job: Job, *, company: str) -> dict[str, Any]:
     }
 
 
-def summary(change_type: str, job: Job, changed_fields: tuple[str, ...] = ()) -> str:
+def summary(change_type: str, job: ParsedJob, changed_fields: tuple[str, ...] = ()) -> str:
     text = f"{SUMMARY_VERBS[change_type]}: {job.title}"
     if job.location:
         text += f" ({job.location})"

@@ -4,12 +4,18 @@ maintenance) across every worker and replica.
 Taken with a conditional UPDATE and its row count (`if updated != 1: another worker got there
 first`), which behaves the same on SQLite and PostgreSQL. A lease has an expiry, so a worker that
 dies holding one blocks its key only until then.
+
+Every request to a website goes through `host_lease()`: checks and directory discovery alike wait
+for the host the same way, hold it for the same duration (renewed before every request) and leave
+HOST_MIN_SPACING_MS before the next request to it.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -17,6 +23,9 @@ from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from boards.models import HostLease
+from boards.sources import registry
+from watchtower.config import current
+from watchtower.errors import AppError
 
 LEASE_POLL_MIN = 0.002  # seconds between two tries of a lease whose holder is still fetching...
 LEASE_POLL_MAX = 0.2  # ...and at most this, for a holder whose end is unknown
@@ -62,11 +71,6 @@ def lease_release(*, key: str, holder: str, spacing: timedelta = timedelta(0)) -
     HostLease.objects.filter(key=key, holder=holder).update(holder="", leased_until=timezone.now() + spacing)
 
 
-def lease_free_at(*, key: str) -> datetime | None:
-    """When `key` can next be taken (None: never leased)."""
-    return HostLease.objects.filter(key=key).values_list("leased_until", flat=True).first()
-
-
 def lease_end_of_host() -> Subquery:
     """For a query of resources: when the lease of each one's fetch host ends (None: never leased)."""
     return Subquery(HostLease.objects.filter(key=OuterRef("fetch_host")).values("leased_until")[:1])
@@ -88,3 +92,46 @@ def lease_wait(*, key: str, holder: str, duration: timedelta, deadline: float, f
         until_free = (held_until - timezone.now()).total_seconds()
         time.sleep(min(max(until_free, LEASE_POLL_MIN), remaining, LEASE_POLL_MAX))
     return True
+
+
+class HostBusy(AppError):
+    """The host's lease stayed taken for as long as the caller would wait."""
+
+    def __init__(self, host: str, waited: float) -> None:
+        super().__init__("HOST_BUSY", f"{host} stayed busy for {waited:.0f} s")
+
+
+def host_lease_duration(platform: str = "") -> timedelta:
+    """Long enough for one request and the pause before it (a source's own page spacing, or part
+    of the host spacing): the keep-alive renews the lease before every request, so a long paged
+    read keeps it while a dead worker's lease runs out quickly."""
+    config = current()
+    pause_ms = max(min(config.host_min_spacing_ms, 750), registry.page_spacing_ms(platform) if platform else 0)
+    return timedelta(seconds=config.fetch_timeout_seconds * 2 + pause_ms / 1000 + 5)
+
+
+@contextmanager
+def host_lease(
+    host: str,
+    *,
+    wait: float,
+    platform: str = "",
+    holder: str | None = None,
+    free_at: datetime | None = None,
+) -> Iterator[Callable[[], None]]:
+    """Hold `host`'s lease for the block, waiting up to `wait` seconds for it (`lease_wait`), else
+    raise `HostBusy`. Yields a keep-alive to call before each request of a multi-request read
+    (`platform` names the source, whose page spacing the lease must outlast). On leaving, the lease
+    is released with HOST_MIN_SPACING_MS, so nobody's next request to the host comes sooner."""
+    holder = holder or new_holder()
+    duration = host_lease_duration(platform)
+    if not lease_wait(key=host, holder=holder, duration=duration, deadline=time.monotonic() + wait, free_at=free_at):
+        raise HostBusy(host, wait)
+
+    def keep_alive() -> None:
+        lease_extend(key=host, holder=holder, duration=duration)
+
+    try:
+        yield keep_alive
+    finally:
+        lease_release(key=host, holder=holder, spacing=timedelta(milliseconds=current().host_min_spacing_ms))

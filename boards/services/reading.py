@@ -1,4 +1,4 @@
-"""Reading one board: the guarded `Fetch` a source drives, then derivation into `Job`s.
+"""Reading one board: the guarded `Fetch` a source drives, then derivation into `ParsedJob`s.
 
 Used by the check service (inside a host lease), by watch creation's first check, and by the
 `read_board` command (no database). Politeness lives in `BoardFetch`: conditional headers on the
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from boards.derive import derive_job
 from boards.diff import body_fingerprint
 from boards.fetch.client import fetch
-from boards.job import Job
+from boards.job import ParsedJob
 from boards.sources import registry
 from boards.sources.base import BoardRef, Listing, ReadContext, Request, Response
 from watchtower.config import current
@@ -90,7 +90,7 @@ class BoardFetch:
 @dataclass
 class BoardReading:
     listing: Listing
-    jobs: list[Job]
+    jobs: list[ParsedJob]
     etag: str = ""
     last_modified: str = ""
     requests: int = 0

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client as HttpClient
 from django.utils import timezone
 
-from boards.job import Job
+from boards.job import ParsedJob
 from boards.models import Job as JobRow
 from boards.models import Platform, Resource
 from boards.services.jobstore import filter_columns, job_data, summary
@@ -97,11 +97,11 @@ def make_board(*, company: str = "Acme Robotics", indexed: bool = True) -> Resou
     )
 
 
-def make_job(title: str, *, location: str = "Remote - US", remote: bool = True, **fields: Any) -> Job:
-    return Job(key=f"id:{next(_serial)}", title=title, location=location, remote=remote, **fields)
+def make_job(title: str, *, location: str = "Remote - US", remote: bool = True, **fields: Any) -> ParsedJob:
+    return ParsedJob(key=f"id:{next(_serial)}", title=title, location=location, remote=remote, **fields)
 
 
-def add_open_job(resource: Resource, job: Job) -> JobRow:
+def add_open_job(resource: Resource, job: ParsedJob) -> JobRow:
     row = JobRow.objects.create(
         resource=resource,
         key=job.key,
@@ -112,7 +112,7 @@ def add_open_job(resource: Resource, job: Job) -> JobRow:
     return row
 
 
-def add_change(resource: Resource, job: Job, change_type: str = "JOB_ADDED") -> Change:
+def add_change(resource: Resource, job: ParsedJob, change_type: str = "JOB_ADDED") -> Change:
     return Change.objects.create(
         resource=resource,
         type=change_type,

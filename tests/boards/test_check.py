@@ -129,31 +129,6 @@ def test_a_check_that_lost_a_race_writes_nothing(site, monkeypatch) -> None:
     assert Job.objects.count() == 1
 
 
-def test_an_incomplete_view_forgets_a_job_unseen_for_thirty_days_without_a_removal() -> None:
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from boards.diff import diff_jobs
-    from boards.job import Job as Posting
-    from boards.services.check import STALE_AFTER, drop_stale
-
-    now = timezone.now()
-    old, recent, shown = (
-        Posting(key="id:1", title="Old"),
-        Posting(key="id:2", title="Recent"),
-        Posting(key="id:3", title="Shown"),
-    )
-    previous = {job.key: job for job in (old, recent, shown)}
-    result = diff_jobs(previous, [shown], complete=False)
-    assert {job.key for job in result.jobs} == {"id:1", "id:2", "id:3"}  # an incomplete view removes nothing
-    last_seen = {"id:1": now - STALE_AFTER - timedelta(days=1), "id:2": now - timedelta(days=2), "id:3": now}
-    pruned = drop_stale(result, seen={"id:3"}, last_seen=last_seen, now=now)
-    assert {job.key for job in pruned.jobs} == {"id:2", "id:3"}
-    assert [event.type for event in pruned.events] == []
-    assert pruned.content_hash != result.content_hash
-
-
 def test_an_unreachable_robots_txt_backs_off_but_is_not_counted_as_a_refusal(site) -> None:
     from boards.fetch.errors import FetchError
 

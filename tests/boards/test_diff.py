@@ -2,19 +2,29 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards.diff import DiffResult, JobEvent, body_fingerprint, content_hash, diff_jobs
-from boards.job import Job, Salary
+from boards.diff import (
+    STALE_AFTER,
+    DiffResult,
+    JobEvent,
+    body_fingerprint,
+    carry_details,
+    content_hash,
+    diff_jobs,
+    drop_stale,
+)
+from boards.job import ParsedJob, Salary
 
 
-def job(key: str, title: str = "Engineer", **fields: object) -> Job:
-    return Job(key=key, title=title, **fields)  # type: ignore[arg-type]
+def job(key: str, title: str = "Engineer", **fields: object) -> ParsedJob:
+    return ParsedJob(key=key, title=title, **fields)  # type: ignore[arg-type]
 
 
-def index(*jobs: Job) -> dict[str, Job]:
+def index(*jobs: ParsedJob) -> dict[str, ParsedJob]:
     return {item.key: item for item in jobs}
 
 
@@ -159,6 +169,41 @@ def test_duplicate_keys_collapse_to_the_first() -> None:
     assert [item.title for item in result.jobs] == ["First"]
 
 
+def test_an_incomplete_view_forgets_a_job_unseen_for_thirty_days_without_a_removal() -> None:
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    old, recent, shown = job("id:1", "Old"), job("id:2", "Recent"), job("id:3", "Shown")
+    result = diff_jobs(index(old, recent, shown), [shown], complete=False)
+    assert {item.key for item in result.jobs} == {"id:1", "id:2", "id:3"}  # an incomplete view removes nothing
+    last_seen = {"id:1": now - STALE_AFTER - timedelta(days=1), "id:2": now - timedelta(days=2), "id:3": now}
+
+    pruned = drop_stale(result, seen={"id:3"}, last_seen=last_seen, now=now)
+
+    assert {item.key for item in pruned.jobs} == {"id:2", "id:3"}
+    assert pruned.events == []
+    assert pruned.content_hash == content_hash([recent, shown]) != result.content_hash
+
+
+def test_a_listing_without_detail_fields_keeps_what_an_earlier_detail_page_gave() -> None:
+    salary = Salary(100_000, 120_000, "USD", "year", 100_000, 120_000, "text")
+    read = job("id:1", salary=salary, experience_years=5.0, workplace_type="remote", remote=True, details_read=True)
+    listed = job("id:1", location="Berlin")
+    fresh = job("id:2")
+
+    carried = carry_details(index(read), [listed, fresh])
+
+    assert carried[0] == dataclasses.replace(
+        listed, salary=salary, experience_years=5.0, workplace_type="remote", remote=True, details_read=True
+    )
+    assert carried[1] is fresh
+
+
+def test_a_listing_that_read_the_detail_page_again_keeps_its_own_fields() -> None:
+    before = job("id:1", experience_years=5.0, details_read=True)
+    again = job("id:1", experience_years=3.0, details_read=True)
+
+    assert carry_details(index(before), [again]) == [again]
+
+
 def test_the_content_hash_ignores_order_and_follows_content() -> None:
     a, b = job("id:1"), job("id:2", location="Paris")
 
@@ -179,7 +224,7 @@ TRACKED = {"title": st.sampled_from(["t0", "t1", "Engineer"]), "location": st.sa
 
 
 @st.composite
-def jobs(draw: st.DrawFn) -> Job:
+def jobs(draw: st.DrawFn) -> ParsedJob:
     return job(
         draw(KEYS),
         title=draw(TRACKED["title"]),
@@ -191,7 +236,7 @@ def jobs(draw: st.DrawFn) -> Job:
     )
 
 
-def apply(previous: Mapping[str, Job], events: Sequence[JobEvent]) -> dict[str, Job]:
+def apply(previous: Mapping[str, ParsedJob], events: Sequence[JobEvent]) -> dict[str, ParsedJob]:
     result = dict(previous)
     for event in events:
         if event.type == "JOB_ADDED":
@@ -205,13 +250,13 @@ def apply(previous: Mapping[str, Job], events: Sequence[JobEvent]) -> dict[str, 
     return result
 
 
-def tracked(item: Job) -> tuple[str, str, str, str]:
+def tracked(item: ParsedJob) -> tuple[str, str, str, str]:
     return (item.title, item.location, item.department, item.url)
 
 
 @settings(max_examples=150)
 @given(st.lists(jobs(), max_size=8), st.lists(jobs(), max_size=8))
-def test_applying_the_events_to_the_old_set_gives_the_new_set(old: list[Job], new: list[Job]) -> None:
+def test_applying_the_events_to_the_old_set_gives_the_new_set(old: list[ParsedJob], new: list[ParsedJob]) -> None:
     previous = index(*old)
 
     result = diff_jobs(previous, new, complete=True)
@@ -226,7 +271,7 @@ def test_applying_the_events_to_the_old_set_gives_the_new_set(old: list[Job], ne
 
 @settings(max_examples=100)
 @given(st.lists(jobs(), max_size=8))
-def test_an_identical_snapshot_yields_no_event(old: list[Job]) -> None:
+def test_an_identical_snapshot_yields_no_event(old: list[ParsedJob]) -> None:
     previous = index(*old)
 
     result = diff_jobs(previous, list(previous.values()), complete=True)
@@ -237,7 +282,7 @@ def test_an_identical_snapshot_yields_no_event(old: list[Job]) -> None:
 
 @settings(max_examples=150)
 @given(st.lists(jobs(), max_size=8), st.lists(jobs(), max_size=8))
-def test_an_incomplete_snapshot_yields_no_removal_and_loses_no_job(old: list[Job], new: list[Job]) -> None:
+def test_an_incomplete_snapshot_yields_no_removal_and_loses_no_job(old: list[ParsedJob], new: list[ParsedJob]) -> None:
     previous = index(*old)
 
     result = diff_jobs(previous, new, complete=False)

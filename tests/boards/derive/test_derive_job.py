@@ -1,12 +1,12 @@
-"""derive_job: the one place a Posting becomes a Job — identity key, tidy strings, structured
-fields before text, and the posting text never reaching the Job."""
+"""derive_job: the one place a Posting becomes a ParsedJob — identity key, tidy strings, structured
+fields before text, and the posting text never reaching the ParsedJob."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from boards.derive import derive_job, job_key
-from boards.job import Job
+from boards.job import ParsedJob
 from boards.sources.base import Posting, StructuredSalary
 
 DESCRIPTION = (
@@ -189,7 +189,7 @@ def test_the_description_never_reaches_the_job() -> None:
     secret = "Unique sentence that must not be stored 8c1f."
     job = derive_job(posting(description=f"{DESCRIPTION}\n{secret}"), platform="greenhouse")
     assert not any(secret in str(value) for value in dataclasses.asdict(job).values())
-    assert "description" not in {field.name for field in dataclasses.fields(Job)}
+    assert "description" not in {field.name for field in dataclasses.fields(ParsedJob)}
     assert secret not in repr(job.as_dict())
 
 
