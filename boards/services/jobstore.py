@@ -134,7 +134,7 @@ def summary(change_type: str, job: ParsedJob, changed_fields: tuple[str, ...] = 
     return text[:700]
 
 
-def _experience_floor(job: Job) -> float | None:
+def _experience_floor(job: ParsedJob) -> float | None:
     """The years a job asks at least, as `max_experience_years` filters them: a ceiling alone
     ("less than 2 years") asks at least nothing, so it is 0, not unknown."""
     if job.experience_years is None and job.experience_years_max is not None:

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from boards.derive.experience import experience_from_text
-from boards.job import Job
+from boards.job import ParsedJob
 from boards.services.jobstore import filter_columns
 from watches.filters import Filters, filters_match
 
@@ -139,19 +139,19 @@ def test_years_that_are_no_requirement_are_never_read(text: str) -> None:
     assert experience_from_text(text) is None
 
 
-def _row(job: Job) -> SimpleNamespace:
+def _row(job: ParsedJob) -> SimpleNamespace:
     return SimpleNamespace(**filter_columns(job, company=""))
 
 
 @pytest.mark.parametrize(("limit", "include_unknown"), [(0, False), (1, False), (5, True), (0, True)])
 def test_a_ceiling_alone_passes_every_max_experience_filter(limit: float, include_unknown: bool) -> None:
     """ "less than 2 years" asks at least nothing: a candidate with any experience qualifies."""
-    job = Job(key="id:1", title="Analyst", experience_years=None, experience_years_max=2)
+    job = ParsedJob(key="id:1", title="Analyst", experience_years=None, experience_years_max=2)
     filters = Filters(max_experience_years=limit, include_unknown=include_unknown)
     assert filters_match(filters, _row(job))
 
 
 def test_a_job_stating_no_years_is_unknown_to_the_experience_filter() -> None:
-    job = Job(key="id:1", title="Analyst")
+    job = ParsedJob(key="id:1", title="Analyst")
     assert filters_match(Filters(max_experience_years=3, include_unknown=True), _row(job))
     assert not filters_match(Filters(max_experience_years=3, include_unknown=False), _row(job))
