@@ -16,26 +16,37 @@ def test_the_protected_resource_metadata_points_to_the_built_in_authorization_se
     response = requests.get(f"{asgi_server.url}{path}")
     assert response.status_code == 200
     assert response.headers["Access-Control-Allow-Origin"] == "*"
-    body = response.json()
-    assert body["resource"] == f"{base}/mcp"
-    assert body["authorization_servers"] == [base]
-    assert body["scopes_supported"] == ["watches"]
-    assert body["bearer_methods_supported"] == ["header"]
+    assert response.json() == {
+        "resource": f"{base}/mcp",
+        "authorization_servers": [base],
+        "scopes_supported": ["watches"],
+        "bearer_methods_supported": ["header"],
+        "resource_name": "Watchtower",
+        "resource_documentation": f"{base}/",
+    }
 
 
 def test_the_authorization_server_metadata_offers_pkce_s256_registration_and_refresh(
     asgi_server: AsgiServer, settings
 ) -> None:
     base = settings.WATCHTOWER.public_base_url
-    body = requests.get(f"{asgi_server.url}/.well-known/oauth-authorization-server").json()
-    assert body["issuer"] == base
-    assert body["authorization_endpoint"] == f"{base}/oauth/authorize"
-    assert body["token_endpoint"] == f"{base}/oauth/token"
-    assert body["registration_endpoint"] == f"{base}/oauth/register"
-    assert body["code_challenge_methods_supported"] == ["S256"]
-    assert body["token_endpoint_auth_methods_supported"] == ["none"]
-    assert body["grant_types_supported"] == ["authorization_code", "refresh_token"]
-    assert body["response_types_supported"] == ["code"]
+    response = requests.get(f"{asgi_server.url}/.well-known/oauth-authorization-server")
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    assert response.json() == {
+        "issuer": base,
+        "authorization_endpoint": f"{base}/oauth/authorize",
+        "token_endpoint": f"{base}/oauth/token",
+        "registration_endpoint": f"{base}/oauth/register",
+        "scopes_supported": ["watches"],
+        "response_types_supported": ["code"],
+        "response_modes_supported": ["query"],
+        "grant_types_supported": ["authorization_code", "refresh_token"],
+        "token_endpoint_auth_methods_supported": ["none"],
+        "code_challenge_methods_supported": ["S256"],
+        "authorization_response_iss_parameter_supported": True,
+        "client_id_metadata_document_supported": False,
+        "service_documentation": f"{base}/",
+    }
 
 
 @pytest.mark.parametrize(

@@ -1,1 +1,0 @@
-"""The PostgreSQL backend: django-prometheus's (query metrics) with a cheaper pool check."""
