@@ -1,7 +1,7 @@
 """Run every benchmark module in this package, one after the other, each in its own process.
 
 A module is a benchmark when it can run as `python -m bench.<name>` and exits 0 when its targets
-are met; `demo` and private modules are skipped. Exits 1 when any benchmark failed.
+are met; private modules are skipped. Exits 1 when any benchmark failed.
 """
 
 from __future__ import annotations
@@ -12,15 +12,11 @@ import sys
 import time
 from pathlib import Path
 
-SKIPPED = {"demo"}
-
 
 def benchmark_modules() -> list[str]:
     here = Path(__file__).resolve().parent
     return sorted(
-        info.name
-        for info in pkgutil.iter_modules([str(here)])
-        if not info.name.startswith("_") and info.name not in SKIPPED and not info.ispkg
+        info.name for info in pkgutil.iter_modules([str(here)]) if not info.name.startswith("_") and not info.ispkg
     )
 
 

@@ -3,6 +3,7 @@ parsed, and their commands checked against the Makefile and the management comma
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -10,9 +11,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import yaml
+from django.conf import settings
 from django.core.management import get_commands
 
 import watchtower
+from boards.services.directory import BUILT_IN_BOARDS
 from mcp_bridge.server import SERVER_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,20 +42,37 @@ def test_the_image_is_slim_non_root_and_healthchecked() -> None:
     assert "manage.py collectstatic --noinput" in text
 
 
+def imported_local_packages(start: set[str]) -> set[str]:
+    """The project's top-level packages reachable by imports from `start` (the closure)."""
+    local = {path.name for path in ROOT.iterdir() if (path / "__init__.py").is_file()}
+    found: set[str] = set()
+    pending = [name for name in start if name in local]
+    while pending:
+        package = pending.pop()
+        if package in found:
+            continue
+        found.add(package)
+        for source in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    pending += [alias.name.split(".")[0] for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    pending.append(node.module.split(".")[0])
+        pending = [name for name in pending if name in local and name not in found]
+    return found
+
+
 def test_the_image_copies_every_package_the_app_imports() -> None:
     copied = set(re.findall(r"^COPY (\w+)/ \1/$", dockerfile(), re.MULTILINE))
-    apps = {
-        "matching",
-        "watchtower",
-        "boards",
-        "watches",
-        "changes",
-        "mcp_bridge",
-        "templates",
-        "fixtures",
-        "requirements",
-    }
-    assert apps <= copied
+    # Everything the running app reads: the packages its settings and installed apps import, the
+    # template folders, the built-in board list and the requirements the image installs.
+    apps = imported_local_packages({settings.SETTINGS_MODULE.split(".")[0], *settings.INSTALLED_APPS})
+    template_dirs: list[Path] = [Path(folder) for template in settings.TEMPLATES for folder in template["DIRS"]]  # type: ignore[attr-defined]
+    folders = {folder.name for folder in template_dirs}
+    data = {BUILT_IN_BOARDS.relative_to(settings.BASE_DIR).parts[0]}
+    requirements = {Path(path).parts[0] for path in re.findall(r"pip install -r (\S+)", dockerfile())}
+    needed = apps | folders | data | requirements
+    assert needed <= copied, f"not copied into the image: {sorted(needed - copied)}"
     assert all((ROOT / name).is_dir() for name in copied)
 
 
