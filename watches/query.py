@@ -154,21 +154,46 @@ _REMOTE = re.compile(
     r"\b(?:fully\s+|100%\s*)?(?:remote|remotely|wfh|work\s+from\s+home|telecommute)(?:[\s-](?:only|first|friendly))?\b"
 )
 
-# Levels, in order; each pattern's words are cut and the level added (SPEC §6 levels).
+# Levels, in order; each pattern's words are cut and the level added (SPEC §6 levels). The level
+# words are those of titles (boards/derive/seniority.py): "lead" is senior ("staff lead" staff),
+# "head of", "VP" and "chief" director, "distinguished" and "fellow" principal, "junior", "early
+# career", "new grad", "graduate", "entry-level", "trainee" entry. "lead generation" is a role.
+_NOT_LEAD_LEVEL = r"(?!\s+(?:generation|gen|gens|nurtur\w*|qualif\w*|scoring|routing|magnets?|times?|poisoning|paint))"
+_ACADEMIC_FELLOW = (
+    r"(?<!research\s)(?<!postdoctoral\s)(?<!postdoc\s)(?<!clinical\s)(?<!teaching\s)(?<!graduate\s)(?<!summer\s)"
+)
 _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("intern", re.compile(r"\b(?:interns?|internships?)\b")),
+    ("intern", re.compile(r"\b(?:interns?|internships?|working\s+students?|co-?op)\b")),
     (
         "entry",
         re.compile(
-            r"\b(?:junior|jr\b\.?|entry[\s-]level|new[\s-]grads?|new\s+graduates?|graduates?|early[\s-]career)(?=\W|$)"
+            r"\b(?:junior|jr\b\.?|entry[\s-]level|new[\s-]grads?|new\s+graduates?|graduates?|early[\s-]career|"
+            r"trainees?|beginners?)(?:[\s-]level)?(?=\W|$)"
         ),
     ),
     ("mid", re.compile(r"\b(?:mid[\s-]?level|intermediate)\b")),
-    ("senior", re.compile(r"\b(?:senior|sr\b\.?)(?!\s+(?:staff|principal|manager|managers|director|directors)\b)")),
-    ("staff", re.compile(r"\b(?:senior\s+|sr\.?\s+)?staff\b")),
-    ("principal", re.compile(r"\b(?:senior\s+|sr\.?\s+)?principal\b")),
+    (
+        "senior",
+        re.compile(
+            r"\b(?:senior|sr\b\.?|snr)(?!\s+(?:staff|principal|manager|managers|director|directors)\b)"
+            r"|(?<!staff\s)\b(?:tech\s+|team\s+)?lead\b(?!\s+staff\b)" + _NOT_LEAD_LEVEL
+        ),
+    ),
+    ("staff", re.compile(r"\b(?:senior\s+|sr\.?\s+|lead\s+)?staff\b(?:\s+lead\b)?")),
+    (
+        "principal",
+        re.compile(
+            r"\b(?:senior\s+|sr\.?\s+)?(?:principal|distinguished)\b"
+            r"|" + _ACADEMIC_FELLOW + r"\b(?:(?:technical|engineering|senior)\s+)?fellows?\b"
+        ),
+    ),
     ("manager", re.compile(r"\b(?:senior\s+|sr\.?\s+)?(?:managers?|management)\b")),
-    ("director", re.compile(r"\b(?:senior\s+|sr\.?\s+)?(?:directors?|vps?|vice\s+presidents?|head\s+of)\b")),
+    (
+        "director",
+        re.compile(
+            r"\b(?:senior\s+|sr\.?\s+)?(?:directors?|vps?|svps?|evps?|avps?|vice\s+presidents?|head\s+of|chief)\b"
+        ),
+    ),
 )
 
 _GENERIC = frozenset(

@@ -12,6 +12,7 @@ import math
 from boards.derive.experience import experience_from_lowered, experience_from_text
 from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
 from boards.derive.seniority import seniority as seniority_of
+from boards.derive.seniority import seniority_of_posting
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import ParsedJob, Salary, web_url
 from boards.sources.base import Posting
@@ -76,7 +77,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         posted_at=_tidy(posting.posted_at) or None,
         remote=workplace == "remote",
         workplace_type=workplace,
-        seniority=seniority_of(title),
+        seniority=seniority_of_posting(title, _tidy(posting.employment_type)),
         salary=salary,
         experience_years=experience_min,
         experience_years_max=experience_max,

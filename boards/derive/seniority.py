@@ -15,7 +15,7 @@ import re
 LEVELS = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")
 
 _INTERN = re.compile(
-    r"\b(?:interns?|internship|co-?op|working\s+student|werkstudent\w*|apprentice(?:ship)?|summer\s+student|"
+    r"\b(?:interns?|internships?|co-?op|working\s+student|werkstudent\w*|apprentice(?:ship)?|summer\s+student|"
     r"fellowship|praktikant\w*|stagiaire)\b(?!\s+(?:program|programs|recruit\w*|coordinator|manager))"
 )
 _DIRECTOR = re.compile(
@@ -33,9 +33,13 @@ _MANAGER = re.compile(
     r"\bgroup\s+(?:product|program)\s+manager\b|\b(?:manager|managers|mgr|supervisor|superintendent|foreman)\b"
 )
 _IC_MANAGER = re.compile(r"\b(?:" + _IC_MANAGER_ROLES + r")\s+(?:managers?|mgr)\b")
-_PRINCIPAL = re.compile(
-    r"\b(?:principal|distinguished|architect|architects|(?:technical|engineering|distinguished|senior)\s+fellow)\b"
+# "Fellow" is the principal level ("Engineering Fellow", "Fellow, AI Platform") except for academic and
+# clinical fellowships ("Research Fellow", "Postdoctoral Fellow"), which are trainee posts.
+_ACADEMIC_FELLOW = (
+    r"(?<!research\s)(?<!postdoctoral\s)(?<!postdoc\s)(?<!post-doctoral\s)(?<!clinical\s)(?<!teaching\s)"
+    r"(?<!graduate\s)(?<!summer\s)(?<!medical\s)(?<!policy\s)(?<!visiting\s)(?<!academic\s)(?<!doctoral\s)"
 )
+_PRINCIPAL = re.compile(r"\b(?:principal|distinguished|architect|architects)\b|" + _ACADEMIC_FELLOW + r"\bfellows?\b")
 # "Staff Accountant", "Staff Nurse" and the like name a job, not the staff level.
 _STAFF = re.compile(
     r"\bstaff\b(?!\s+(?:accountant|auditor|nurse|writer|attorney|pharmacist|physician|assistant|member))"
@@ -54,6 +58,22 @@ _DIGIT_LEVEL = re.compile(
 )
 _NUMERAL_LEVEL = {"1": "entry", "2": "mid", "3": "senior", "4": "senior", "5": "staff", "6": "staff"}
 _ROMAN_VALUE = {"I": "1", "II": "2", "III": "3", "IV": "4", "V": "5", "VI": "6"}
+
+
+# An employment type that is an internship whatever the title says ("Software Engineer" with
+# employmentType "Intern"). Read from the platform's field, never from the text.
+_INTERN_EMPLOYMENT = re.compile(
+    r"\b(?:interns?|internships?|working\s*students?|werkstudent\w*|praktik\w*|stage|stagiaire|co[\s-]?op|"
+    r"apprentice(?:ship)?)\b"
+)
+
+
+def seniority_of_posting(title: str, employment_type: str) -> str:
+    """The level of a posting: `intern` when the platform's employment type is an internship (even
+    when the title names no level), else the title's level."""
+    if employment_type and _INTERN_EMPLOYMENT.search(employment_type.lower().replace("_", " ")):
+        return "intern"
+    return seniority(title)
 
 
 def seniority(title: str) -> str:

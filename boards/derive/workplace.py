@@ -64,6 +64,17 @@ _DESCRIPTION_WORDS = ("remote", "hybrid", "office", "site", "person", "hq", "hea
 _PRIORITY: dict[WorkplaceKind, int] = {"onsite": 1, "remote": 2, "hybrid": 3}
 MAX_MENTIONS = 60
 _TRUE_HINTS = frozenset({"true", "yes", "1"})
+# Values of a platform's workplace field that name the place of work without a workplace word:
+# "Office", "Work from office", "WFO", "Vor Ort" are on-site; "Home based", "Homeoffice", "Home" remote.
+_HINT_ONSITE = re.compile(
+    r"^(?:office|in[\s-]the[\s-]office|(?:work(?:ing)?\s+)?(?:from|at)\s+(?:the\s+)?office|wfo|at\s+office|"
+    r"office\s+only|fully\s+office|100%\s+office|vor\s+ort|präsenz|presencial|sur\s+site|presentiel|présentiel)\b"
+)
+_HINT_OFFICE = re.compile(r"\boffice\b")
+_HINT_DAYS = re.compile(r"\b\d\s*(?:-\s*\d\s*)?days?\b")
+_HINT_REMOTE = re.compile(
+    r"^(?:home|home[\s-]?based|home[\s-]?office|homeoffice|from\s+home|télétravail|teletrabajo)\b"
+)
 
 
 def workplace_type(*, title: str, location: str, hint: str = "", description: str = "") -> WorkplaceKind:
@@ -106,7 +117,16 @@ def _from_hint(hint: str) -> WorkplaceKind | None:
         value = value[4:]
     if "flexible" in value:
         return "hybrid"
-    return _from_text(value, location=value)
+    home = _HINT_REMOTE.match(value) is not None
+    office = _HINT_OFFICE.search(value.replace("home office", "").replace("home-office", "")) is not None
+    if ((home or _REMOTE.search(value)) and office) or (home and _HINT_DAYS.search(value)):
+        return "hybrid"  # "Office / Remote", "Home office 2 days"
+    found = _from_text(value, location=value)
+    if found is not None:
+        return found
+    if _HINT_ONSITE.match(value):
+        return "onsite"
+    return "remote" if home else None
 
 
 def _from_text(text: str, *, location: str) -> WorkplaceKind | None:

@@ -92,6 +92,7 @@ def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:
         description=description,
         salary=_salary(job.get("compensation")),
         workplace_hint=_workplace(job),
+        employment_type=payload.text(job.get("employmentType")),
     )
 
 

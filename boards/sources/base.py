@@ -97,6 +97,7 @@ class Posting:
     description: str = ""  # plain text (HTML stripped)
     salary: StructuredSalary | None = None
     workplace_hint: str = ""  # a platform's own remote/hybrid/onsite field, as given
+    employment_type: str = ""  # a platform's own employment type field, as given ("Intern", "FULL_TIME")
     experience_years: float | None = None  # when a platform states it in a field
     partial: bool = False  # only a URL was seen (sitemaps): title from the slug, no location
     details_read: bool = False  # a detail page was read for this posting (boards/sources/details.py)

@@ -24,7 +24,16 @@ _BOARD_HOST = re.compile(r"^(?:job-)?boards(\.eu)?\.greenhouse\.io$")
 _API_HOST = re.compile(r"^(?:boards-)?api(\.eu)?\.greenhouse\.io$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]+$")
 _RESERVED = {"embed", "api", "v1", "jobs", "job", "boards", "include", "assets", "static"}
-_WORKPLACE_FIELD = re.compile(r"workplace|remote|location type", re.IGNORECASE)
+# Custom fields boards add for the workplace: "Workplace Type", "Remote Status", "Work Model", "Work
+# Arrangement", "Location Type"; a field named only "Office…" ("Office Type", "In Office") is read
+# after them, since "Office" fields often hold a city instead.
+_WORKPLACE_FIELDS = (
+    re.compile(
+        r"workplace|remote|location\s*type|work(?:ing)?\s*(?:model|arrangement|style|setting|type|location)", re.I
+    ),
+    re.compile(r"office|on-?site|hybrid", re.I),
+)
+_EMPLOYMENT_FIELD = re.compile(r"employment|job\s*type|contract\s*type|position\s*type|commitment", re.I)
 
 
 def recognize(url: ParsedUrl) -> BoardRef | None:
@@ -108,6 +117,7 @@ def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:
         description=html_to_text(job.get("content") if isinstance(job.get("content"), str) else None),
         salary=_pay(job.get("pay_input_ranges")),
         workplace_hint=_workplace(job.get("metadata")),
+        employment_type=_custom_field(job.get("metadata"), _EMPLOYMENT_FIELD),
     )
 
 
@@ -132,13 +142,24 @@ def _pay(ranges: Any) -> StructuredSalary | None:
 
 
 def _workplace(metadata: Any) -> str:
-    """Boards often add a custom "Workplace Type" field (Remote / Hybrid / On-site)."""
+    """Boards often add a custom "Workplace Type" field (Remote / Hybrid / On-site / Office-based)."""
+    for names in _WORKPLACE_FIELDS:
+        value = _custom_field(metadata, names)
+        if value:
+            return value
+    return ""
+
+
+def _custom_field(metadata: Any, names: re.Pattern[str]) -> str:
+    """The value of the first custom field whose name matches, as text ("" when none has one)."""
     if not isinstance(metadata, list):
         return ""
     for field in metadata:
-        if isinstance(field, dict) and _WORKPLACE_FIELD.search(payload.text(field.get("name"))):
+        if isinstance(field, dict) and names.search(payload.text(field.get("name"))):
             value = field.get("value")
             if isinstance(value, list):
                 value = next((item for item in value if isinstance(item, str)), "")
-            return payload.text(value)
+            found = payload.text(value)
+            if found:
+                return found
     return ""

@@ -159,6 +159,7 @@ def posting_from_node(node: dict[str, Any], *, base_url: str, page_url: str = ""
         salary=_salary(node.get("baseSalary")),
         workplace_hint="remote" if remote else "",
         experience_years=_experience_months(node.get("experienceRequirements")),
+        employment_type=" ".join(_names(node.get("employmentType"))),
     )
 
 

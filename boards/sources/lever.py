@@ -94,6 +94,7 @@ def _posting(item: dict[str, Any], board: BoardRef) -> Posting | None:
         description=_description(item),
         salary=_salary(item.get("salaryRange")),
         workplace_hint=_WORKPLACE.get(payload.text(item.get("workplaceType")).lower(), ""),
+        employment_type=payload.text(categories.get("commitment")),
     )
 
 

@@ -91,6 +91,7 @@ def _posting(offer: dict[str, Any], board: BoardRef) -> Posting | None:
         description=description.strip(),
         salary=_salary(offer.get("salary")),
         workplace_hint=_workplace(offer),
+        employment_type=payload.text(offer.get("employment_type_code")),
     )
 
 

@@ -106,8 +106,14 @@ def _posting(item: dict[str, Any], board: BoardRef) -> list[Posting]:
             url=f"https://jobs.smartrecruiters.com/{board.key}/{quote(posting_id)}",
             posted_at=payload.text(item.get("releasedDate")) or None,
             workplace_hint=_workplace(location),
+            employment_type=_label(item.get("typeOfEmployment")),
         )
     ]
+
+
+def _label(value: Any) -> str:
+    """A `{id, label}` object's label ("Internship")."""
+    return payload.text(value.get("label")) if isinstance(value, dict) else ""
 
 
 def _place(location: dict[str, Any]) -> str:

@@ -79,3 +79,11 @@ def test_without_a_location_name_the_postal_address_is_used() -> None:
     (job,) = ashby.parse(body, BOARD)
 
     assert job.location == "Lyon, France"
+
+
+def test_the_employment_type_is_kept_as_given() -> None:
+    body = (
+        b"""{"jobs": [{"id": "i", "title": "Software Engineer", "location": "Berlin", "employmentType": "Intern"}]}"""
+    )
+    (job,) = ashby.parse(body, BOARD)
+    assert job.employment_type == "Intern"

@@ -56,6 +56,23 @@ def test_it_reads_content_departments_and_pay_ranges() -> None:
     )
 
 
+def test_custom_workplace_and_employment_fields_are_read() -> None:
+    """An "Office" field holding a city does not hide a later "Work Model" field; an office-only
+    field is read when nothing else names the workplace."""
+    body = b"""{"jobs": [
+      {"id": 1, "title": "Engineer", "metadata": [
+        {"name": "Office", "value": "London", "value_type": "single_select"},
+        {"name": "Work Model", "value": "Hybrid (3 days)", "value_type": "single_select"},
+        {"name": "Employment Type", "value": "Intern", "value_type": "single_select"}]},
+      {"id": 2, "title": "Engineer", "metadata": [
+        {"name": "Office Type", "value": "Office-based", "value_type": "single_select"},
+        {"name": "Job Type", "value": ["Internship"], "value_type": "multi_select"}]}
+    ]}"""
+    first, second = greenhouse.parse(body, BOARD)
+    assert (first.workplace_hint, first.employment_type) == ("Hybrid (3 days)", "Intern")
+    assert (second.workplace_hint, second.employment_type) == ("Office-based", "Internship")
+
+
 def test_an_hourly_range_is_read_as_hourly_pay_in_upper_case_currency() -> None:
     second = greenhouse.parse(fixture_bytes("greenhouse-jobs-content.json"), BOARD)[1]
 

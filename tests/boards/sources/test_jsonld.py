@@ -309,3 +309,9 @@ def test_script_tags_are_found_in_any_case_and_an_unclosed_one_is_ignored() -> N
     body = f'<SCRIPT Type="application/ld+json; charset=utf-8" id="a">{block}</Script ><script type="application/ld+json">{{"@type": "JobPosting"'
 
     assert [posting.title for posting in parse(body.encode())] == ["Upper"]
+
+
+def test_the_employment_type_is_kept_as_given() -> None:
+    (intern,) = parse(page(job(employmentType=["INTERN", "TEMPORARY"])))
+    (full,) = parse(page(job(employmentType="FULL_TIME")))
+    assert (intern.employment_type, full.employment_type) == ("INTERN TEMPORARY", "FULL_TIME")

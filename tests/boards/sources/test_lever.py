@@ -38,6 +38,7 @@ def test_html_only_fields_and_hourly_wages_are_read() -> None:
     assert second.workplace_hint == ""  # "unspecified" says nothing
     assert second.department == "Support"
     assert second.other_locations == []
+    assert second.employment_type == "Part-time"
 
 
 def test_read_uses_json_mode_on_the_eu_host_for_an_eu_board(fake_fetch: FakeFetch) -> None:

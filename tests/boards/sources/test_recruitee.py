@@ -31,6 +31,7 @@ def test_it_reads_recorded_offers_field_by_field() -> None:
     assert third.department == "GermanZero"
     assert third.salary is None
     assert third.workplace_hint == "remote"
+    assert (first.employment_type, third.employment_type) == ("parttime_fixed_term", "internship")
 
 
 def test_description_requirements_and_locations_are_read_when_present() -> None:

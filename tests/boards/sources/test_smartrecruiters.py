@@ -27,6 +27,7 @@ def test_it_reads_postings_field_by_field() -> None:
     assert first.posted_at == "2026-07-15T09:30:00.000Z"
     assert first.workplace_hint == ""
     assert first.description == "" and first.salary is None
+    assert first.employment_type == "Full-time"
 
     assert second.location == "London, United Kingdom"
     assert second.workplace_hint == "remote"

@@ -1,0 +1,116 @@
+"""Levels and structured fields as platforms and people write them (issue 17): level words of
+titles, an internship employment type, and a platform's custom workplace field values. The same
+level words in a query are in tests/watches/test_query_levels.py. Rules: docs/derived-fields.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards.derive import derive_job
+from boards.derive.seniority import seniority, seniority_of_posting
+from boards.derive.workplace import workplace_type
+from boards.sources.base import Posting
+
+TITLES: list[tuple[str, str]] = [
+    ("Lead Engineer", "senior"),
+    ("Lead Go Developer", "senior"),
+    ("Tech Lead, Payments", "senior"),
+    ("Team Lead - Customer Support", "senior"),
+    ("Staff Lead Engineer", "staff"),
+    ("Lead Staff Engineer", "staff"),
+    ("Lead Generation Specialist", "mid"),
+    ("Junior Data Analyst", "entry"),
+    ("Early Career Software Engineer", "entry"),
+    ("Early-Career Analyst", "entry"),
+    ("New Grad SWE", "entry"),
+    ("Software Engineer, New Graduate", "entry"),
+    ("Graduate Engineer", "entry"),
+    ("Entry-Level Accountant", "entry"),
+    ("Entry Level Sales Representative", "entry"),
+    ("Head of Data", "director"),
+    ("Head of Engineering, EMEA", "director"),
+    ("VP, Sales", "director"),
+    ("VP of Product", "director"),
+    ("SVP Marketing", "director"),
+    ("Distinguished Engineer", "principal"),
+    ("Engineering Fellow", "principal"),
+    ("Technical Fellow", "principal"),
+    ("Fellow, AI Platform", "principal"),
+    ("Senior Fellow", "principal"),
+    # Academic and clinical fellowships are posts, not the principal level.
+    ("Research Fellow", "mid"),
+    ("Postdoctoral Fellow", "mid"),
+    ("Clinical Fellow", "mid"),
+    ("Teaching Fellow", "mid"),
+    ("Fellowship Program Coordinator", "mid"),
+]
+
+
+@pytest.mark.parametrize(("title", "level"), TITLES)
+def test_level_words_of_titles(title: str, level: str) -> None:
+    assert seniority(title) == level
+
+
+EMPLOYMENT_TYPES: list[tuple[str, str, str]] = [
+    ("Software Engineer", "Intern", "intern"),
+    ("Software Engineer", "INTERN", "intern"),
+    ("Marketing", "internship", "intern"),
+    ("Data Team", "Internship", "intern"),
+    ("Backend", "Working Student", "intern"),
+    ("Backend", "Werkstudent", "intern"),
+    ("Kommunikation", "Praktikum", "intern"),
+    ("Engineering", "co_op", "intern"),
+    ("Engineering", "Apprenticeship", "intern"),
+    ("Senior Engineer", "Intern", "intern"),
+    ("Senior Engineer", "FullTime", "senior"),
+    ("Senior Engineer", "FULL_TIME", "senior"),
+    ("Software Engineer", "fulltime_fixed_term", "mid"),
+    ("Software Engineer", "Internal", "mid"),
+    ("Software Engineer", "International", "mid"),
+    ("Software Engineer", "", "mid"),
+    ("Engineering Intern", "", "intern"),
+]
+
+
+@pytest.mark.parametrize(("title", "employment_type", "level"), EMPLOYMENT_TYPES)
+def test_an_internship_employment_type_is_the_intern_level(title: str, employment_type: str, level: str) -> None:
+    assert seniority_of_posting(title, employment_type) == level
+
+
+def test_derive_job_reads_the_employment_type() -> None:
+    job = derive_job(Posting(id="1", title="Software Engineer", employment_type="Intern"), platform="ashby")
+    assert job.seniority == "intern"
+
+
+WORKPLACE_FIELDS: list[tuple[str, str]] = [
+    ("Office-based", "onsite"),
+    ("Office Based", "onsite"),
+    ("In office", "onsite"),
+    ("In-Office", "onsite"),
+    ("On-site", "onsite"),
+    ("Onsite", "onsite"),
+    ("On Site (5 days)", "onsite"),
+    ("Office", "onsite"),
+    ("Office (London)", "onsite"),
+    ("Work from office", "onsite"),
+    ("WFO", "onsite"),
+    ("Vor Ort", "onsite"),
+    ("In Person", "onsite"),
+    ("Hybrid (3 days)", "hybrid"),
+    ("Hybrid", "hybrid"),
+    ("Flexible", "hybrid"),
+    ("Office / Remote", "hybrid"),
+    ("Home office 2 days", "hybrid"),
+    ("Remote", "remote"),
+    ("Fully Remote", "remote"),
+    ("Remote (5 days a week)", "remote"),
+    ("Home based", "remote"),
+    ("Homeoffice", "remote"),
+    ("London", "unknown"),
+    ("Unspecified", "unknown"),
+]
+
+
+@pytest.mark.parametrize(("value", "kind"), WORKPLACE_FIELDS)
+def test_a_platform_workplace_field_value_sets_the_workplace(value: str, kind: str) -> None:
+    assert workplace_type(title="Engineer", location="Berlin", hint=value) == kind
