@@ -1,9 +1,11 @@
-# Watchtower: `make run` serves on :8000 with checks running; `make test` runs lint, types and tests.
+# Watchtower: `make run` serves on 127.0.0.1:8000 with checks running, in a friendly local mode
+# (DEBUG on, loopback only); `make test` runs lint, types and tests.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 PORT ?= 8000
+DEBUG ?= true
 
 .PHONY: run test lint typecheck pytest demo bench install install-dev migrate clean
 
@@ -28,7 +30,7 @@ migrate: install
 	$(PY) manage.py sync_directory
 
 run: migrate
-	$(PY) manage.py serve --port $(PORT)
+	DEBUG=$(DEBUG) $(PY) manage.py serve --host 127.0.0.1 --port $(PORT)
 
 lint: install-dev
 	$(BIN)/ruff check .

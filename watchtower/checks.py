@@ -22,11 +22,11 @@ def watchtower_settings(app_configs: Any = None, **kwargs: Any) -> list[Error | 
                 id="watchtower.E001",
             )
         )
-    if config.allow_private_networks and config.profile == "production" and not config.debug:
+    if config.allow_private_networks and config.profile == "production":  # DEBUG=true changes nothing
         problems.append(
             Error(
                 "ALLOW_PRIVATE_NETWORKS is on in the production profile.",
-                hint="It disables the SSRF guard and is for tests and the demo only; unset it.",
+                hint="It lifts the SSRF guard for tests and the demo on loopback; unset it.",
                 id="watchtower.E002",
             )
         )
@@ -41,5 +41,23 @@ def watchtower_settings(app_configs: Any = None, **kwargs: Any) -> list[Error | 
     if config.profile == "production" and config.debug:
         problems.append(
             Warning("DEBUG is on in the production profile.", hint="Set DEBUG=false.", id="watchtower.W001")
+        )
+    if config.profile == "production" and not config.metrics_token:
+        problems.append(
+            Warning(
+                "METRICS_TOKEN is not set: /metrics answers anyone.",
+                hint="Set METRICS_TOKEN (Prometheus sends it as a bearer token), or keep /metrics "
+                "unreachable from outside at the proxy.",
+                id="watchtower.W002",
+            )
+        )
+    if config.profile == "production" and config.public_base_url.startswith("https://") and not config.trust_proxy:
+        problems.append(
+            Warning(
+                "PUBLIC_BASE_URL is https but TRUST_PROXY is off.",
+                hint="Behind a TLS proxy, set TRUST_PROXY=true so X-Forwarded-Proto marks requests "
+                "secure (Secure cookies, the https redirect); see docs/operations.md, Behind a proxy.",
+                id="watchtower.W003",
+            )
         )
     return problems

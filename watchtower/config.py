@@ -12,6 +12,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -73,6 +74,35 @@ def _host_overrides(env: Mapping[str, str]) -> dict[str, str]:
     return {k.lower(): v.rstrip("/") for k, v in parsed.items()}
 
 
+POSTGRES_SCHEMES = frozenset({"postgres", "postgresql", "pgsql"})
+
+
+def _database(env: Mapping[str, str]) -> tuple[str, str]:
+    """`(database_url, sqlite_path)`: a PostgreSQL URL, or SQLite, from `SQLITE_PATH` or a
+    `sqlite:///relative.db` / `sqlite:////absolute.db` DATABASE_URL (the dj-database-url spelling).
+    Anything else is refused here: it used to wait 30 s on a PostgreSQL pool and fail about a
+    database named like a file path."""
+    url = _raw(env, "DATABASE_URL")
+    sqlite_path = _str(env, "SQLITE_PATH")
+    if url is None:
+        return "", sqlite_path
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme in POSTGRES_SCHEMES:
+        return url, sqlite_path
+    if scheme == "sqlite":
+        path = unquote(urlsplit(url).path)[1:]  # sqlite:///a.db -> "a.db", sqlite:////a.db -> "/a.db"
+        if not path or path == ":memory:":
+            raise ConfigError(
+                "DATABASE_URL=sqlite:// needs a file: sqlite:///relative/path.sqlite3 or "
+                "sqlite:////absolute/path.sqlite3 (an in-memory database is not shared between threads)"
+            )
+        return "", path
+    raise ConfigError(
+        f"DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/name) or "
+        f"sqlite:///path (got a {scheme or 'schemeless'!r} URL)"
+    )
+
+
 @dataclass(frozen=True)
 class Config:
     # Deployment
@@ -89,6 +119,8 @@ class Config:
     log_level: str = "INFO"
     run_scheduler: bool = True
     trust_proxy: bool = False
+    forwarded_allow_ips: str = ""  # the proxies uvicorn takes X-Forwarded-* from; "" = private ranges
+    hsts_preload: bool = False
     # Checking
     min_check_interval_seconds: int = 300
     default_check_interval_seconds: int = 3600
@@ -142,6 +174,7 @@ class Config:
 def load(env: Mapping[str, str] | None = None) -> Config:
     """Read the environment into a `Config`; raise `ConfigError` on the first bad value."""
     env = os.environ if env is None else env
+    database_url, sqlite_path = _database(env)
     profile = _str(env, "WATCHTOWER_PROFILE", "development").lower()
     if profile not in {"development", "production"}:
         raise ConfigError(f"WATCHTOWER_PROFILE must be development or production (got {profile!r})")
@@ -151,11 +184,12 @@ def load(env: Mapping[str, str] | None = None) -> Config:
     allowed = tuple(h.strip() for h in _str(env, "ALLOWED_HOSTS").split(",") if h.strip())
     allow_private = _bool(env, "ALLOW_PRIVATE_NETWORKS", False)
     return Config(
-        debug=_bool(env, "DEBUG", profile == "development"),
+        # Off unless asked for (`make run` asks): a server must not show tracebacks to the network.
+        debug=_bool(env, "DEBUG", False),
         profile=profile,
         secret_key=_str(env, "SECRET_KEY"),
-        database_url=_str(env, "DATABASE_URL"),
-        sqlite_path=_str(env, "SQLITE_PATH"),
+        database_url=database_url,
+        sqlite_path=sqlite_path,
         db_pool_size=_int(env, "DB_POOL_SIZE", 20, minimum=1),
         web_threads=_int(env, "WEB_THREADS", 12, minimum=1),
         broker_url=_str(env, "CELERY_BROKER_URL", _str(env, "REDIS_URL")),
@@ -164,6 +198,8 @@ def load(env: Mapping[str, str] | None = None) -> Config:
         log_level=_str(env, "LOG_LEVEL", "INFO").upper(),
         run_scheduler=_bool(env, "RUN_SCHEDULER", True),
         trust_proxy=_bool(env, "TRUST_PROXY", False),
+        forwarded_allow_ips=_str(env, "FORWARDED_ALLOW_IPS"),
+        hsts_preload=_bool(env, "HSTS_PRELOAD", False),
         min_check_interval_seconds=_int(env, "MIN_CHECK_INTERVAL_SECONDS", 300),
         default_check_interval_seconds=_int(env, "DEFAULT_CHECK_INTERVAL_SECONDS", 3600, minimum=1),
         host_min_spacing_ms=_int(env, "HOST_MIN_SPACING_MS", 2000),

@@ -8,12 +8,13 @@ from typing import Any
 import dj_database_url
 
 from watchtower.config import BASE_DIR, CONFIG
+from watchtower.security import http_security, local_secret_key
 
 WATCHTOWER = CONFIG
 DEBUG = CONFIG.debug
-# Development gets a fixed key so sessions survive restarts; production must set SECRET_KEY
-# (enforced by the system check watchtower.E003).
-SECRET_KEY = CONFIG.secret_key or "dev-only-insecure-key-change-me-in-production"
+# Without SECRET_KEY, a key made for this installation and kept in var/secret_key (0600); the
+# production profile must set SECRET_KEY, shared by every process (system check watchtower.E003).
+SECRET_KEY = CONFIG.secret_key or local_secret_key()
 
 _public_host = CONFIG.public_base_url.split("://", 1)[1].split("/", 1)[0].split(":")[0]
 ALLOWED_HOSTS = list(CONFIG.allowed_hosts) or [_public_host, "localhost", "127.0.0.1", "[::1]", "testserver"]
@@ -42,6 +43,7 @@ MIDDLEWARE = [
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "watchtower.api.middleware.BodySizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "watchtower.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -199,5 +201,10 @@ LOGGING = {
 }
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "no-referrer"
+# Not "no-referrer": under it a browser sends `Origin: null` with a same-origin form POST (Fetch
+# standard), which CSRF checking refuses; "same-origin" still sends nothing to other sites.
+# The API's answers keep "no-referrer" (watchtower/api/middleware.py).
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Proxy, cookies, HSTS: watchtower/security.py.
+globals().update(http_security(CONFIG))

@@ -7,7 +7,9 @@ connect to is the one that was checked: a host that answers DNS with a public ad
 validation time and a private one at connect time (DNS rebinding) is still refused.
 
 `Policy.allow_private` (ALLOW_PRIVATE_NETWORKS) lifts the address, host-name and port rules for
-tests and the demo. Scheme, credentials, length and syntax rules always apply.
+tests and the demo on loopback. Scheme, credentials, length and syntax rules always apply, and so
+does the refusal of link-local and cloud-metadata destinations (`is_never_allowed`): nothing
+Watchtower does needs them, and they hand out a cloud machine's credentials.
 """
 
 from __future__ import annotations
@@ -69,6 +71,28 @@ _BLOCKED_V6 = tuple(
     )
 )
 
+# Refused under every policy, ALLOW_PRIVATE_NETWORKS included: link-local (169.254.169.254 is the
+# metadata service of AWS, GCP, Azure and others) and the metadata addresses outside it.
+_NEVER_ALLOWED_NETWORKS = tuple(
+    ipaddress.ip_network(n)
+    for n in (
+        "169.254.0.0/16",
+        "fe80::/10",
+        "100.100.100.200/32",  # Alibaba Cloud metadata
+        "fd00:ec2::254/128",  # AWS metadata over IPv6
+    )
+)
+_METADATA_HOSTS = frozenset(
+    {
+        "metadata",
+        "metadata.google.internal",
+        "metadata.goog",
+        "instance-data",
+        "instance-data.ec2.internal",
+        "metadata.azure.com",
+        "metadata.platformequinix.com",
+    }
+)
 # Names that only mean something inside a network (RFC 6761, RFC 6762, RFC 8375, cloud metadata).
 _REFUSED_HOSTS = frozenset(
     {"localhost", "metadata", "metadata.google.internal", "instance-data", "ip6-localhost", "ip6-loopback"}
@@ -153,6 +177,16 @@ def is_public_address(value: str | IPAddress) -> bool:
     )
 
 
+def is_never_allowed(value: str | IPAddress) -> bool:
+    """A link-local or cloud-metadata address (an IPv4-mapped IPv6 address counts as its IPv4)."""
+    address = parse_address(value.split("%", 1)[0] if isinstance(value, str) else value)
+    if address is None:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return any(address in network for network in _NEVER_ALLOWED_NETWORKS if network.version == address.version)
+
+
 def is_numeric_host(host: str) -> bool:
     """A host name that URL parsers would read as an IPv4 address in decimal, octal or hex form."""
     return _NUMERIC_LABEL.match(host.rsplit(".", 1)[-1]) is not None
@@ -178,6 +212,10 @@ def check_host(host: str, policy: Policy) -> IPAddress | None:
     address = parse_address(host)
     if address is None and (len(host) > 253 or not _HOST_NAME.match(host)):
         raise refuse(f"invalid host {host!r}")
+    if address is not None and is_never_allowed(address):
+        raise refuse(f"refusing to connect to non-public address {address} (link-local or cloud metadata: never)")
+    if host in _METADATA_HOSTS:
+        raise refuse(f"host {host} is not allowed (cloud metadata: never)")
     if policy.allow_private:
         return address
     if address is not None:
@@ -241,6 +279,9 @@ def check_addresses(host: str, addresses: list[str], policy: Policy) -> list[str
     """Refuse the whole answer when any address is not public: a mixed answer is refused too."""
     if not addresses:
         raise FetchError("NETWORK_ERROR", f"could not resolve {host}")
+    for address in addresses:
+        if is_never_allowed(address):
+            raise refuse(f"host {host} resolves to non-public address {address} (link-local or cloud metadata: never)")
     if not policy.allow_private:
         for address in addresses:
             if not is_public_address(address):

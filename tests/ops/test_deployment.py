@@ -145,3 +145,14 @@ def test_the_plugin_points_at_the_same_server_and_carries_the_skill() -> None:
     assert front["name"] == "watchtower" and "job" in front["description"]
     for tool in ("watch_jobs", "get_changes", "search_jobs", "list_companies", "ack_changes", "delete_watch"):
         assert f"`{tool}`" in skill
+
+
+def test_compose_runs_the_production_profile_and_takes_secrets_from_the_env_file() -> None:
+    """It published the development profile (DEBUG, a fixed key) on 0.0.0.0 (issue 15); and a
+    SECRET_KEY set here would override the one in .env."""
+    document = compose()
+    for name in ("app", "worker", "beat"):
+        environment = document["services"][name]["environment"]
+        assert environment["WATCHTOWER_PROFILE"] == "production"
+        assert "SECRET_KEY" not in environment and "DEBUG" not in environment
+        assert document["services"][name]["env_file"][0]["path"] == "../.env"

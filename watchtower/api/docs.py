@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.renderers import OpenApiJsonRenderer2
-from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 from rest_framework.permissions import AllowAny
 
 from watchtower.api.base import ApiView
@@ -21,8 +21,9 @@ class OpenApiSchemaApi(ApiView, SpectacularJSONAPIView):
     schema = None
 
 
-class ApiDocsView(SpectacularSwaggerView):
-    """GET /docs/api: Swagger UI on the schema above, every asset served from /static/."""
+class ApiDocsView(SpectacularSwaggerSplitView):
+    """GET /docs/api: Swagger UI on the schema above, every asset served from /static/, its start-up
+    script too (`/docs/api?script=`): the site-wide CSP allows no inline script."""
 
     url_name = "openapi-schema"
     title = "Watchtower REST API"

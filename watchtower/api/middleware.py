@@ -44,8 +44,12 @@ class BodySizeLimitMiddleware:
                 )
             )
         response = self.get_response(request)
-        if is_api_path(request.path) and response.status_code >= 400 and not is_json(response):
+        if not is_api_path(request.path):
+            return response
+        if response.status_code >= 400 and not is_json(response):
             return json_error_for(response)
+        # The pages use "same-origin" (settings.SECURE_REFERRER_POLICY); the API never needs one.
+        response["Referrer-Policy"] = SECURITY_HEADERS["Referrer-Policy"]
         return response
 
 
@@ -63,7 +67,7 @@ def json_error_for(response: HttpResponse) -> HttpResponse:
     if status < 500 and status not in FALLBACK_ERRORS:
         code, message = "BAD_REQUEST", "bad request"
     replacement = JsonResponse({"error": code, "message": message}, status=status)
-    for header in ("Allow", "Retry-After", "WWW-Authenticate", *SECURITY_HEADERS):
+    for header in ("Allow", "Retry-After", "WWW-Authenticate", "X-Content-Type-Options"):
         if header in response:
             replacement[header] = response[header]
     return with_security_headers(replacement)

@@ -16,25 +16,33 @@ from types import FrameType
 from typing import Any
 
 import uvicorn
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from boards.services.directory import directory_sync
-from watchtower.config import current
+from watchtower.api.addresses import PROXY_NETWORKS
+from watchtower.config import Config, current
 from watchtower.embedded import EmbeddedScheduler
 
 logger = logging.getLogger(__name__)
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 
 
 class Command(BaseCommand):
     help = "Serve the ASGI app (REST, MCP, pages) with uvicorn; in embedded mode the checks run in-process."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--host", default="0.0.0.0")
+        parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to serve the network (not with DEBUG)")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--workers", type=int, default=1)
 
     def handle(self, *args: Any, **options: Any) -> None:
         config = current()
+        if config.debug and options["host"] not in LOOPBACK_HOSTS:
+            raise CommandError(
+                f"DEBUG is on: its error pages show tracebacks and settings, so it serves loopback only "
+                f"(--host 127.0.0.1), not {options['host']}. Set DEBUG=false to serve the network."
+            )
         try:
             result = directory_sync()
             logger.info(
@@ -55,11 +63,7 @@ class Command(BaseCommand):
         try:
             if options["workers"] == 1:
                 server_config = uvicorn.Config(
-                    "watchtower.asgi:application",
-                    host=options["host"],
-                    port=options["port"],
-                    lifespan="on",
-                    proxy_headers=False,
+                    "watchtower.asgi:application", host=options["host"], port=options["port"], **uvicorn_options(config)
                 )
                 uvicorn.Server(server_config).run()
             else:
@@ -68,12 +72,22 @@ class Command(BaseCommand):
                     host=options["host"],
                     port=options["port"],
                     workers=options["workers"],
-                    lifespan="on",
-                    proxy_headers=False,
+                    **uvicorn_options(config),
                 )
         finally:
             if scheduler is not None:
                 scheduler.stop()
+
+
+def uvicorn_options(config: Config) -> dict[str, Any]:
+    """With TRUST_PROXY, uvicorn takes the scheme (`X-Forwarded-Proto`) and the client address
+    (`X-Forwarded-For`) from the proxies in FORWARDED_ALLOW_IPS (default: the loopback and private
+    ranges `watchtower/api/addresses.py` trusts), so Django sees `https` behind a TLS proxy.
+    Without it, those headers are ignored: anyone could send them."""
+    if not config.trust_proxy:
+        return {"lifespan": "on", "proxy_headers": False}
+    trusted = config.forwarded_allow_ips or ",".join(str(network) for network in PROXY_NETWORKS)
+    return {"lifespan": "on", "proxy_headers": True, "forwarded_allow_ips": trusted}
 
 
 def _stop_on_signals(scheduler: EmbeddedScheduler) -> None:
