@@ -18,7 +18,6 @@ from watches.services.clients import (
     clean_ref,
     client_authenticate,
     client_create,
-    connection_adopt,
 )
 from watches.services.ratelimits import address_bucket, budgets, ratelimit_enforce
 from watches.services.usage import usage_record
@@ -89,17 +88,17 @@ class Caller:
 
 
 def caller_resolve(call: CallContext, *, tool: str, client_token: str | None, provision: bool = False) -> Caller:
-    """The client a tool acts for, in order: the `client_token` argument (adopting an OAuth
-    connection whose own client is empty), the connection's bearer token, or, for `watch_jobs` while
-    provisioning is on, a new anonymous client. Anything else is UNAUTHORIZED."""
+    """The client a tool acts for, in order: the `client_token` argument, the connection's bearer
+    token, or, for `watch_jobs` while provisioning is on, a new anonymous client. Anything else is
+    UNAUTHORIZED.
+
+    `client_token` acts for this one call and changes nothing else: arguments are written by the
+    model, and job data relayed to it can plant an instruction, so an argument must never re-bind
+    the connection (issue 15 item 10). Binding an OAuth connection to an existing client happens
+    only on the consent page, where the person confirms it (mcp_bridge/oauth/consent.py)."""
     caller: Caller
     if client_token:
-        client = client_authenticate(token=client_token)
-        if call.identity is not None and call.identity.access_token_id is not None:
-            connection_adopt(
-                access_token_id=call.identity.access_token_id, connected=call.identity.client, target=client
-            )
-        caller = Caller(client=client)
+        caller = Caller(client=client_authenticate(token=client_token))
     elif call.identity is not None:
         caller = Caller(client=call.identity.client)
     elif call.bearer_sent:

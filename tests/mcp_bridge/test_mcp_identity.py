@@ -1,5 +1,5 @@
 """Who a tool call acts for (SPEC §13): the connection, a client_token, or a client provisioned on
-the spot; and the move of an OAuth connection to a client_token's client."""
+the spot; a client_token argument never re-binds the connection."""
 
 from __future__ import annotations
 
@@ -83,27 +83,18 @@ def test_an_oauth_access_token_identifies_the_connected_client(asgi_server: Asgi
     assert [item["id"] for item in listed["watches"]] == [created["watch"]["id"]]
 
 
-def test_a_client_token_moves_an_empty_oauth_connection_to_its_client(asgi_server: AsgiServer) -> None:
-    legacy = client_create()
-    kept = watch_create(client=legacy.client, query="ios jobs in austin")
+def test_a_client_token_argument_acts_for_one_call_and_never_moves_the_connection(asgi_server: AsgiServer) -> None:
+    """Issue 15 item 10: one planted `client_token` over an empty connection used to move that
+    connection to the other client for good, so the victim's next watch landed in its list."""
+    other = client_create()
+    theirs = watch_create(client=other.client, query="ios jobs in austin")
     tokens = oauth_connect(asgi_server.url)
     access = tokens["access_token"]
-    assert payload(call(asgi_server.mcp_url, "list_watches", token=access))["watches"] == []
 
-    with_token = payload(call(asgi_server.mcp_url, "list_watches", {"client_token": legacy.token}, token=access))
-    assert [item["id"] for item in with_token["watches"]] == [kept["id"]]
+    with_token = payload(call(asgi_server.mcp_url, "list_watches", {"client_token": other.token}, token=access))
+    assert [item["id"] for item in with_token["watches"]] == [theirs["id"]]
+
+    mine = payload(call(asgi_server.mcp_url, "watch_jobs", {"query": "golang jobs in berlin"}, token=access))
     afterwards = payload(call(asgi_server.mcp_url, "list_watches", token=access))
-    assert [item["id"] for item in afterwards["watches"]] == [kept["id"]]
-
-
-def test_a_connection_that_has_watches_of_its_own_is_not_moved(asgi_server: AsgiServer) -> None:
-    legacy = client_create()
-    watch_create(client=legacy.client, query="ios jobs in austin")
-    tokens = oauth_connect(asgi_server.url)
-    access = tokens["access_token"]
-    own = payload(call(asgi_server.mcp_url, "watch_jobs", {"query": "golang jobs in berlin"}, token=access))
-
-    call(asgi_server.mcp_url, "list_watches", {"client_token": legacy.token}, token=access)
-    afterwards = payload(call(asgi_server.mcp_url, "list_watches", token=access))
-    assert [item["id"] for item in afterwards["watches"]] == [own["watch"]["id"]]
-    assert Watch.objects.filter(client=legacy.client).count() == 1
+    assert [item["id"] for item in afterwards["watches"]] == [mine["watch"]["id"]]
+    assert Watch.objects.filter(client=other.client).count() == 1

@@ -1,5 +1,5 @@
-"""Who is calling: bearer resolution, the technical users behind OAuth grants and the adoption of an
-OAuth connection by a client token (watches/services/clients.py)."""
+"""Who is calling: bearer resolution and the technical users behind OAuth grants
+(watches/services/clients.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import pytest
 from django.utils import timezone
 from oauth2_provider.models import get_access_token_model, get_application_model
 
-from watches.models import Client, Watch
-from watches.services.clients import bearer_token, client_create, client_for_bearer, connection_adopt, technical_user
-from watches.services.watches import watch_create
+from watches.models import Client
+from watches.services.clients import bearer_token, client_create, client_for_bearer, technical_user
 
 pytestmark = pytest.mark.django_db
 
@@ -64,31 +63,3 @@ def test_a_client_gets_one_technical_user() -> None:
     first = technical_user(client)
     assert technical_user(Client.objects.get(pk=client.pk)) == first
     assert not first.has_usable_password()
-
-
-def test_adopting_never_takes_a_connection_away_from_a_client_with_watches() -> None:
-    connected = client_create().client
-    target = client_create().client
-    watch_create(client=connected, query="ios jobs")
-    token_id = _access_token(connected, "Busy123")
-    assert connection_adopt(access_token_id=token_id, connected=connected, target=target) is False
-    assert client_for_bearer("Busy123") == connected
-
-
-def test_adopting_moves_an_empty_connection() -> None:
-    connected = client_create().client
-    target = client_create().client
-    token_id = _access_token(connected, "Empty123")
-    assert connection_adopt(access_token_id=token_id, connected=connected, target=target) is True
-    assert client_for_bearer("Empty123") == target
-
-
-def test_adopting_moves_a_connection_whose_watches_have_all_expired() -> None:
-    """An expired watch not yet swept by maintenance is not live, so it does not hold the connection."""
-    connected = client_create().client
-    target = client_create().client
-    watch_create(client=connected, query="ios jobs")
-    Watch.objects.filter(client=connected).update(expires_at=timezone.now() - timedelta(seconds=1))
-    token_id = _access_token(connected, "Lapsed123")
-    assert connection_adopt(access_token_id=token_id, connected=connected, target=target) is True
-    assert client_for_bearer("Lapsed123") == target

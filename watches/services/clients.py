@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
 import re
 import secrets
 from dataclasses import dataclass
@@ -21,12 +20,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
-from oauth2_provider.models import get_access_token_model, get_refresh_token_model
+from oauth2_provider.models import get_access_token_model
 
-from watches.models import Client, Watch
+from watches.models import Client
 from watchtower.errors import AppError
 
-logger = logging.getLogger(__name__)
 
 TOKEN_PREFIX = "wt_"
 TOKEN_PATTERN = re.compile(r"^wt_[A-Za-z0-9_-]{20,64}$")
@@ -100,10 +98,9 @@ class _AnotherWorkerWon(Exception):
 
 @dataclass(frozen=True)
 class BearerIdentity:
-    """The client a bearer token stands for; `access_token_id` is set for an OAuth connection."""
+    """The client a bearer token stands for."""
 
     client: Client
-    access_token_id: int | None = None
 
 
 def bearer_token(authorization: str | None) -> str | None:
@@ -128,7 +125,7 @@ def bearer_identity(token: str) -> BearerIdentity | None:
     if client is None:
         return None
     client_touch(client=client)
-    return BearerIdentity(client=client, access_token_id=access.pk)
+    return BearerIdentity(client=client)
 
 
 def client_for_bearer(token: str) -> Client | None:
@@ -160,24 +157,3 @@ def technical_user(client: Client) -> AbstractBaseUser:
         return client.user
     client.user = user
     return user
-
-
-def connection_adopt(*, access_token_id: int, connected: Client, target: Client) -> bool:
-    """SPEC §13: a call with both an OAuth connection and a `client_token` moves the connection to
-    the token's client when the connected client has no live watches, so a user who connects the
-    app keeps the watches made before. Only this connection's access and refresh tokens move; the
-    client token itself is never touched. Returns whether the connection moved."""
-    if connected.pk == target.pk:
-        return False
-    if Watch.objects.live().filter(client=connected).exists():
-        return False
-    user = technical_user(target)
-    with transaction.atomic():
-        moved = get_access_token_model().objects.filter(pk=access_token_id).update(user=user)
-        get_refresh_token_model().objects.filter(access_token_id=access_token_id).update(user=user)
-    if moved:
-        logger.info(
-            "OAuth connection moved to the client_token's client",
-            extra={"from_client": connected.pk, "to_client": target.pk},
-        )
-    return bool(moved)
