@@ -25,7 +25,6 @@ from oauth2_provider.models import get_access_token_model
 from watches.models import Client
 from watchtower.errors import AppError
 
-
 TOKEN_PREFIX = "wt_"
 TOKEN_PATTERN = re.compile(r"^wt_[A-Za-z0-9_-]{20,64}$")
 REF_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{0,39}$")
