@@ -63,8 +63,9 @@ async def _method_not_allowed(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-async def _unauthorized(send: Send, message: str) -> None:
-    """HTTP 401 with the OAuth challenge: what makes spec-following clients start the sign-in."""
+async def _unauthorized(send: Send, message: str, *, token_sent: bool) -> None:
+    """HTTP 401 with the OAuth challenge: what makes spec-following clients start the sign-in.
+    The challenge names `invalid_token` only when a token was sent (RFC 6750 §3.1)."""
     body = json.dumps({"jsonrpc": "2.0", "error": {"code": -32001, "message": message}, "id": None}).encode()
     await send(
         {
@@ -73,7 +74,7 @@ async def _unauthorized(send: Send, message: str) -> None:
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
-                (b"www-authenticate", challenge(message).encode("latin-1", "replace")),
+                (b"www-authenticate", challenge(message if token_sent else None).encode("latin-1", "replace")),
                 (b"cache-control", b"no-store"),
             ],
         }
@@ -102,13 +103,13 @@ class McpGate:
         if token is not None:
             identity = await sync_to_async(_resolve, thread_sensitive=False)(token)
             if identity is None:
-                await _unauthorized(send, UNKNOWN_TOKEN)
+                await _unauthorized(send, UNKNOWN_TOKEN, token_sent=True)
                 return
             state[STATE_KEY] = identity
         else:
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
             if "required" in query.get("auth", []):
-                await _unauthorized(send, AUTH_REQUIRED)
+                await _unauthorized(send, AUTH_REQUIRED, token_sent=False)
                 return
             state[STATE_KEY] = None
         await self.app(scope, receive, send)

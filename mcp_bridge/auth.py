@@ -11,12 +11,15 @@ def resource_metadata_url() -> str:
     return f"{current().public_base_url}/.well-known/oauth-protected-resource/mcp"
 
 
-def challenge(description: str) -> str:
-    """The `WWW-Authenticate` value that tells an MCP client where to start OAuth (RFC 9728 §5.1,
-    RFC 6750 §3). Quotes and backslashes are dropped from the description so it stays one
-    quoted-string."""
-    clean = description.replace('"', "").replace("\\", "")
-    return (
-        f'Bearer resource_metadata="{resource_metadata_url()}", scope="{OAUTH_SCOPE}", '
-        f'error="invalid_token", error_description="{clean}"'
-    )
+def challenge(error_description: str | None = None) -> str:
+    """The `WWW-Authenticate` value that tells an MCP client where to start OAuth (RFC 9728 §5.1).
+
+    RFC 6750 §3.1: a request that carried no token gets the challenge without `error` (it only
+    lacks authentication); a token that is unknown, expired, revoked or for another resource gets
+    `error="invalid_token"` and the description. Quotes and backslashes are dropped from the
+    description so it stays one quoted-string."""
+    value = f'Bearer resource_metadata="{resource_metadata_url()}", scope="{OAUTH_SCOPE}"'
+    if error_description is None:
+        return value
+    clean = error_description.replace('"', "").replace("\\", "")
+    return f'{value}, error="invalid_token", error_description="{clean}"'

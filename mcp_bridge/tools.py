@@ -69,8 +69,10 @@ def tool_result(payload: dict[str, Any]) -> CallToolResult:
 
 def tool_error(error: AppError) -> CallToolResult:
     """`{error, message}` as a tool error; UNAUTHORIZED also carries the OAuth challenge so a client
-    can start the sign-in (SPEC §13)."""
-    meta = {"mcp/www_authenticate": [challenge(error.message)]} if error.code == "UNAUTHORIZED" else None
+    can start the sign-in (SPEC §13). The gate has already answered 401 to a bearer token it could
+    not accept, so a tool only ever sees a call without one: no `error` in the challenge (RFC 6750
+    §3.1)."""
+    meta = {"mcp/www_authenticate": [challenge()]} if error.code == "UNAUTHORIZED" else None
     body = error.as_dict()
     if error.retry_after is not None:
         body.setdefault("retry_after", error.retry_after)

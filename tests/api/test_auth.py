@@ -5,6 +5,7 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 CHALLENGE = 'Bearer realm="watchtower"'
+REFUSED = 'Bearer realm="watchtower", error="invalid_token"'
 
 
 def test_a_missing_token_is_401_with_a_challenge(http) -> None:
@@ -15,13 +16,20 @@ def test_a_missing_token_is_401_with_a_challenge(http) -> None:
 
 
 @pytest.mark.parametrize(
-    "header",
-    ["Bearer wt_" + "A" * 32, "Bearer not-a-token", "Basic dXNlcjpwYXNz", "Bearer", "Bearer a b"],
+    ("header", "challenge"),
+    [
+        ("Bearer wt_" + "A" * 32, REFUSED),
+        ("Bearer not-a-token", REFUSED),
+        ("Basic dXNlcjpwYXNz", CHALLENGE),
+        ("Bearer", CHALLENGE),
+        ("Bearer a b", CHALLENGE),
+    ],
 )
-def test_an_unknown_or_malformed_token_is_401_with_a_challenge(http, agent, header: str) -> None:
+def test_an_unknown_or_malformed_token_is_401_with_a_challenge(http, agent, header: str, challenge: str) -> None:
+    """RFC 6750 §3.1: `invalid_token` only when a bearer token was sent and refused."""
     response = http.get("/v1/watches", HTTP_AUTHORIZATION=header)
     assert response.status_code == 401
-    assert response["WWW-Authenticate"] == CHALLENGE
+    assert response["WWW-Authenticate"] == challenge
     assert response.json()["error"] == "UNAUTHORIZED"
 
 
@@ -53,4 +61,4 @@ def test_an_oauth_access_token_of_a_connected_app_works_on_rest(http, agent) -> 
     response = http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer oauth-connected-app-token-0123456789")
     assert response.status_code == 200
     unknown = http.get("/v1/watches", HTTP_AUTHORIZATION="Bearer oauth-unknown-token-0123456789")
-    assert (unknown.status_code, unknown["WWW-Authenticate"]) == (401, CHALLENGE)
+    assert (unknown.status_code, unknown["WWW-Authenticate"]) == (401, REFUSED)

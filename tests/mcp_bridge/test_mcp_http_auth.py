@@ -32,6 +32,7 @@ def test_an_unknown_bearer_token_gets_401_with_the_oauth_challenge(asgi_server: 
     base = settings.WATCHTOWER.public_base_url
     assert challenge.startswith("Bearer ")
     assert f'resource_metadata="{base}/.well-known/oauth-protected-resource/mcp"' in challenge
+    assert 'error="invalid_token"' in challenge
     assert response.json()["error"]["code"] == -32001
     assert response.json()["id"] is None
 
@@ -43,7 +44,9 @@ def test_an_expired_or_unknown_oauth_token_gets_401(asgi_server: AsgiServer) -> 
 def test_auth_required_without_a_token_gets_401_so_clients_start_oauth(asgi_server: AsgiServer) -> None:
     response = _post(f"{asgi_server.mcp_url}?auth=required")
     assert response.status_code == 401
-    assert "resource_metadata=" in response.headers["WWW-Authenticate"]
+    challenge = response.headers["WWW-Authenticate"]
+    assert "resource_metadata=" in challenge
+    assert "error" not in challenge, "RFC 6750 §3.1: no error code when no token was sent"
 
 
 def test_auth_required_with_a_valid_token_is_served(asgi_server: AsgiServer) -> None:

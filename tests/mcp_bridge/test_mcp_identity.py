@@ -51,6 +51,7 @@ def test_with_provisioning_off_watch_jobs_asks_for_the_connection(asgi_server: A
     challenge = result.meta["mcp/www_authenticate"][0]
     base = settings.WATCHTOWER.public_base_url
     assert f'resource_metadata="{base}/.well-known/oauth-protected-resource/mcp"' in challenge
+    assert "error" not in challenge, "RFC 6750 §3.1: the call carried no token"
     assert Client.objects.count() == 0
 
 

@@ -50,7 +50,11 @@ class BearerAuthentication(BaseAuthentication):
         return client_for_token(token), token
 
     def authenticate_header(self, request: Request) -> str:
-        # Declaring a challenge makes DRF answer 401 instead of 403 (RFC 6750 §3).
+        """Declaring a challenge makes DRF answer 401 instead of 403 (RFC 6750 §3). A request
+        without a bearer token (no header, or another scheme) gets no error code (§3.1); one
+        whose token was refused gets `invalid_token`."""
+        if bearer_token(request.META.get("HTTP_AUTHORIZATION")) is not None:
+            return f'Bearer realm="{REALM}", error="invalid_token"'
         return f'Bearer realm="{REALM}"'
 
 
