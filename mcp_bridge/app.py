@@ -25,7 +25,7 @@ from watchtower.config import current
 MCP_PATH = "/mcp"
 # SPEC §14: request bodies are capped at 64 KB; a tool call is a few hundred bytes.
 MAX_BODY_BYTES = 64 * 1024
-UNKNOWN_TOKEN = "The Watchtower token is unknown or revoked; authorize again."
+UNKNOWN_TOKEN = "The Watchtower token is unknown, expired, revoked or issued for another resource; authorize again."
 AUTH_REQUIRED = "Authorize Watchtower to use watches."
 STATELESS = "Method not allowed: this MCP endpoint is stateless; use POST."
 

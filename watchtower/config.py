@@ -163,6 +163,12 @@ class Config:
         return not self.broker_url
 
     @property
+    def mcp_resource(self) -> str:
+        """This server's protected resource (RFC 9728 `resource`, RFC 8707 audience): the `/mcp`
+        endpoint under `PUBLIC_BASE_URL`. OAuth tokens are accepted only for it."""
+        return f"{self.public_base_url}/mcp"
+
+    @property
     def user_agent(self) -> str:
         return f"WatchtowerBot/1.0 (+{self.public_base_url}; job-board monitoring for AI agents)"
 

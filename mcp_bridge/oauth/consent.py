@@ -130,7 +130,12 @@ class AuthorizeView(OAuthLibMixin, View):
     def _validate(self, request: HttpRequest) -> tuple[list[str], dict[str, Any]] | HttpResponse:
         """oauthlib's checks (client, redirect URI, response type, scope, PKCE present), then ours:
         the challenge method must be S256 (RFC 7636 §4.2; OAuth 2.1 §4.1.1 drops `plain`), and any
-        RFC 8707 `resource` must be an absolute URI."""
+        RFC 8707 `resource` must be an absolute URI.
+
+        The grant records the resource(s) asked for, and the tokens issued from it carry them as
+        their audience (django-oauth-toolkit ≥ 3.4 stores `resource` on grants and tokens). A
+        client that names none gets this server's own resource: RFC 8707 §2 lets the authorization
+        server pick a default, and a token with a recorded audience cannot be used elsewhere."""
         core = self.get_oauthlib_core()
         try:
             try:
@@ -158,8 +163,7 @@ class AuthorizeView(OAuthLibMixin, View):
                         ),
                         redirect_uri=credentials["redirect_uri"],
                     )
-            if resources:
-                credentials["resource"] = resources
+            credentials["resource"] = resources or [current().mcp_resource]
         except OAuthToolkitError as error:
             return self._error(error)
         return list(scopes), credentials

@@ -129,21 +129,27 @@ def oauth_register(base: str, *, name: str = "Test App", redirect_uri: str = RED
     return client_id
 
 
-def oauth_begin(base: str, *, client_id: str | None = None, state: str = "st8") -> Authorization:
+def oauth_begin(
+    base: str, *, client_id: str | None = None, state: str = "st8", resource: str | None = ""
+) -> Authorization:
+    """`resource` defaults to the one the protected-resource metadata names (what a client sends,
+    RFC 8707); None leaves the parameter out."""
+    from watchtower.config import current
+
     client_id = client_id or oauth_register(base)
     verifier, challenge = pkce_pair()
-    query = urlencode(
-        {
-            "response_type": "code",
-            "client_id": client_id,
-            "redirect_uri": REDIRECT_URI,
-            "state": state,
-            "code_challenge": challenge,
-            "code_challenge_method": "S256",
-            "scope": "watches",
-            "resource": f"{base}/mcp",
-        }
-    )
+    params = {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": REDIRECT_URI,
+        "state": state,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+        "scope": "watches",
+    }
+    if resource is not None:
+        params["resource"] = resource or current().mcp_resource
+    query = urlencode(params)
     session = requests.Session()
     url = f"{base}/oauth/authorize?{query}"
     consent = session.get(url, allow_redirects=False)
@@ -175,9 +181,9 @@ def oauth_exchange(base: str, flow: Authorization, code: str, **overrides: str) 
     return requests.post(f"{base}/oauth/token", data=form)
 
 
-def oauth_connect(base: str, *, action: str = "new", token: str = "") -> dict[str, Any]:
+def oauth_connect(base: str, *, action: str = "new", token: str = "", resource: str | None = "") -> dict[str, Any]:
     """The whole flow; returns the token response (access_token, refresh_token, …)."""
-    flow = oauth_begin(base)
+    flow = oauth_begin(base, resource=resource)
     response = oauth_exchange(base, flow, code_from(oauth_consent(flow, action=action, token=token)))
     assert response.status_code == 200, response.text
     tokens: dict[str, Any] = response.json()

@@ -23,6 +23,7 @@ from django.utils import timezone
 from oauth2_provider.models import get_access_token_model
 
 from watches.models import Client
+from watchtower.config import current
 from watchtower.errors import AppError
 
 TOKEN_PREFIX = "wt_"
@@ -110,7 +111,14 @@ def bearer_token(authorization: str | None) -> str | None:
 
 def bearer_identity(token: str) -> BearerIdentity | None:
     """Resolve a bearer token: a client token first (they all start `wt_`), else an OAuth access
-    token that is unexpired, carries the `watches` scope and belongs to a client's technical user."""
+    token that is unexpired, carries the `watches` scope, was issued for this server (its audience)
+    and belongs to a client's technical user.
+
+    Audience (RFC 8707; the MCP authorization spec's MUST): a token whose recorded `resource` does
+    not cover `PUBLIC_BASE_URL/mcp` was issued for another resource server and is refused, so a
+    token minted for someone else cannot be replayed here. A token with no recorded resource is
+    accepted: the consent page records this server's resource when a client omits the parameter
+    (mcp_bridge/oauth/consent.py), so only tokens issued before audiences were recorded have none."""
     if token.startswith(TOKEN_PREFIX):
         try:
             return BearerIdentity(client=client_authenticate(token=token))
@@ -119,6 +127,8 @@ def bearer_identity(token: str) -> BearerIdentity | None:
     checksum = hashlib.sha256(token.encode("utf-8")).hexdigest()
     access = get_access_token_model().objects.filter(token_checksum=checksum).first()
     if access is None or access.user_id is None or not access.is_valid([OAUTH_SCOPE]):
+        return None
+    if not access.allows_audience(current().mcp_resource):
         return None
     client = Client.objects.filter(user_id=access.user_id).first()
     if client is None:
