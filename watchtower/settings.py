@@ -175,7 +175,7 @@ OAUTH2_PROVIDER: dict[str, Any] = {
     "OAUTH2_TOKEN_ENDPOINT_AUTH_METHODS_SUPPORTED": ["none"],
     # RFC 9728 protected-resource metadata (mcp_bridge/oauth/metadata.py); its authorization
     # server is OIDC_ISS_ENDPOINT.
-    "OAUTH2_PROTECTED_RESOURCE_IDENTIFIER": f"{CONFIG.public_base_url}/mcp",
+    "OAUTH2_PROTECTED_RESOURCE_IDENTIFIER": CONFIG.mcp_resource,
     "OAUTH2_PROTECTED_RESOURCE_NAME": "Watchtower",
     "OAUTH2_PROTECTED_RESOURCE_DOCUMENTATION": f"{CONFIG.public_base_url}/",
     "OAUTH2_VALIDATOR_CLASS": "mcp_bridge.oauth.validator.WatchtowerValidator",
