@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 SalarySource = Literal["structured", "text"]
 WEB_SCHEMES = frozenset({"http", "https"})
+KEY_MAX = 600  # the width of boards.Job.key and changes.Change.job_key
 
 
 def web_url(value: str) -> str:

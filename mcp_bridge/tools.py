@@ -127,6 +127,7 @@ def watch_jobs(
             label=label or "",
             webhook_url=webhook_url or "",
             interval_minutes=interval_minutes,
+            address=call.bucket,
         )
         result: dict[str, Any] = {}
         if caller.new_token:

@@ -86,3 +86,44 @@ def serve_greenhouse(site: FakeSite, token: str, jobs: list[dict[str, Any]], *, 
     body: dict[str, Any] = {"jobs": jobs, "meta": {"total": len(jobs)}} if status == 200 else {"error": "boom"}
     for query in GREENHOUSE_QUERIES:
         site.serve(GREENHOUSE_API, f"/v1/boards/{token}/jobs{query}", body, status=status)
+
+
+class DripServer:
+    """A web server on 127.0.0.1 that answers every request one byte a second (a board that
+    holds whoever waits on it), on its own threads."""
+
+    def __init__(self, *, body: bytes = b"<html>" + b" " * 600 + b"</html>", every: float = 1.0) -> None:
+        import http.server
+        import time
+
+        drip_body, pause = body, every
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(drip_body)))
+                self.end_headers()
+                try:
+                    for byte in drip_body:
+                        self.wfile.write(bytes([byte]))
+                        self.wfile.flush()
+                        time.sleep(pause)
+                except OSError:  # the reader gave up
+                    pass
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

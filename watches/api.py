@@ -28,6 +28,7 @@ from watches.services.clients import clean_ref, client_create
 from watches.services.search import MAX_COMPANY_OFFSET, MAX_OFFSET, companies_list, jobs_search
 from watches.services.usage import usage_record
 from watches.services.watches import watch_check_now, watch_create, watch_delete, watch_get, watch_list
+from watchtower.api.addresses import client_bucket
 from watchtower.api.auth import request_client
 from watchtower.api.base import ApiView
 from watchtower.api.schema import errors
@@ -237,6 +238,7 @@ class WatchCreateApi(ApiView):
             label=data.get("label", ""),
             webhook_url=data.get("webhook_url", ""),
             interval_minutes=data.get("interval_minutes"),
+            address=client_bucket(request),
         )
         return Response(result, status=status.HTTP_201_CREATED)
 
@@ -307,7 +309,8 @@ class WatchCheckApi(ApiView):
         responses={200: OutputSerializer, **errors(401, 404, 409, 429)},
     )
     def post(self, request: Request, watch_id: str) -> Response:
-        return Response(watch_check_now(client=request_client(request), watch_id=watch_id))
+        client = request_client(request)
+        return Response(watch_check_now(client=client, watch_id=watch_id, address=client_bucket(request)))
 
 
 class JobSearchApi(ApiView):

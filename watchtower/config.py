@@ -56,6 +56,19 @@ def _int(env: Mapping[str, str], name: str, default: int, *, minimum: int = 0) -
     return number
 
 
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    value = _raw(env, name)
+    if value is None:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds (got {value!r})") from None
+    if not 0 <= number < 86400:
+        raise ConfigError(f"{name} must be from 0 to 86399 seconds (got {value})")
+    return number
+
+
 def _str(env: Mapping[str, str], name: str, default: str = "") -> str:
     value = _raw(env, name)
     return default if value is None else value
@@ -131,6 +144,14 @@ class Config:
     max_api_body_bytes: int = 64 * 1024 * 1024
     detail_fetches_per_check: int = 20
     scheduler_concurrency: int = 8
+    # A request (watch creation, a forced check) waits at most this long, in all, for board reads;
+    # what is not read by then is read by the scheduler and shows `initial_check.status: pending`.
+    request_read_deadline_seconds: float = 10.0
+    # Requests reading boards at once, per process: per client, per address (and half the web threads).
+    request_reads_per_client: int = 2
+    request_reads_per_address: int = 4
+    # /health answers 503 when the scheduler has not ticked for this long, or a check is this overdue.
+    scheduler_stall_seconds: int = 300
     allow_private_networks: bool = False
     fetch_host_overrides: dict[str, str] = field(default_factory=dict)
     # Directory
@@ -215,6 +236,10 @@ def load(env: Mapping[str, str] | None = None) -> Config:
         max_api_body_bytes=_int(env, "MAX_API_BODY_BYTES", 64 * 1024 * 1024, minimum=1024),
         detail_fetches_per_check=_int(env, "DETAIL_FETCHES_PER_CHECK", 20),
         scheduler_concurrency=_int(env, "SCHEDULER_CONCURRENCY", 8, minimum=1),
+        request_read_deadline_seconds=_seconds(env, "REQUEST_READ_DEADLINE_SECONDS", 10.0),
+        request_reads_per_client=_int(env, "REQUEST_READS_PER_CLIENT", 2),
+        request_reads_per_address=_int(env, "REQUEST_READS_PER_ADDRESS", 4),
+        scheduler_stall_seconds=_int(env, "SCHEDULER_STALL_SECONDS", 300, minimum=10),
         allow_private_networks=allow_private,
         fetch_host_overrides=_host_overrides(env) if allow_private else {},
         index_enabled=_bool(env, "INDEX_ENABLED", True),

@@ -19,6 +19,10 @@ FETCH_DURATION = Histogram(
 CHANGES_EMITTED = Counter("watchtower_changes_emitted_total", "Change events written, by type.", ["type"])
 WEBHOOKS = Counter("watchtower_webhook_deliveries_total", "Webhook delivery attempts by result.", ["result"])
 HOST_BUSY = Counter("watchtower_host_busy_total", "Checks deferred because their host was busy.")
+READS_DEFERRED = Counter(
+    "watchtower_request_reads_deferred_total",
+    "Requests that read no board themselves (every read slot of the client, address or process taken).",
+)
 BLOCKED = Counter("watchtower_blocked_total", "Checks refused by the site (bot wall, login, robots).", ["code"])
 MCP_INITIALIZE = Counter(
     "watchtower_mcp_initialize_total", "MCP initialize requests by client name and ref tag.", ["client", "ref"]

@@ -119,6 +119,12 @@ def _cached(origin: str) -> _Entry | None:
         return entry
 
 
+def _full_time() -> float:
+    """The least timeout that counts as the configured one (a fetch spends a little before its
+    robots.txt request)."""
+    return current().fetch_timeout_seconds - 1.0
+
+
 def _agent_for(text: str) -> str:
     """The name to ask protego about: our token when a group names it exactly, else "*".
 
@@ -138,7 +144,12 @@ def _load(origin: str, fetch: RobotsFetch, timeout: float | None) -> _Entry:
         if exc.code == "TOO_MANY_REDIRECTS":
             return _Entry(None, "*", True, "unavailable (too many redirects)", False, None, now + RULES_TTL)
         if exc.code in {"TIMEOUT", "NETWORK_ERROR"}:
-            return _Entry(None, "*", False, f"unreachable ({exc.message})", True, None, now + UNREACHABLE_TTL)
+            # A timeout shorter than the configured one was set by a caller in a hurry (a request
+            # waiting on a first read, boards/services/reading.py): the site did not get its full
+            # time, so the verdict is used once and not remembered.
+            hurried = exc.code == "TIMEOUT" and timeout is not None and timeout < _full_time()
+            expires = now if hurried else now + UNREACHABLE_TTL
+            return _Entry(None, "*", False, f"unreachable ({exc.message})", True, None, expires)
         raise
     status = result.status
     if 200 <= status < 300:

@@ -11,7 +11,9 @@ Steps:
    view's stale jobs dropped). The first snapshot of a board is its baseline: no events.
 5. Write everything in one transaction whose change ids are serialised (SPEC §8): ids become
    visible in order, so a reader that passed id N never later sees a lower id commit.
-A failed check writes only the failure (code, message, consecutive failures, backoff).
+A failed check writes only the failure (code, message, consecutive failures, backoff), whatever
+failed: an exception no step anticipated is recorded as CHECK_FAILED, never lost (which would leave
+the board looking healthy and due again as soon as its claim ran out).
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ from boards.models import Resource, Snapshot
 from boards.services import jobstore
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
-from boards.services.reading import BoardReading, NotModified, board_read
+from boards.services.reading import BoardReading, DeadlineReached, NotModified, board_read
 from boards.sources import registry
 from boards.sources.base import BoardRef
+from boards.sources.payload import clean_text
 from changes.models import Change
 from changes.services.webhooks import webhooks_enqueue
 from watchtower import metrics
@@ -48,6 +51,11 @@ logger = logging.getLogger(__name__)
 
 # Transaction-scoped advisory lock key that serialises change-writing transactions on PostgreSQL.
 CHANGE_WRITE_LOCK = 727276
+# Recorded when a check fails in a way no fetch or source error names (a bug, data the store
+# refused): a failure like any other, with backoff, never a check that silently did not happen.
+CHECK_FAILED = "CHECK_FAILED"
+# Outcomes of a check that did not happen (it is due again soon): not counted as checks.
+NOT_A_CHECK = frozenset({"host_busy", "deferred"})
 # A claimed check may wait this long for its host: follow-ups are started ahead of the end of the
 # spacing (scheduler.FOLLOWUP_LEAD); a dispatched check finds its host free.
 CLAIMED_HOST_WAIT = 0.5
@@ -57,7 +65,7 @@ CLAIMED_HOST_WAIT = 0.5
 class CheckOutcome:
     resource_id: int
     ok: bool
-    outcome: str  # changed | unchanged | not_modified | first_snapshot | error | host_busy | skipped | raced
+    outcome: str  # changed | unchanged | not_modified | first_snapshot | error | host_busy | deferred | skipped | raced
     code: str = ""
     message: str = ""
     changes: int = 0
@@ -107,9 +115,14 @@ def board_of(resource: Resource) -> BoardRef:
     )
 
 
-def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0) -> CheckOutcome:
+def resource_check(
+    *, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0, deadline: float | None = None
+) -> CheckOutcome:
     """Check one resource now. `wait_for_host` > 0 (synchronous API paths) waits that long for a
-    busy host's lease; a claimed (scheduled) check waits `CLAIMED_HOST_WAIT`, else is deferred."""
+    busy host's lease; a claimed (scheduled) check waits `CLAIMED_HOST_WAIT`, else is deferred.
+    `deadline` (a `time.monotonic()` value, for a request waiting on the check) ends the read
+    there: the outcome is `deferred`, nothing is recorded against the board, and the board is left
+    due so the scheduler reads it."""
     # Read with the board: when its host's lease frees, so a check started ahead of that moment
     # (a follow-up) sleeps until then and takes the lease in one try.
     resource = (
@@ -121,6 +134,29 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
         return CheckOutcome(resource_id, False, "skipped", "NOT_CLAIMED", "another worker holds this check")
 
     started = time.monotonic()
+    try:
+        outcome = _check(
+            resource,
+            claim_token=claim_token,
+            wait_for_host=wait_for_host,
+            deadline=deadline,
+            free_at=resource.host_free_at,
+        )
+    except Exception as exc:  # a bug or bad data anywhere in the check costs this check, with backoff
+        logger.exception("check of %s failed unexpectedly", resource.url, extra={"resource_id": resource.pk})
+        outcome = _record_failure(resource, AppError(CHECK_FAILED, f"the check failed: {type(exc).__name__}"))
+    if outcome.outcome not in NOT_A_CHECK:
+        metrics.FETCH_DURATION.labels(platform=resource.platform).observe(time.monotonic() - started)
+        metrics.CHECKS.labels(outcome=outcome.outcome, code=outcome.code).inc()
+    return replace(outcome, fetch_host=resource.fetch_host)
+
+
+def _check(
+    resource: Resource, *, claim_token: str, wait_for_host: float, deadline: float | None, free_at: datetime | None
+) -> CheckOutcome:
+    """Steps 2-5 of the module docstring, once the claim (if any) is consumed."""
+    if deadline is not None and deadline <= time.monotonic():
+        return _deferred(resource)
     board = board_of(resource)
     # Everything that needs no socket is done before the lease is taken: a follow-up check starts
     # while the host's spacing runs out (scheduler.FOLLOWUP_LEAD) and fetches the moment it has.
@@ -135,18 +171,16 @@ def resource_check(*, resource_id: int, claim_token: str = "", wait_for_host: fl
     try:
         # Released as soon as the last request is answered: diffing and writing need no socket.
         with host_lease(
-            resource.fetch_host, wait=wait_for_host, platform=board.platform, free_at=resource.host_free_at
+            resource.fetch_host, wait=wait_for_host, platform=board.platform, free_at=free_at
         ) as keep_alive:
-            read = _read_under_lease(resource, board, keep_alive, previous, has_snapshot=has_snapshot)
+            read = _read_under_lease(
+                resource, board, keep_alive, previous, has_snapshot=has_snapshot, deadline=deadline
+            )
     except HostBusy:
         return _host_busy(resource)
     if isinstance(read, CheckOutcome):
-        outcome = read
-    else:
-        outcome = _apply(resource, read, previous, previous_rows, last_seen, row_ids, has_snapshot=has_snapshot)
-    metrics.FETCH_DURATION.labels(platform=resource.platform).observe(time.monotonic() - started)
-    metrics.CHECKS.labels(outcome=outcome.outcome, code=outcome.code).inc()
-    return replace(outcome, fetch_host=resource.fetch_host)
+        return read
+    return _apply(resource, read, previous, previous_rows, last_seen, row_ids, has_snapshot=has_snapshot)
 
 
 def _read_under_lease(
@@ -156,6 +190,7 @@ def _read_under_lease(
     previous: dict[str, ParsedJob],
     *,
     has_snapshot: bool,
+    deadline: float | None,
 ) -> BoardReading | CheckOutcome:
     """Read the board (all its requests) while holding the host lease; failures are recorded."""
     # Detail pages are read once per job: the ids whose details were read are "known".
@@ -172,7 +207,10 @@ def _read_under_lease(
             # The first check is often a watch being created, with an agent waiting: detail pages
             # (3 s apart on Eightfold) are read on the checks after it.
             read_details=has_snapshot,
+            deadline=deadline,
         )
+    except DeadlineReached:
+        return _deferred(resource)
     except NotModified as exc:
         _record_healthy(resource, status=exc.status)
         outcome = "not_modified" if exc.status == 304 else "unchanged"
@@ -414,7 +452,7 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
         "last_checked_at": now,
         "consecutive_failures": failures,
         "last_error_code": exc.code[:40],
-        "last_error": exc.message[:500],
+        "last_error": clean_text(exc.message, 500),  # may quote what a server sent
         "next_check_at": now + delay,
         "last_status": getattr(exc, "http_status", None),
         "claim_token": "",
@@ -431,6 +469,22 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
         setattr(resource, name, value)
     logger.info("check of %s failed: %s %s", resource.url, exc.code, exc.message, extra={"resource_id": resource.pk})
     return CheckOutcome(resource.pk, False, "error", exc.code, exc.message)
+
+
+def _deferred(resource: Resource) -> CheckOutcome:
+    """The caller's deadline ended the read: the board is due now, for the scheduler."""
+    now = timezone.now()
+    Resource.objects.filter(pk=resource.pk, next_check_at__gt=now).update(next_check_at=now)
+    Resource.objects.filter(pk=resource.pk, claim_token=resource.claim_token).exclude(claim_token="").update(
+        claim_token="", claimed_until=None
+    )
+    return CheckOutcome(
+        resource.pk,
+        False,
+        "deferred",
+        "DEFERRED",
+        "the board did not answer within the time this request may wait; the scheduler reads it shortly",
+    )
 
 
 def _host_busy(resource: Resource) -> CheckOutcome:

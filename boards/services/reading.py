@@ -18,9 +18,12 @@ from boards.job import ParsedJob
 from boards.sources import registry
 from boards.sources.base import BoardRef, Listing, ReadContext, Request, Response
 from watchtower.config import current
+from watchtower.errors import AppError
 
 # Follow-up requests of one check wait max(min(host spacing, FOLLOW_UP_CAP_MS), the source's minimum).
 FOLLOW_UP_CAP_MS = 750
+# A fetch that fails this close to the end of a shortened timeout was ended by the caller's deadline.
+CUT_SHORT_SLACK = 0.25
 
 
 class NotModified(Exception):
@@ -30,6 +33,12 @@ class NotModified(Exception):
     def __init__(self, status: int = 304) -> None:
         super().__init__(status)
         self.status = status
+
+
+class DeadlineReached(Exception):
+    """The caller's deadline (a request waiting on this read) passed before the read finished.
+    Not an `AppError`: a source that pages must not take it for a failed page and carry on, and
+    the check must not record it as the board's failure (the board is read again, unhurried)."""
 
 
 @dataclass
@@ -44,6 +53,7 @@ class BoardFetch:
     known_body_hash: str = ""
     body_hash: str = ""
     sleep: Callable[[float], None] = time.sleep
+    deadline: float | None = None  # time.monotonic() by which the whole read must be done
     requests: int = 0
     response_etag: str = ""
     response_last_modified: str = ""
@@ -52,6 +62,23 @@ class BoardFetch:
     def single_listing(self) -> bool:
         """One listing request (plus at most a plain retry): its bytes decide the whole check."""
         return registry.max_requests(self.board.platform) <= 2 and self.board.platform != "html"
+
+    def _timeout(self) -> float | None:
+        """The fetch's own deadline, shortened to what is left of ours."""
+        if self.deadline is None:
+            return None
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise DeadlineReached
+        return min(float(current().fetch_timeout_seconds), remaining)
+
+    @staticmethod
+    def _cut_short(timeout: float | None, started: float) -> bool:
+        """Whether our deadline, not the board, ended a failed fetch: it was given less than its
+        own timeout and failed as that ran out (a timeout, or robots.txt found unreachable)."""
+        if timeout is None or timeout >= current().fetch_timeout_seconds:
+            return False
+        return time.monotonic() - started >= timeout - CUT_SHORT_SLACK
 
     def follow_up_pause(self) -> float:
         spacing = min(current().host_min_spacing_ms, FOLLOW_UP_CAP_MS)
@@ -64,15 +91,23 @@ class BoardFetch:
         if self.keep_alive is not None and not first:  # the lease was just taken for the first
             self.keep_alive()
         self.requests += 1
-        result = fetch(
-            request.url,
-            method=request.method,
-            headers=dict(request.headers),
-            json_body=request.json_body,
-            etag=self.etag if first else "",
-            last_modified=self.last_modified if first else "",
-            api=request.api,
-        )
+        timeout = self._timeout()
+        started = time.monotonic()
+        try:
+            result = fetch(
+                request.url,
+                method=request.method,
+                headers=dict(request.headers),
+                json_body=request.json_body,
+                etag=self.etag if first else "",
+                last_modified=self.last_modified if first else "",
+                api=request.api,
+                timeout=timeout,
+            )
+        except AppError as exc:
+            if self._cut_short(timeout, started):
+                raise DeadlineReached from exc
+            raise
         if first:
             if result.not_modified:
                 raise NotModified
@@ -107,10 +142,17 @@ def board_read(
     keep_alive: Callable[[], None] | None = None,
     known_body_hash: str = "",
     read_details: bool = True,
+    deadline: float | None = None,
 ) -> BoardReading:
-    """Fetch and read `board`; raises `NotModified`, or an `AppError` (FetchError) on failure."""
+    """Fetch and read `board`; raises `NotModified`, `DeadlineReached` (past `deadline`, a
+    `time.monotonic()` value), or an `AppError` (FetchError) on failure."""
     fetcher = BoardFetch(
-        board=board, etag=etag, last_modified=last_modified, keep_alive=keep_alive, known_body_hash=known_body_hash
+        board=board,
+        etag=etag,
+        last_modified=last_modified,
+        keep_alive=keep_alive,
+        known_body_hash=known_body_hash,
+        deadline=deadline,
     )
     budget = current().detail_fetches_per_check if read_details else 0
     context = ReadContext(known_ids=known_ids, detail_budget=budget)

@@ -13,12 +13,13 @@ import json
 import math
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from boards.sources.base import Fetch, Request, Response, SalaryPeriod, StructuredSalary
+from boards.sources.base import Fetch, Posting, Request, Response, SalaryPeriod, StructuredSalary
 from boards.sources.paging import first_response
-from boards.sources.text import html_to_text
+from boards.sources.text import clean_text, html_to_text
 from watchtower.errors import AppError
 
 MAX_OTHER_LOCATIONS = 20
@@ -32,6 +33,44 @@ _PERIODS: tuple[tuple[re.Pattern[str], SalaryPeriod], ...] = (
     (re.compile(r"hour|\bhr\b"), "hour"),
     (re.compile(r"\bday\b|daily|\bdays\b|per-day"), "day"),
 )
+
+
+# The longest a posting's field may be once read (SPEC §3.3 serves these to agents as given): longer
+# text is cut here, before derivation, so the stored job, its filter columns and the events agree.
+# The database columns (boards.models.JobFields) are wider than these.
+TEXT_LIMITS = {
+    "id": 200,
+    "title": 300,
+    "company": 200,
+    "location": 300,
+    "department": 200,
+    "url": 2048,
+    "posted_at": 64,
+    "workplace_hint": 200,
+    "description": 200_000,
+}
+CURRENCY_LIMIT = 8
+
+
+def clean_posting(posting: Posting) -> Posting:
+    """Every text field of a posting as `clean_text` leaves it. `registry.read` applies this to
+    each posting of every source, so no source can hand on text the store cannot hold."""
+    for name, limit in TEXT_LIMITS.items():
+        value = getattr(posting, name)
+        if isinstance(value, str):
+            setattr(posting, name, clean_text(value, limit))
+        elif value is not None:  # a source bug: a non-string where text belongs
+            setattr(posting, name, "" if name != "posted_at" else None)
+    places = (
+        clean_text(place, TEXT_LIMITS["location"])
+        for place in posting.other_locations[:MAX_OTHER_LOCATIONS]
+        if isinstance(place, str)
+    )
+    posting.other_locations = [place for place in places if place]
+    salary = posting.salary
+    if salary is not None and salary.currency:
+        posting.salary = replace(salary, currency=clean_text(salary.currency, CURRENCY_LIMIT) or None)
+    return posting
 
 
 def load_json(body: bytes, platform: str) -> Any:

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from boards.sources import careers, html
 from boards.sources.base import BoardRef, Fetch, Listing, ReadContext
 from boards.sources.canonical import canonical_url
+from boards.sources.payload import clean_posting
 from watchtower.errors import AppError
 
 # Order matters: specific hosts first, the own-domain SuccessFactors list last, html as fallback.
@@ -74,9 +75,11 @@ def recognize(url: str) -> BoardRef:
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext | None = None) -> Listing:
     """Read a board with its platform's source; a careers page without job markup names the
-    boards it links to (`html.NoJobData`), found with `linked_boards`."""
+    boards it links to (`html.NoJobData`), found with `linked_boards`. The parse boundary: every
+    posting's text is cleaned here (`payload.clean_posting`), whichever source produced it."""
     context = replace(context or ReadContext(), linked_boards=linked_boards)
     listing: Listing = source_for(board.platform).read(board, fetch, context)
+    listing.postings = [clean_posting(posting) for posting in listing.postings]
     return listing
 
 

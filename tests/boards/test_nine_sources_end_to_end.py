@@ -258,7 +258,7 @@ def test_a_watched_board_reports_the_added_job_and_removals_only_from_a_complete
 
     watch = watch_create(client=client, url=board.url)
 
-    assert watch["initial_check"] == {"ok": True, "snapshot_taken": True, "jobs": len(case.before)}
+    assert watch["initial_check"] == {"status": "done", "ok": True, "snapshot_taken": True, "jobs": len(case.before)}
     board_url = watch["resource"]["board_url"]
     assert watch["resource"]["complete"] is case.complete
     assert open_titles(board_url) == titles(board, case.before)

@@ -69,6 +69,8 @@ def watch_as_dict(watch: Watch, *, pending: int | None = None) -> dict[str, Any]
     if watch.kind == WatchKind.BOARD and watch.resource is not None:
         body["interval_minutes"] = round(watch.interval_seconds / 60)
         body["resource"] = resource_health(watch.resource)
+        if watch.resource.last_checked_at is None:  # its first read has not finished
+            body["initial_check"] = {"status": "pending"}
         if watch.resolved_from:
             body["resolved_from"] = watch.resolved_from
     else:

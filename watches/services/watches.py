@@ -14,8 +14,9 @@ from django.db.models import Max
 from django.utils import timezone
 
 from boards.fetch.client import validate_url
+from boards.fetch.errors import REFUSAL_CODES
 from boards.models import IndexOrigin, Job, Platform, Resource
-from boards.services.check import REFUSAL_CODES, resource_check
+from boards.services.check import resource_check
 from boards.services.resources import resource_get_or_create
 from boards.sources.base import BoardRef
 from boards.sources.canonical import canonical_url
@@ -27,6 +28,7 @@ from watches.models import Client, Watch, WatchKind, live_watch_q
 from watches.services.lookup import active_watches, watch_for_client, watches_touch
 from watches.services.present import count_capped, jobs_as_dicts, newest_jobs, watch_as_dict
 from watches.services.search import coverage, filters_build, jobs_matching
+from watches.services.waiting import ReadWindow, read_window
 from watchtower.config import current
 from watchtower.errors import AppError
 
@@ -36,6 +38,11 @@ MAX_URLS = 25
 CURRENT_JOBS_LIMIT = 50
 MAX_INTERVAL_SECONDS = 7 * 24 * 3600
 INITIAL_CHECK_WAIT_SECONDS = 10.0
+# `initial_check` of a board watch whose first read has not finished (docs/rest.md).
+PENDING = {
+    "status": "pending",
+    "note": "the board has not been read yet; it is read within a minute, and get_watch shows its jobs then",
+}
 PROMOTED_MAX_FAILURES = 8
 
 
@@ -91,8 +98,14 @@ def watch_create(
     label: str = "",
     webhook_url: str = "",
     interval_minutes: int | None = None,
+    address: str = "",
 ) -> dict[str, Any]:
-    """A board watch per URL, or a search watch when no URL is given."""
+    """A board watch per URL, or a search watch when no URL is given. `address` is the caller's
+    (REST and MCP alike): with the client, it decides whether this request may read boards now
+    (`waiting.read_window`).
+
+    A request that fails leaves no watch behind: boards are read first, and the watches of the
+    request are written in one transaction at the end."""
     if url and urls:
         raise AppError("VALIDATION_ERROR", "pass url or urls, not both")
     query = " ".join((query or "").split())[:1000]
@@ -106,12 +119,18 @@ def watch_create(
         webhook_url=_check_webhook_url(webhook_url),
         interval_seconds=_interval_seconds(interval_minutes),
     )
-    if urls is not None:
-        return _create_many(client=client, urls=urls, interpretation=interpretation.as_dict(), options=options)
-    if url:
-        body = _create_board_watch(client=client, url=url, options=options)
-    else:
+    if urls is None and not url:
         body = _create_search_watch(client=client, options=options)
+    else:
+        with read_window(client_id=client.pk, address=address) as window:
+            if urls is not None:
+                return _create_many(
+                    client=client, urls=urls, interpretation=interpretation.as_dict(), options=options, window=window
+                )
+            assert url is not None
+            planned = _plan_board_watch(client=client, url=url, window=window)
+        with transaction.atomic():
+            body = _record_board_watch(client=client, planned=planned, options=options)
     if query or filters:
         body["interpreted"] = interpretation.as_dict()
     return body
@@ -128,8 +147,19 @@ class WatchOptions:
     interval_seconds: int
 
 
+@dataclass(frozen=True)
+class PlannedWatch:
+    """A board watch whose board has been recognised, admitted and (if the request could) read."""
+
+    url: str  # the board's URL (a linked board's, when `resolved_from` names the page)
+    board: BoardRef
+    resource: Resource
+    initial: dict[str, Any]
+    resolved_from: str = ""
+
+
 def _create_many(
-    *, client: Client, urls: Sequence[str], interpretation: dict[str, Any], options: WatchOptions
+    *, client: Client, urls: Sequence[str], interpretation: dict[str, Any], options: WatchOptions, window: ReadWindow
 ) -> dict[str, Any]:
     unique = list(dict.fromkeys(u.strip() for u in urls if isinstance(u, str) and u.strip()))
     if not unique:
@@ -137,20 +167,30 @@ def _create_many(
     if len(unique) > MAX_URLS:
         raise AppError("VALIDATION_ERROR", f"urls may hold at most {MAX_URLS} URLs")
 
-    def one(url: str) -> tuple[str, dict[str, Any] | AppError]:
+    errors: list[dict[str, Any]] = []
+
+    def refused(url: str, exc: AppError) -> None:
+        errors.append({"url": url, "error": exc.code, "message": exc.message})
+
+    planned: list[tuple[str, PlannedWatch]] = []
+    for url in unique:
         try:
-            return url, _create_board_watch(client=client, url=url, options=options)
+            planned.append((url, _plan_board_watch(client=client, url=url, window=window)))
         except AppError as exc:
-            return url, exc
+            refused(url, exc)
         except Exception:
             logger.exception("watch creation failed for %s", url)
-            return url, AppError("INTERNAL_ERROR", "internal error")
-
-    results = [one(url) for url in unique]
-    watches = [body for _, body in results if isinstance(body, dict)]
-    errors = [
-        {"url": url, "error": body.code, "message": body.message} for url, body in results if isinstance(body, AppError)
-    ]
+            refused(url, AppError("INTERNAL_ERROR", "internal error"))
+    watches: list[dict[str, Any]] = []
+    with transaction.atomic():
+        for url, plan in planned:
+            try:
+                with transaction.atomic():
+                    watches.append(_record_board_watch(client=client, planned=plan, options=options))
+            except AppError as exc:  # a limit reached by the watches before it
+                refused(url, exc)
+    order = {url: i for i, url in enumerate(unique)}
+    errors.sort(key=lambda error: order[error["url"]])
     return {"watches": watches, "errors": errors, "interpreted": interpretation}
 
 
@@ -178,58 +218,33 @@ def _create_search_watch(*, client: Client, options: WatchOptions) -> dict[str, 
             cursor=baseline,
             expires_at=timezone.now() + timedelta(days=current().watch_ttl_days),
         )
-    matching = jobs_matching(filters)
-    body = watch_as_dict(watch, pending=0)
-    body["coverage"] = coverage()
-    body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)
-    body["current_jobs"] = jobs_as_dicts(matching, limit=CURRENT_JOBS_LIMIT)
-    _add_secret(body, watch)
+        matching = jobs_matching(filters)
+        body = watch_as_dict(watch, pending=0)
+        body["coverage"] = coverage()
+        body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)
+        body["current_jobs"] = jobs_as_dicts(matching, limit=CURRENT_JOBS_LIMIT)
+        _add_secret(body, watch)
     return body
 
 
-def _create_board_watch(*, client: Client, url: str, options: WatchOptions, resolved_from: str = "") -> dict[str, Any]:
+def _plan_board_watch(*, client: Client, url: str, window: ReadWindow, resolved_from: str = "") -> PlannedWatch:
+    """Recognise and admit the board, and read it if it was never read and the window is open.
+    Raises the `AppError` that refuses the URL; writes no watch."""
     board = recognize(url)
-    filters = options.filters
     if board.platform == Platform.HTML:
         # Platform boards live on known public API hosts; an arbitrary page is checked here once,
         # and every request is checked again at connect time.
         _validate_page_url(board.board_url)
-    config = current()
-    with transaction.atomic():
-        _lock_client(client)
-        _check_client_limit(client)
-        _check_capacity(client, board)
-        resource, _ = resource_get_or_create(board=board, resolved_from=resolved_from)
-        now = timezone.now()
-        watch = Watch.objects.create(
-            client=client,
-            resource=resource,
-            kind=WatchKind.BOARD,
-            source_url=canonical_url(url),
-            resolved_from=resolved_from,
-            query=options.query,
-            filters=filters.as_dict(),
-            label=options.label,
-            interval_seconds=options.interval_seconds,
-            webhook_url=options.webhook_url,
-            webhook_secret=_new_secret() if options.webhook_url else "",
-            baseline=int(Change.objects.aggregate(top=Max("id"))["top"] or 0),
-            expires_at=now + timedelta(days=config.watch_ttl_days),
-        )
-        watch.cursor = watch.baseline
-        Watch.objects.filter(pk=watch.pk).update(cursor=watch.baseline)
-        sooner = (resource.last_checked_at or now) + timedelta(seconds=options.interval_seconds)
-        if sooner < resource.next_check_at:
-            Resource.objects.filter(pk=resource.pk).update(next_check_at=sooner)
-
-    initial, linked = _initial_check(resource)
-    if not initial.get("ok") and initial.get("error_code") in REFUSAL_CODES | {"NO_JOB_DATA"}:
-        _soft_delete(watch, "unmonitorable")
+    _check_client_limit(client)  # early, so a refused URL costs no read; again when written
+    _check_capacity(client, board)
+    resource, _ = resource_get_or_create(board=board, resolved_from=resolved_from)
+    initial, linked = _initial_check(resource, window)
+    if initial.get("ok") is False and initial.get("error_code") in REFUSAL_CODES | {"NO_JOB_DATA"}:
         if initial["error_code"] == "NO_JOB_DATA" and not resolved_from and board.platform == Platform.HTML:
             target = next((b for b in linked if b.platform != Platform.HTML), None)
             if target is not None:
-                return _create_board_watch(
-                    client=client, url=target.board_url, options=options, resolved_from=board.board_url
+                return _plan_board_watch(
+                    client=client, url=target.board_url, window=window, resolved_from=board.board_url
                 )
             raise AppError(
                 "NO_JOB_DATA",
@@ -238,14 +253,49 @@ def _create_board_watch(*, client: Client, url: str, options: WatchOptions, reso
                 "iCIMS, Oracle, Eightfold, SuccessFactors)",
             )
         raise AppError(initial["error_code"], f"cannot monitor this URL: {initial.get('error', '')}")
+    return PlannedWatch(
+        url=url,
+        board=board,
+        resource=resource,
+        initial=initial,
+        resolved_from=resolved_from,
+    )
 
-    resource.refresh_from_db()
-    watch.resource = resource
+
+def _record_board_watch(*, client: Client, planned: PlannedWatch, options: WatchOptions) -> dict[str, Any]:
+    """Write the watch and answer with it; inside the caller's transaction."""
+    _lock_client(client)
+    _check_client_limit(client)
+    _check_capacity(client, planned.board)
+    resource = Resource.objects.get(pk=planned.resource.pk)
+    now = timezone.now()
+    baseline = int(Change.objects.aggregate(top=Max("id"))["top"] or 0)
+    watch = Watch.objects.create(
+        client=client,
+        resource=resource,
+        kind=WatchKind.BOARD,
+        source_url=canonical_url(planned.url),
+        resolved_from=planned.resolved_from,
+        query=options.query,
+        filters=options.filters.as_dict(),
+        label=options.label,
+        interval_seconds=options.interval_seconds,
+        webhook_url=options.webhook_url,
+        webhook_secret=_new_secret() if options.webhook_url else "",
+        baseline=baseline,
+        cursor=baseline,
+        expires_at=now + timedelta(days=current().watch_ttl_days),
+    )
+    sooner = (resource.last_checked_at or now) + timedelta(seconds=options.interval_seconds)
+    if sooner < resource.next_check_at:
+        Resource.objects.filter(pk=resource.pk).update(next_check_at=sooner)
+        resource.next_check_at = sooner
     _promote(resource)
     body = watch_as_dict(watch, pending=0)
-    body["initial_check"] = initial
+    body["initial_check"] = planned.initial
     body["current_jobs"] = jobs_as_dicts(
-        newest_jobs(Job.objects.filter(resource=resource).filter(filters_q(filters))), limit=CURRENT_JOBS_LIMIT
+        newest_jobs(Job.objects.filter(resource=resource).filter(filters_q(options.filters))),
+        limit=CURRENT_JOBS_LIMIT,
     )
     _add_secret(body, watch)
     return body
@@ -279,17 +329,34 @@ def _check_capacity(client: Client, board: BoardRef) -> None:
         raise AppError("HOST_CAPACITY", f"too many pages of {board.fetch_host} are watched already; try again later")
 
 
-def _initial_check(resource: Resource) -> tuple[dict[str, Any], tuple[BoardRef, ...]]:
+def _initial_check(resource: Resource, window: ReadWindow) -> tuple[dict[str, Any], tuple[BoardRef, ...]]:
     """Read the board now unless it has been read before, so `current_jobs` is the baseline.
-    Also returns the supported boards a careers page without job markup links to."""
+    Also returns the supported boards a careers page without job markup links to.
+
+    The read ends with the request's window: a board not read by then (or a request with no
+    window left) is `pending`, and the scheduler reads it."""
     if resource.content_hash:
-        return {"ok": True, "shared_resource": True, "note": "this board is already monitored"}, ()
-    outcome = resource_check(resource_id=resource.pk, wait_for_host=INITIAL_CHECK_WAIT_SECONDS)
+        return {"status": "done", "ok": True, "shared_resource": True, "note": "this board is already monitored"}, ()
+    if not window.open:
+        return dict(PENDING), ()
+    outcome = resource_check(
+        resource_id=resource.pk,
+        wait_for_host=min(INITIAL_CHECK_WAIT_SECONDS, window.remaining()),
+        deadline=window.deadline,
+    )
+    if outcome.outcome in {"deferred", "host_busy"}:
+        return dict(PENDING), ()
     if outcome.ok:
         if outcome.jobs == 0 and resource.platform == Platform.HTML:
-            return {"ok": False, "error_code": "NO_JOB_DATA", "error": "no job postings on this page"}, ()
-        return {"ok": True, "snapshot_taken": True, "jobs": outcome.jobs}, ()
+            return {
+                "status": "failed",
+                "ok": False,
+                "error_code": "NO_JOB_DATA",
+                "error": "no job postings on this page",
+            }, ()
+        return {"status": "done", "ok": True, "snapshot_taken": True, "jobs": outcome.jobs}, ()
     initial = {
+        "status": "failed",
         "ok": False,
         "error_code": outcome.code,
         "error": outcome.message,
@@ -362,7 +429,9 @@ def watch_delete(*, client: Client, watch_id: str) -> dict[str, Any]:
     return {"deleted": True, "id": watch.public_id}
 
 
-def watch_check_now(*, client: Client, watch_id: str) -> dict[str, Any]:
+def watch_check_now(*, client: Client, watch_id: str, address: str = "") -> dict[str, Any]:
+    """Read the watch's board now, within the request's read window (`waiting.read_window`): a
+    read the window does not cover is `deferred` to the scheduler, which does it at once."""
     watch = watch_for_client(client=client, watch_id=watch_id)
     if watch.kind == WatchKind.SEARCH or watch.resource is None:
         raise AppError("NOT_SUPPORTED", "search watches cover every board and cannot be checked on demand")
@@ -376,5 +445,10 @@ def watch_check_now(*, client: Client, watch_id: str) -> dict[str, Any]:
                 f"the board was checked {int(elapsed)}s ago; the minimum interval is {minimum}s",
                 retry_after=max(1, int(minimum - elapsed)),
             )
-    outcome = resource_check(resource_id=watch.resource.pk, wait_for_host=INITIAL_CHECK_WAIT_SECONDS)
+    with read_window(client_id=client.pk, address=address) as window:
+        outcome = resource_check(
+            resource_id=watch.resource.pk,
+            wait_for_host=min(INITIAL_CHECK_WAIT_SECONDS, window.remaining()),
+            deadline=window.deadline,
+        )
     return {"check": outcome.as_dict(), "watch": watch_get(client=client, watch_id=watch_id)}

@@ -13,9 +13,19 @@ import math
 import pytest
 
 from boards.sources import eightfold, greenhouse, recruitee
-from boards.sources.base import BoardRef
-from boards.sources.payload import MAX_OTHER_LOCATIONS, identifier, load_json, markup, others, text
-from tests.boards.sources.fakes import fixture_bytes
+from boards.sources.base import BoardRef, Response
+from boards.sources.payload import (
+    MAX_OTHER_LOCATIONS,
+    TEXT_LIMITS,
+    clean_text,
+    identifier,
+    load_json,
+    markup,
+    others,
+    text,
+)
+from boards.sources.registry import read, recognize
+from tests.boards.sources.fakes import FakeFetch, fixture_bytes
 from watchtower.errors import AppError
 
 
@@ -87,3 +97,41 @@ def test_an_eightfold_position_with_only_its_numeric_id_gets_its_url():
 
     assert posting is not None
     assert (posting.id, posting.url) == ("260000001", "https://acme.eightfold.ai/careers/job/481080000001")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("Chef \ud83d de cuisine", "Chef \ufffd de cuisine"),  # a lone surrogate, as JSON can escape it
+        ("Rocket \ud83d\ude80", "Rocket \U0001f680"),  # a pair sent as two escapes is one character
+        ("Nul\x00 byte", "Nul byte"),
+        ("Bell\x07 and \x1b[31mcolour\x9b", "Bell and [31mcolour"),
+        ("Tab\tand\nlines stay", "Tab\tand\nlines stay"),
+        ("", ""),
+    ],
+)
+def test_clean_text_leaves_only_text_every_store_accepts(value: str, expected: str) -> None:
+    cleaned = clean_text(value, 100)
+    assert cleaned == expected
+    cleaned.encode("utf-8")  # never raises
+
+
+def test_clean_text_caps_the_length() -> None:
+    assert clean_text("x" * 10_000, 300) == "x" * 300
+
+
+def test_every_posting_a_source_reads_comes_out_cleaned(fake_fetch: FakeFetch) -> None:
+    """`registry.read` is the parse boundary: whatever the source, its postings leave it clean."""
+    jobs = [
+        {"id": 1, "title": "Bad \ud83d title\x00", "location": {"name": "L" * 5000}, "absolute_url": "https://x/1"},
+        {"id": 2, "title": "Good", "departments": [{"name": "Eng\x1b"}], "absolute_url": "https://x/2"},
+    ]
+    body = json.dumps({"jobs": jobs, "meta": {"total": 2}}).encode()  # ASCII, with "\ud83d" escaped
+    board = recognize("https://boards.greenhouse.io/acme")
+    fake_fetch.handler = lambda request: Response(url=request.url, status=200, headers={}, body=body)
+
+    first, second = read(board, fake_fetch).postings
+
+    assert first.title == "Bad \ufffd title"
+    assert first.location == "L" * TEXT_LIMITS["location"]
+    assert second.department == "Eng"

@@ -1,0 +1,109 @@
+"""Bad board data never poisons a check (issue 15 item 2).
+
+A posting whose JSON title held a lone UTF-16 surrogate ("\\ud83d") used to raise outside the
+check's error handling: the other new job on that board was never reported, the board stayed
+`healthy: true`, it was retried as soon as its claim ran out, and creating a watch on it answered
+500 and left the watch behind. Text is now cleaned where sources hand it on (`registry.read`), and
+whatever else fails inside a check is recorded as that check's failure, with backoff and a code.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from boards.models import Job, Resource
+from boards.services import check as check_service
+from boards.services.check import CHECK_FAILED, resource_check
+from changes.models import Change
+from tests.boards.test_check import acme
+from tests.fakes import GREENHOUSE_API, GREENHOUSE_QUERIES, FakeSite, greenhouse_job, serve_greenhouse
+from watches.models import Watch
+from watches.services.clients import client_create
+from watches.services.present import resource_health
+from watches.services.watches import watch_create
+
+pytestmark = pytest.mark.django_db
+
+
+def serve_escaped(site: FakeSite, token: str, jobs: list[dict[str, Any]]) -> None:
+    """The board's JSON as a server would send it: ASCII, a lone surrogate escaped as "\\ud83d"."""
+    body = json.dumps({"jobs": jobs, "meta": {"total": len(jobs)}}).encode()
+    assert b"\\ud83d" in body or not any("\ud83d" in str(job) for job in jobs)
+    for query in GREENHOUSE_QUERIES:
+        site.serve(GREENHOUSE_API, f"/v1/boards/{token}/jobs{query}", body, content_type="application/json")
+
+
+def test_a_lone_surrogate_in_a_title_costs_nothing_and_every_new_job_is_reported(site: FakeSite) -> None:
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    resource_check(resource_id=resource.pk)
+    serve_escaped(
+        site,
+        "acme",
+        [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Chef \ud83d"), greenhouse_job(3, "Welder")],
+    )
+
+    outcome = resource_check(resource_id=resource.pk)
+
+    assert (outcome.ok, outcome.outcome, outcome.changes) == (True, "changed", 2)
+    assert sorted(Change.objects.values_list("title", flat=True)) == ["Chef \ufffd", "Welder"]
+    resource.refresh_from_db()
+    assert resource_health(resource)["healthy"] is True
+    assert resource.consecutive_failures == 0
+
+
+def test_watching_a_board_with_a_lone_surrogate_works(site: FakeSite) -> None:
+    serve_escaped(site, "acme", [greenhouse_job(1, "Chef \ud83d"), greenhouse_job(2, "Welder \x00")])
+    client = client_create(source="tests").client
+
+    watch = watch_create(client=client, url="https://boards.greenhouse.io/acme")
+
+    assert watch["initial_check"] == {"status": "done", "ok": True, "snapshot_taken": True, "jobs": 2}
+    assert sorted(job["title"] for job in watch["current_jobs"]) == ["Chef \ufffd", "Welder"]
+
+
+def test_an_unexpected_failure_inside_a_check_is_recorded_with_backoff_and_a_code(
+    site: FakeSite, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    resource = acme()
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    resource_check(resource_id=resource.pk)
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Welder")])
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug in the store")
+
+    monkeypatch.setattr(check_service.jobstore, "job_data", broken)
+    before = timezone.now()
+
+    outcome = resource_check(resource_id=resource.pk)
+
+    assert (outcome.ok, outcome.outcome, outcome.code) == (False, "error", CHECK_FAILED)
+    resource.refresh_from_db()
+    assert resource.last_error_code == CHECK_FAILED
+    assert resource.consecutive_failures == 1
+    assert resource.claim_token == ""
+    assert resource.next_check_at > before + timedelta(minutes=1)  # backoff, not "due again now"
+    assert resource_health(resource)["healthy"] is False
+    assert Job.objects.filter(resource=resource).count() == 1  # the failed write left nothing
+
+
+def test_a_watch_whose_creation_fails_leaves_nothing_behind(site: FakeSite, monkeypatch: pytest.MonkeyPatch) -> None:
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Welder")])
+    client = client_create(source="tests").client
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug after the check")
+
+    monkeypatch.setattr("watches.services.watches.jobs_as_dicts", broken)
+
+    with pytest.raises(RuntimeError):
+        watch_create(client=client, url="https://boards.greenhouse.io/acme")
+
+    assert not Watch.objects.filter(client=client).exists()
+    assert Resource.objects.get().last_error_code == ""
