@@ -7,8 +7,10 @@ reaches the ParsedJob. docs/derived-fields.md documents every rule for agents re
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
+import re
 
 from boards.derive.experience import experience_from_lowered, experience_from_text
 from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
@@ -17,6 +19,7 @@ from boards.derive.seniority import seniority_of_posting
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import KEY_MAX, ParsedJob, Salary, web_url
 from boards.sources.base import Posting
+from matching.places import Place, resolve
 
 __all__ = [
     "MAX_OTHER_LOCATIONS",
@@ -32,6 +35,7 @@ __all__ = [
 
 MAX_OTHER_LOCATIONS = 20
 MAX_STRUCTURED_YEARS = 50.0
+_HEAD_END = re.compile(r"[,(|/;–—]|\s-\s")
 # JSON-LD postings (platform "html") without an `identifier` carry their URL or "title|location" in
 # `Posting.id`; those are keyed by what they really are, so the key says how stable it is.
 _JSONLD_PLATFORMS = frozenset({"html", "jsonld"})
@@ -126,8 +130,11 @@ def _tidy(value: str | None) -> str:
 
 
 def _other_locations(primary: str, places: list[str]) -> tuple[str, ...]:
-    """Unique further locations (case-insensitively), without the primary one, at most 20."""
+    """Unique further locations, at most 20, never the primary one nor one already listed — also
+    not in another spelling of the same place ("Berlin" next to "Berlin, Germany", "Utrecht" next
+    to "Utrecht, Utrecht, Netherlands")."""
     seen = {primary.casefold()} if primary else set()
+    kept = [primary] if primary else []
     unique: list[str] = []
     for place in places:
         tidy = _tidy(place)
@@ -135,7 +142,31 @@ def _other_locations(primary: str, places: list[str]) -> tuple[str, ...]:
         if not tidy or folded in seen:
             continue
         seen.add(folded)
+        if any(_same_place(tidy, other) for other in kept):
+            continue
+        kept.append(tidy)
         unique.append(tidy)
         if len(unique) == MAX_OTHER_LOCATIONS:
             break
     return tuple(unique)
+
+
+def _same_place(one: str, other: str) -> bool:
+    """Whether two spellings name the same place. Only spellings that start with the same name are
+    compared ("Berlin" / "Berlin, Germany"), since resolving every pair of locations would cost
+    more than the rest of the derivation; the place resolver then decides ("Portland" and
+    "Portland, ME" are two cities)."""
+    if one[:2].casefold() != other[:2].casefold() or _head(one) != _head(other):
+        return False
+    resolved = _places_of(one)
+    return bool(resolved) and resolved == _places_of(other)
+
+
+def _head(location: str) -> str:
+    """The leading name of a location: "berlin" of "Berlin, Germany", "remote" of "Remote (US)"."""
+    return _HEAD_END.split(location, 1)[0].strip().casefold()
+
+
+@functools.lru_cache(maxsize=4096)
+def _places_of(location: str) -> frozenset[Place]:
+    return frozenset(resolve(location))

@@ -114,3 +114,23 @@ WORKPLACE_FIELDS: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("value", "kind"), WORKPLACE_FIELDS)
 def test_a_platform_workplace_field_value_sets_the_workplace(value: str, kind: str) -> None:
     assert workplace_type(title="Engineer", location="Berlin", hint=value) == kind
+
+
+OTHER_LOCATIONS: list[tuple[str, list[str], tuple[str, ...]]] = [
+    ("Utrecht, Utrecht, Netherlands", ["Utrecht", "Amsterdam"], ("Amsterdam",)),
+    ("Berlin, Germany", ["Berlin", "Germany", "Munich, Germany"], ("Germany", "Munich, Germany")),
+    ("Berlin", ["Berlin, Germany", "Berlin, DE", "BERLIN"], ()),
+    ("London, UK", ["London", "London, Ontario"], ("London, Ontario",)),
+    ("Portland, OR", ["Portland, ME", "Portland, Oregon"], ("Portland, ME",)),
+    ("Remote (US)", ["Remote - US", "Remote (EMEA)"], ("Remote (EMEA)",)),
+    ("", ["Berlin", "Berlin, Germany", "Paris"], ("Berlin", "Paris")),
+    ("Austin, TX", ["Austin, TX", "Remote (US)"], ("Remote (US)",)),
+]
+
+
+@pytest.mark.parametrize(("location", "others", "expected"), OTHER_LOCATIONS)
+def test_other_locations_never_repeat_a_place_in_another_spelling(
+    location: str, others: list[str], expected: tuple[str, ...]
+) -> None:
+    job = derive_job(Posting(id="1", title="Engineer", location=location, other_locations=others), platform="ashby")
+    assert job.other_locations == expected
