@@ -2,8 +2,9 @@
 
 django-oauth-toolkit's own DCR view also issues RFC 7592 management tokens and confidential clients
 with secrets; MCP clients need neither, and a management endpoint would let a registration change
-its redirect URIs after the checks below. So this view registers public clients only, and keeps
-DOT's `Application` model and its validation.
+its redirect URIs after the checks below. So this view registers public clients only (a client
+asking for `client_secret_post`/`client_secret_basic` is registered as public and told so), and
+keeps DOT's `Application` model and its validation.
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ MAX_NAME_LENGTH = 100
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
 GRANT_TYPES = ("authorization_code", "refresh_token")
+# RFC 7591 §3.2.1 lets the server replace requested metadata and answer with what it registered.
+# Common MCP clients ask for a client secret by default; they are registered as public clients
+# (`none`, PKCE protects the code) and the response says so, instead of a 400 they cannot recover
+# from. Methods that need keys Watchtower does not hold (private_key_jwt, …) are still refused.
+AUTH_METHODS_REGISTERED_AS_NONE = frozenset({"none", "client_secret_post", "client_secret_basic"})
 
 
 class RegistrationError(Exception):
@@ -82,8 +88,7 @@ def _validated(data: dict[str, Any]) -> tuple[list[str], str]:
         problem = redirect_uri_problem(uri)
         if problem:
             raise RegistrationError("invalid_redirect_uri", problem)
-    method = data.get("token_endpoint_auth_method", "none")
-    if method != "none":
+    if data.get("token_endpoint_auth_method", "none") not in AUTH_METHODS_REGISTERED_AS_NONE:
         raise RegistrationError(
             "invalid_client_metadata",
             'Only public clients are registered: token_endpoint_auth_method must be "none" (PKCE protects the code).',

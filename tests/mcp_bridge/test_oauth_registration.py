@@ -5,7 +5,7 @@ import requests
 from oauth2_provider.models import get_application_model
 
 from mcp_bridge.oauth.registration import redirect_uri_problem
-from tests.mcp_bridge.conftest import AsgiServer
+from tests.mcp_bridge.conftest import REDIRECT_URI, AsgiServer, code_from, oauth_begin, oauth_consent, oauth_exchange
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,10 +50,26 @@ def test_https_and_loopback_http_redirects_are_accepted(uri: str) -> None:
     assert redirect_uri_problem(uri) is None
 
 
-def test_it_refuses_confidential_clients(asgi_server: AsgiServer) -> None:
+@pytest.mark.parametrize("method", ["client_secret_basic", "client_secret_post"])
+def test_a_client_asking_for_a_secret_is_registered_as_public_and_told_so(asgi_server: AsgiServer, method: str) -> None:
+    """RFC 7591 §3.2.1: the server may replace requested metadata; the response is what it registered."""
     response = requests.post(
         f"{asgi_server.url}/oauth/register",
-        json={"redirect_uris": ["https://app.example/cb"], "token_endpoint_auth_method": "client_secret_basic"},
+        json={"redirect_uris": [REDIRECT_URI], "token_endpoint_auth_method": method},
+    )
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["token_endpoint_auth_method"] == "none"
+    assert "client_secret" not in body
+    assert get_application_model().objects.get(client_id=body["client_id"]).client_type == "public"
+    flow = oauth_begin(asgi_server.url, client_id=body["client_id"])
+    assert oauth_exchange(asgi_server.url, flow, code_from(oauth_consent(flow))).status_code == 200
+
+
+def test_it_refuses_authentication_methods_that_need_keys_it_does_not_hold(asgi_server: AsgiServer) -> None:
+    response = requests.post(
+        f"{asgi_server.url}/oauth/register",
+        json={"redirect_uris": ["https://app.example/cb"], "token_endpoint_auth_method": "private_key_jwt"},
     )
     assert response.status_code == 400
     assert response.json()["error"] == "invalid_client_metadata"
