@@ -129,6 +129,30 @@ def test_a_code_is_good_for_one_exchange_only(asgi_server: AsgiServer) -> None:
     assert again.json()["error"] == "invalid_grant"
 
 
+def test_a_replayed_code_revokes_the_tokens_issued_from_it(asgi_server: AsgiServer) -> None:
+    """RFC 6749 §4.1.2: one of the two callers stole the code, so nothing bought with it stays valid,
+    including the tokens refreshed since."""
+    flow = oauth_begin(asgi_server.url)
+    code = code_from(oauth_consent(flow))
+    first = oauth_exchange(asgi_server.url, flow, code).json()
+    form = {"grant_type": "refresh_token", "refresh_token": first["refresh_token"], "client_id": flow.client_id}
+    refreshed = requests.post(f"{asgi_server.url}/oauth/token", data=form).json()
+    assert client_for_bearer(refreshed["access_token"]) is not None
+
+    replay = oauth_exchange(asgi_server.url, flow, code)
+    assert (replay.status_code, replay.json()["error"]) == (400, "invalid_grant")
+    assert client_for_bearer(refreshed["access_token"]) is None
+    form["refresh_token"] = refreshed["refresh_token"]
+    assert requests.post(f"{asgi_server.url}/oauth/token", data=form).status_code == 400
+
+
+def test_an_unknown_code_revokes_nothing(asgi_server: AsgiServer) -> None:
+    tokens = oauth_connect(asgi_server.url)
+    flow = oauth_begin(asgi_server.url)
+    assert oauth_exchange(asgi_server.url, flow, "never-issued-code").status_code == 400
+    assert client_for_bearer(tokens["access_token"]) is not None
+
+
 def test_a_different_redirect_uri_at_the_token_endpoint_is_refused(asgi_server: AsgiServer) -> None:
     flow = oauth_begin(asgi_server.url)
     code = code_from(oauth_consent(flow))
