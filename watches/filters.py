@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.lookups import Contains
 
 from matching import places, terms
 from watchtower.errors import AppError
@@ -195,10 +196,44 @@ def _location_keys(locations: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(key for key in keys if key.strip()))
 
 
+class ContainsWords(Contains):
+    """`column` holds the padded key as a substring (" machine learning " in " senior machine
+    learning engineer | … "): the plain `LIKE '%key%'` everywhere, and on PostgreSQL the same
+    test put in a form the GIN indexes of migrations boards/0004 and changes/0003 serve.
+
+    A normalised text is single-space-separated words (watches/terms.py), so a one-word key is a
+    substring exactly when the word is an element of the text's word array; that array test alone
+    is the condition. A phrase needs all its words in the array (what the index finds) and the
+    substring test on the rows found (the order of the words). The index is exact for words, so
+    the database reads only matching rows, and the result is the substring test's, as Python's
+    `filters_match` computes it.
+    """
+
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        words = self.rhs.split() if isinstance(self.rhs, str) else []
+        if not words:
+            return self.as_sql(compiler, connection)
+        lhs_sql, lhs_params = self.process_lhs(compiler, connection)
+        # Spelled exactly as the index expression (see WORDS_SQL), or the index is not used.
+        array_sql = f"{WORDS_SQL.format(column=lhs_sql)} @> %s::text[]"
+        if len(words) == 1:
+            return array_sql, [*lhs_params, words]
+        like_sql, like_params = self.as_sql(compiler, connection)
+        return f"({array_sql} AND {like_sql})", [*lhs_params, words, *like_params]
+
+
+# A normalised text's word array, as the GIN index expression and as the condition's left side.
+WORDS_SQL = "string_to_array(btrim({column}), ' ')"
+
+
+def _contains(column: str, key: str) -> Q:
+    return Q(ContainsWords(F(column), key))
+
+
 def _any_contains(column: str, keys: list[str]) -> Q:
     condition = Q()
     for key in keys:
-        condition |= Q(**{f"{column}__contains": key})
+        condition |= _contains(column, key)
     return condition
 
 
@@ -209,9 +244,9 @@ def filters_q(filters: Filters) -> Q:
     if keywords:
         condition &= _any_contains("search_text", keywords)
     for key in _keys(filters.all_keywords):
-        condition &= Q(search_text__contains=key)
+        condition &= _contains("search_text", key)
     for key in _keys(filters.exclude_keywords):
-        condition &= ~Q(search_text__contains=key)
+        condition &= ~_contains("search_text", key)
     location_keys = _location_keys(filters.locations)
     if location_keys:
         condition &= _any_contains("place_text", location_keys)

@@ -51,6 +51,15 @@ FILTERS: list[dict[str, Any]] = [
     {"keywords": ["front end"]},
     {"keywords": ["engineers"]},
     {"keywords": ["machine learning"]},
+    # Phrases: every word in the row is not enough, they must be adjacent, in order, in one field
+    # (on PostgreSQL the word-array index finds the rows with all the words, the substring test
+    # decides).
+    {"keywords": ["ios engineer"]},
+    {"keywords": ["engineer ios"]},
+    {"all_keywords": ["learning machine"]},
+    {"keywords": ["engineer mobile"]},
+    {"keywords": ["mobile engineering", "game"]},
+    {"keywords": ["engineer"], "exclude_keywords": ["machine learning"]},
     {"all_keywords": ["data", "scientist"]},
     {"all_keywords": ["ios", "engineer"]},
     {"exclude_keywords": ["manager", "director"]},
