@@ -4,6 +4,7 @@ the host leases that keep Watchtower to one request in flight per website."""
 from __future__ import annotations
 
 from django.db import models
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 
@@ -133,7 +134,13 @@ class Job(JobFields):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["resource", "key"], name="job_resource_key_uniq")]
-        indexes = [models.Index(fields=["-first_seen_at", "id"], name="job_newest_idx")]
+        indexes = [
+            models.Index(fields=["-first_seen_at", "id"], name="job_newest_idx"),
+            # A search narrowed by pay or experience reads these instead of every row
+            # (docs/internals.md, "Search plans"); the salary one is `filters.salary_top`.
+            models.Index(fields=["experience_years"], name="job_experience_idx"),
+            models.Index(Coalesce("salary_annual_max", "salary_annual_min"), name="job_salary_top_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.title

@@ -14,8 +14,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F, Q
-from django.db.models.lookups import Contains
+from django.db.models import BooleanField, F, Func, Lookup, Q
+from django.db.models.functions import Coalesce
+from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull
 
 from matching import places, terms
 from watchtower.errors import AppError
@@ -212,7 +213,8 @@ class ContainsWords(Contains):
     def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         words = self.rhs.split() if isinstance(self.rhs, str) else []
         if not words:
-            return self.as_sql(compiler, connection)
+            sql, params = self.as_sql(compiler, connection)
+            return sql, list(params)
         lhs_sql, lhs_params = self.process_lhs(compiler, connection)
         # Spelled exactly as the index expression (see WORDS_SQL), or the index is not used.
         array_sql = f"{WORDS_SQL.format(column=lhs_sql)} @> %s::text[]"
@@ -222,45 +224,125 @@ class ContainsWords(Contains):
         return f"({array_sql} AND {like_sql})", [*lhs_params, words, *like_params]
 
 
+class ContainsAnyWord(Lookup):
+    """`column` holds any of several one-word keys: an OR of substring tests everywhere, and on
+    PostgreSQL one array overlap (`&&`), which the GIN index answers in a single scan together
+    with the other word conditions of the search (one key of a multicolumn GIN index, where
+    an OR of separate tests would be one scan per word, their bitmaps merged)."""
+
+    lookup_name = "contains_any_word"
+    prepare_rhs = False
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
+        parts: list[str] = []
+        params: list[Any] = []
+        for key in self.rhs:
+            sql, key_params = compiler.compile(Contains(self.lhs, key))
+            parts.append(sql)
+            params.extend(key_params)
+        return f"({' OR '.join(parts)})", tuple(params)
+
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs_sql, lhs_params = self.process_lhs(compiler, connection)
+        words = [key.strip() for key in self.rhs]
+        return f"{WORDS_SQL.format(column=lhs_sql)} && %s::text[]", [*lhs_params, words]
+
+
 # A normalised text's word array, as the GIN index expression and as the condition's left side.
 WORDS_SQL = "string_to_array(btrim({column}), ' ')"
+# A job's level and whether it is remote as one small array (the third column of the same GIN
+# index), so "senior" or "remote" narrows the index scan instead of being a bitmap of a third of
+# the table.
+FLAGS_SQL = "ARRAY[({seniority})::text, ({remote})::text]"
 
 
-def _contains(column: str, key: str) -> Q:
-    return Q(ContainsWords(F(column), key))
+class FlagsMatch(Func):
+    """The job's level is one of `levels` and, with `remote`, it is remote: a plain comparison
+    everywhere, and on PostgreSQL a test of the flags array (`FLAGS_SQL`) that the GIN index of
+    migration boards/0004 serves together with the word conditions."""
+
+    output_field = BooleanField()
+    conditional = True
+
+    def __init__(self, *, levels: tuple[str, ...] = (), remote: bool = False) -> None:
+        super().__init__(F("seniority"), F("remote"))
+        self.levels, self.remote = levels, remote
+
+    def _columns(self, compiler: Any) -> tuple[str, str]:
+        seniority, _ = compiler.compile(self.source_expressions[0])
+        remote, _ = compiler.compile(self.source_expressions[1])
+        return seniority, remote
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:  # type: ignore[override]
+        seniority, remote = self._columns(compiler)
+        parts: list[str] = []
+        params: list[Any] = []
+        if self.levels:
+            parts.append(f"{seniority} IN ({', '.join(['%s'] * len(self.levels))})")
+            params.extend(self.levels)
+        if self.remote:
+            parts.append(f"{remote} = %s")
+            params.append(True)
+        return f"({' AND '.join(parts) or '1 = 1'})", tuple(params)
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:
+        seniority, remote = self._columns(compiler)
+        flags = FLAGS_SQL.format(seniority=seniority, remote=remote)
+        parts: list[str] = []
+        params: list[Any] = []
+        if self.levels:
+            parts.append(f"{flags} && %s::text[]")
+            params.append(list(self.levels))
+        if self.remote:
+            parts.append(f"{flags} @> %s::text[]")
+            params.append(["true"])
+        return f"({' AND '.join(parts) or 'TRUE'})", tuple(params)
 
 
-def _any_contains(column: str, keys: list[str]) -> Q:
-    condition = Q()
+def _contains(column: str, key: str, index: bool) -> Q:
+    return Q(ContainsWords(F(column), key)) if index else Q(**{f"{column}__contains": key})
+
+
+def _any_contains(column: str, keys: list[str], index: bool) -> Q:
+    """Any of `keys`: the one-word ones as one condition (`ContainsAnyWord`), phrases each."""
+    words = [key for key in keys if len(key.split()) == 1] if index else []
+    condition = Q(ContainsAnyWord(F(column), words)) if len(words) > 1 else Q()
     for key in keys:
-        condition |= _contains(column, key)
+        if len(words) <= 1 or key not in words:
+            condition |= _contains(column, key, index)
     return condition
 
 
-def filters_q(filters: Filters) -> Q:
-    """A `Q` over `JobFields` columns with the meaning of `filters_match`."""
+def salary_top() -> Coalesce:
+    """The top of a posting's annual pay range (its minimum when it states no maximum; NULL
+    when it states no pay), as `_salary_matches` reads it. One expression, so the database
+    compares it with an index on the same expression (`job_salary_top_idx`)."""
+    return Coalesce(F("salary_annual_max"), F("salary_annual_min"))
+
+
+def filters_q(filters: Filters, *, index: bool = True) -> Q:
+    """A `Q` over `JobFields` columns with the meaning of `filters_match`. Terms are tested in
+    the form the word indexes serve (`ContainsWords`), or with `index=False` as plain substring
+    tests, which are cheaper to evaluate row by row on rows read in another order."""
     condition = Q()
     keywords = _keys(filters.keywords)
     if keywords:
-        condition &= _any_contains("search_text", keywords)
+        condition &= _any_contains("search_text", keywords, index)
     for key in _keys(filters.all_keywords):
-        condition &= _contains("search_text", key)
+        condition &= _contains("search_text", key, index)
     for key in _keys(filters.exclude_keywords):
-        condition &= ~_contains("search_text", key)
+        condition &= ~_contains("search_text", key, index)
     location_keys = _location_keys(filters.locations)
     if location_keys:
-        condition &= _any_contains("place_text", location_keys)
-    if filters.seniority:
-        condition &= Q(seniority__in=list(filters.seniority))
-    if filters.remote_only:
-        condition &= Q(remote=True)
+        condition &= _any_contains("place_text", location_keys, index)
+    if filters.seniority or filters.remote_only:
+        condition &= Q(FlagsMatch(levels=filters.seniority, remote=filters.remote_only))
     if filters.min_salary is not None:
-        top_reaches = Q(salary_annual_max__gte=filters.min_salary) | Q(
-            salary_annual_max__isnull=True, salary_annual_min__gte=filters.min_salary
-        )
+        top = salary_top()
+        top_reaches = Q(GreaterThanOrEqual(top, filters.min_salary))
         if filters.salary_currency:
             top_reaches &= Q(salary_currency=filters.salary_currency) | Q(salary_currency="")
-        unknown = Q(salary_annual_max__isnull=True, salary_annual_min__isnull=True)
+        unknown = Q(IsNull(top, True))
         condition &= (top_reaches | unknown) if filters.include_unknown else top_reaches
     if filters.max_experience_years is not None:
         within = Q(experience_years__lte=filters.max_experience_years)

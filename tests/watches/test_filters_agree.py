@@ -79,6 +79,8 @@ FILTERS: list[dict[str, Any]] = [
     {"locations": ["Main Office"]},
     {"locations": ["Austin", "Seattle"]},
     {"seniority": ["senior", "staff"]},
+    {"seniority": ["manager", "director"], "remote_only": True},
+    {"seniority": ["mid"], "keywords": ["engineer"], "exclude_keywords": ["data"]},
     {"remote_only": True},
     {"remote_only": True, "locations": ["US"]},
     {"min_salary": 150_000},

@@ -34,6 +34,7 @@ def jobs() -> None:
             resource=resource,
             key=str(index),
             title=title,
+            seniority="mid",
             search_text=search_text_for(title=title, company="", location="", other_locations=(), department=""),
         )
         for index, title in enumerate(TITLES * 50)
@@ -45,7 +46,7 @@ def jobs() -> None:
 def test_a_keyword_filter_on_jobs_reads_the_word_index_and_nothing_else(jobs: None) -> None:
     queryset = Job.objects.filter(filters_q(Filters(keywords=("ios",))))
     explained = plan(queryset)
-    assert "job_search_words" in explained
+    assert "job_words" in explained
     assert "~~" not in explained  # no LIKE: the array test is exact for one word
     assert queryset.count() == 50
 
@@ -53,18 +54,60 @@ def test_a_keyword_filter_on_jobs_reads_the_word_index_and_nothing_else(jobs: No
 def test_a_phrase_reads_the_word_index_then_tests_the_order_of_its_words(jobs: None) -> None:
     queryset = Job.objects.filter(filters_q(Filters(keywords=("machine learning",))))
     explained = plan(queryset)
-    assert "job_search_words" in explained
+    assert "job_words" in explained
     assert "~~" in explained
     assert queryset.count() == 50
     assert not Job.objects.filter(filters_q(Filters(keywords=("learning machine",)))).exists()
 
 
+def test_level_and_remote_are_read_from_the_same_index(jobs: None) -> None:
+    queryset = Job.objects.filter(filters_q(Filters(keywords=("engineer",), seniority=("mid",), remote_only=True)))
+    explained = plan(queryset)
+    assert "job_words" in explained
+    assert "seniority" in explained.split("Index Cond", 1)[1]
+    assert queryset.count() == 0
+    assert Job.objects.filter(filters_q(Filters(keywords=("engineer",), seniority=("mid",)))).count() == 150
+
+
 def test_a_location_filter_on_changes_uses_the_word_index() -> None:
     queryset = Change.objects.filter(filters_q(Filters(locations=("austin, tx",))))
-    assert "change_place_words" in plan(queryset)
+    assert "change_words" in plan(queryset)
 
 
 def test_the_trigram_indexes_are_gone() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM pg_indexes WHERE indexname LIKE %s", ["%_trgm"])
         assert cursor.fetchone() == (0,)
+
+
+SEARCHES = [
+    {"keywords": ["engineer"]},
+    {"keywords": ["ios", "android"]},
+    {"keywords": ["machine learning", "game"]},
+    {"keywords": ["engineer"], "exclude_keywords": ["senior"]},
+    {"all_keywords": ["learning", "engineer"]},
+    {"keywords": ["nobody"]},
+]
+
+
+@pytest.mark.parametrize("data", SEARCHES, ids=[str(item) for item in SEARCHES])
+@pytest.mark.parametrize(
+    ("window", "index_limit"), [(10_000, 20_000), (0, 20_000), (0, 10)], ids=["walk", "indexes", "indexes then walk"]
+)
+def test_every_search_plan_gives_the_newest_matches_and_the_count(
+    jobs: None, data: dict[str, object], window: int, index_limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from watches.services import search
+
+    monkeypatch.setattr(search, "WALK_WINDOW", window)
+    monkeypatch.setattr(search, "INDEX_LIMIT", index_limit)
+    monkeypatch.setattr(search, "COUNT_CAP", 30)
+    filters = Filters.from_dict(data)
+    expected = list(
+        Job.objects.filter(filters_q(filters)).order_by("-first_seen_at", "id").values_list("id", flat=True)
+    )
+    for offset, limit in ((0, 5), (3, 21), (45, 21), (200, 5), (0, 40)):
+        ids, (total, capped) = search.newest_matching_ids(filters, offset=offset, limit=limit)
+        assert ids == expected[offset : offset + limit]
+        cap = max(30, offset + limit)
+        assert (total, capped) == (min(len(expected), cap), len(expected) > cap)

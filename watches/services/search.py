@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 
 from boards.models import Job, Resource
@@ -60,14 +62,12 @@ def jobs_search(
             "QUERY_TOO_BROAD",
             "say what to look for: a role, a place, a salary, experience or a level (query or filters)",
         )
-    matching = jobs_matching(interpretation.filters)
-    page = jobs_as_dicts(matching, limit=limit + 1, offset=offset)
+    ids, (total, capped) = newest_matching_ids(interpretation.filters, offset=offset, limit=limit + 1)
+    # The page's boards joined to its few ids only: joined in the search itself, the planner may
+    # read every board and probe the jobs once per board.
+    page = jobs_as_dicts(newest_jobs(Job.objects.filter(id__in=ids)), limit=len(ids)) if ids else []
     jobs, more = page[:limit], len(page) > limit
     end = offset + len(jobs)
-    if more or (offset and not jobs):
-        total, capped = count_capped(matching, cap=max(COUNT_CAP, end + 1))
-    else:  # the last page: its end is the exact total
-        total, capped = end, False
     return {
         "interpreted": interpretation.as_dict(),
         "total": total,
@@ -76,6 +76,99 @@ def jobs_search(
         "next_offset": end if more and end <= MAX_OFFSET else None,
         "coverage": coverage(),
     }
+
+
+# How a search finds its newest matches on PostgreSQL (docs/internals.md, "Search plans"). The
+# planner alone picks between walking the newest-first index until a page of matches is found and
+# reading every match from the indexes then sorting; it estimates how many rows match by
+# multiplying each condition's share, so conditions that go together ("remote" and a remote
+# area) or exclude each other ("manager" level, "manager" excluded) make it read far more than it
+# expected, both ways. Here each way is bounded: the walk reads at most WALK_WINDOW of the newest
+# jobs, and is tried only when the estimate says a page lies well within them; the index read
+# stops after INDEX_LIMIT matches, and when that many match, a walk is short, so it walks.
+WALK_WINDOW = 20_000
+WALK_MARGIN = 4
+INDEX_LIMIT = 20_000
+
+
+def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[list[int], tuple[int, bool]]:
+    """The ids of the newest matching jobs `offset` to `offset + limit`, and how many match:
+    exactly up to `max(COUNT_CAP, offset + limit)`, and whether there are more."""
+    matching = Job.objects.filter(filters_q(filters))
+    cap = max(COUNT_CAP, offset + limit)
+    if connection.vendor != "postgresql":
+        ordered = newest_jobs(matching)
+        ids = list(ordered.values_list("id", flat=True)[offset : offset + limit])
+        found = offset + len(ids)
+        counted = count_capped(ordered, cap=cap) if len(ids) == limit or (offset and not ids) else (found, False)
+        return ids, counted
+    where, params = _where(matching)
+    # Rows read in newest-first order are tested with plain substring tests (cheaper row by row).
+    plain = _where(Job.objects.filter(filters_q(filters, index=False)))
+    wanted = cap + 1
+    if _walk_is_short(where, params, wanted):
+        newest = _walk_ids(*plain, wanted, window=WALK_WINDOW)
+        if len(newest) == wanted:  # a full page, and more than the cap
+            return newest[offset : offset + limit], (cap, True)
+    total, ids = _indexed_ids(where, params, offset=offset, limit=limit)
+    if total <= INDEX_LIMIT:
+        return ids, (min(total, cap), total > cap)
+    newest = _walk_ids(*plain, wanted, window=None)
+    return newest[offset : offset + limit], (min(len(newest), cap), len(newest) > cap)
+
+
+def _where(queryset: QuerySet[Job]) -> tuple[str, list[Any]]:
+    """The WHERE clause of a filter over boards_job, with its parameters ("TRUE" for none)."""
+    compiler = queryset.query.get_compiler(using=queryset.db)
+    sql, params = compiler.compile(queryset.query.where)
+    return sql or "TRUE", list(params)
+
+
+def _walk_is_short(where: str, params: list[Any], wanted: int) -> bool:
+    """Whether the planner expects `wanted` matches well within the newest WALK_WINDOW jobs."""
+    with connection.cursor() as cursor:
+        cursor.execute(f'EXPLAIN (FORMAT JSON) SELECT 1 FROM "boards_job" WHERE {where}', params)
+        estimated = float(_plan_rows(cursor.fetchone()[0]))
+        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'boards_job'::regclass")
+        rows = max(float(cursor.fetchone()[0]), 1.0)
+    return estimated > 0 and wanted * rows / estimated * WALK_MARGIN <= WALK_WINDOW
+
+
+def _plan_rows(explained: Any) -> Any:
+    plan = explained if isinstance(explained, list) else json.loads(explained)
+    return plan[0]["Plan"]["Plan Rows"]
+
+
+def _walk_ids(where: str, params: list[Any], wanted: int, *, window: int | None) -> list[int]:
+    """The newest `wanted` matches, newest first, read along the newest-first index: among the
+    newest `window` jobs only, or (None) as far as it takes."""
+    order = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
+    table = '"boards_job"'
+    if window is not None:
+        table = f'(SELECT * FROM "boards_job" ORDER BY "first_seen_at" DESC, "id" LIMIT {int(window)}) AS "boards_job"'
+    sql = f'SELECT "boards_job"."id" FROM {table} WHERE {where} ORDER BY {order} LIMIT %s'
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_bitmapscan = off")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(sql, [*params, wanted])
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _indexed_ids(where: str, params: list[Any], *, offset: int, limit: int) -> tuple[int, list[int]]:
+    """Up to INDEX_LIMIT + 1 matches read through the indexes (bitmap scans: no walk of the
+    newest-first index, and no sequential scan unless no condition has an index), sorted: how
+    many there are and the page."""
+    sql = (
+        f'WITH m AS MATERIALIZED (SELECT "id", "first_seen_at" FROM "boards_job" WHERE {where} LIMIT %s)'
+        " SELECT (SELECT count(*) FROM m),"
+        ' ARRAY(SELECT "id" FROM m ORDER BY "first_seen_at" DESC, "id" LIMIT %s OFFSET %s)'
+    )
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_indexscan = off")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(sql, [*params, INDEX_LIMIT + 1, limit, offset])
+        total, ids = cursor.fetchone()
+    return int(total), list(ids)
 
 
 def companies_list(*, query: str = "", limit: int = 50, offset: int = 0) -> dict[str, Any]:
