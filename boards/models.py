@@ -114,7 +114,7 @@ class JobFields(models.Model):
     experience_years = models.FloatField(null=True, blank=True)
     posted_at = models.DateTimeField(null=True, blank=True)
     # Normalised text for whole-word matching: a filter term is a plain substring test, backed on
-    # PostgreSQL by a trigram GIN index. See matching/terms.py.
+    # PostgreSQL by a GIN index over its words. See matching/terms.py and docs/internals.md.
     search_text = models.TextField(default="", blank=True)
     # The job's resolved places as single-word tokens, matched the same way. See matching/places/.
     place_text = models.TextField(default="", blank=True)
