@@ -83,11 +83,12 @@ def jobs_search(
 # reading every match from the indexes then sorting; it estimates how many rows match by
 # multiplying each condition's share, so conditions that go together ("remote" and a remote
 # area) or exclude each other ("manager" level, "manager" excluded) make it read far more than it
-# expected, both ways. Here each way is bounded: the walk reads at most WALK_WINDOW of the newest
-# jobs, and is tried only when the estimate says a page lies well within them; the index read
-# stops after INDEX_LIMIT matches, and when that many match, a walk is short, so it walks.
+# expected, both ways. Here each way is bounded: the walk is tried only when the estimate says it
+# is shorter than reading every match, and reads at most twice the rows the estimate predicts
+# (at least WALK_WINDOW, at most WALK_LIMIT) of the newest jobs; the index read stops after
+# INDEX_LIMIT matches, and when that many match, matches are dense and a walk is short.
 WALK_WINDOW = 20_000
-WALK_MARGIN = 4
+WALK_LIMIT = 100_000
 INDEX_LIMIT = 20_000
 
 
@@ -106,8 +107,9 @@ def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[l
     # Rows read in newest-first order are tested with plain substring tests (cheaper row by row).
     plain = _where(Job.objects.filter(filters_q(filters, index=False)))
     wanted = cap + 1
-    if _walk_is_short(where, params, wanted):
-        newest = _walk_ids(*plain, wanted, window=WALK_WINDOW)
+    window = _walk_window(where, params, wanted)
+    if window:
+        newest = _walk_ids(*plain, wanted, window=window)
         if len(newest) == wanted:  # a full page, and more than the cap
             return newest[offset : offset + limit], (cap, True)
     total, ids = _indexed_ids(where, params, offset=offset, limit=limit)
@@ -124,14 +126,20 @@ def _where(queryset: QuerySet[Job]) -> tuple[str, list[Any]]:
     return sql or "TRUE", list(params)
 
 
-def _walk_is_short(where: str, params: list[Any], wanted: int) -> bool:
-    """Whether the planner expects `wanted` matches well within the newest WALK_WINDOW jobs."""
+def _walk_window(where: str, params: list[Any], wanted: int) -> int:
+    """How many of the newest jobs to walk for `wanted` matches (0: do not walk): the planner's
+    estimate of the rows a walk reads, when that is fewer than the matches, doubled."""
     with connection.cursor() as cursor:
         cursor.execute(f'EXPLAIN (FORMAT JSON) SELECT 1 FROM "boards_job" WHERE {where}', params)
         estimated = float(_plan_rows(cursor.fetchone()[0]))
         cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'boards_job'::regclass")
         rows = max(float(cursor.fetchone()[0]), 1.0)
-    return estimated > 0 and wanted * rows / estimated * WALK_MARGIN <= WALK_WINDOW
+    if estimated <= 0:
+        return 0
+    walk = wanted * rows / estimated
+    if walk > estimated or 2 * walk > WALK_LIMIT:
+        return 0
+    return int(max(WALK_WINDOW, 2 * walk))
 
 
 def _plan_rows(explained: Any) -> Any:
