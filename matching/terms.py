@@ -3,8 +3,8 @@
 A job's searchable fields and every filter term go through `normalise`, so whole-word,
 case-insensitive, plural-tolerant and punctuation-insensitive matching becomes a plain
 substring test of a padded key (" ios ") in a padded text (" senior ios engineer "). That
-test is what a trigram GIN index on PostgreSQL serves (`LIKE '%…%'`), and what Python's `in`
-does for the in-memory predicate, so both give the same answer.
+test is what a GIN index over the text's words serves on PostgreSQL (`watches.filters.ContainsWords`),
+and what Python's `in` does for the in-memory predicate, so both give the same answer.
 
 Pure: imports nothing of Django.
 """

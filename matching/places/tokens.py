@@ -2,8 +2,9 @@
 
 Each token is one alphanumeric word with a two-letter kind prefix (" ci0austin0ustx re0ustx
 co0us zo0northamerica … | austin tx "), so a filter is a substring test the database serves from
-a trigram index, and its trigrams are as selective as the place itself (words shared by every
-token, such as "country" or "america", would make every index lookup read most of the table).
+a GIN index over the words of `place_text` (docs/internals.md, "Search plans"), and each token is
+as selective as the place itself (words shared by every token, such as "country" or "america",
+would make every index lookup read most of the table).
 Remote postings carry `remote:<area>` tokens for the area they can be worked from; a filter asks
 for those of every area that covers its place, so "Remote - US" matches "US" and "Austin" but not
 "Germany".
