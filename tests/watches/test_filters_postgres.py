@@ -100,7 +100,7 @@ def test_every_search_plan_gives_the_newest_matches_and_the_count(
     from watches.services import search
 
     monkeypatch.setattr(search, "WALK_WINDOW", window)
-    monkeypatch.setattr(search, "WALK_LIMIT", 2 * window)
+    monkeypatch.setattr(search, "WALK_LIMIT", 2 * window)  # 0: never walk
     monkeypatch.setattr(search, "INDEX_LIMIT", index_limit)
     monkeypatch.setattr(search, "COUNT_CAP", 30)
     filters = Filters.from_dict(data)

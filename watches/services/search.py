@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 
 from boards.models import Job, Resource
+from matching.terms import term_key
 from watches.filters import Filters, filters_q
 from watches.query import Interpretation, interpret
 from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, monitored_resources, newest_jobs
@@ -84,12 +85,12 @@ def jobs_search(
 # multiplying each condition's share, so conditions that go together ("remote" and a remote
 # area) or exclude each other ("manager" level, "manager" excluded) make it read far more than it
 # expected, both ways. Here each way is bounded: the walk is tried only when the estimate says it
-# is shorter than reading every match, and reads at most twice the rows the estimate predicts
-# (at least WALK_WINDOW, at most WALK_LIMIT) of the newest jobs; the index read stops after
+# is short, and reads at most twice the rows the estimate predicts (at least WALK_WINDOW, at most
+# WALK_LIMIT) of the newest jobs; the index read stops after
 # INDEX_LIMIT matches, and when that many match, matches are dense and a walk is short.
 WALK_WINDOW = 20_000
-WALK_LIMIT = 100_000
-INDEX_LIMIT = 20_000
+WALK_LIMIT = 50_000
+INDEX_LIMIT = 5_000
 
 
 def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[list[int], tuple[int, bool]]:
@@ -106,7 +107,7 @@ def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[l
     where, params = _where(matching)
     # Rows read in newest-first order are tested with plain substring tests (cheaper row by row).
     plain = _where(Job.objects.filter(filters_q(filters, index=False)))
-    window = _walk_window(where, params, offset + limit)
+    window = _walk_window(*_where(Job.objects.filter(filters_q(_for_estimate(filters)))), offset + limit)
     if window:
         newest = _walk_ids(*plain, offset + limit, window=window)
         if len(newest) == offset + limit:  # the page lies within the window
@@ -114,7 +115,20 @@ def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[l
     total, ids = _indexed_ids(where, params, offset=offset, limit=limit)
     if total <= INDEX_LIMIT:
         return ids, (min(total, cap), total > cap)
-    return _walk_ids(*plain, offset + limit, window=None)[offset:], _count(*plain, cap)
+    # More than INDEX_LIMIT match: the count is capped without counting, unless the cap is higher.
+    counted = (cap, True) if cap <= INDEX_LIMIT else _count(*plain, cap)
+    return _walk_ids(*plain, offset + limit, window=None)[offset:], counted
+
+
+def _for_estimate(filters: Filters) -> Filters:
+    """The filters with each phrase cut to its last word, for the planner's estimate only: it
+    multiplies the shares of a phrase's words as if they were independent ("machine" times
+    "learning"), which makes a common phrase look rare; its last word alone is nearer."""
+
+    def cut(values: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(term_key(value).split()[-1] for value in values if term_key(value)))
+
+    return replace(filters, keywords=cut(filters.keywords), all_keywords=cut(filters.all_keywords))
 
 
 def _where(queryset: QuerySet[Job]) -> tuple[str, list[Any]]:
@@ -126,7 +140,9 @@ def _where(queryset: QuerySet[Job]) -> tuple[str, list[Any]]:
 
 def _walk_window(where: str, params: list[Any], wanted: int) -> int:
     """How many of the newest jobs to walk for `wanted` matches (0: do not walk): the planner's
-    estimate of the rows a walk reads, when that is fewer than the matches, doubled."""
+    estimate of the rows a walk reads, doubled, when that is within WALK_LIMIT. Reading the
+    matches through the indexes instead costs more than their number: the bitmaps of the
+    common conditions it combines (remote, a pay range) are built whole."""
     with connection.cursor() as cursor:
         cursor.execute(f'EXPLAIN (FORMAT JSON) SELECT 1 FROM "boards_job" WHERE {where}', params)
         estimated = float(_plan_rows(cursor.fetchone()[0]))
@@ -134,7 +150,7 @@ def _walk_window(where: str, params: list[Any], wanted: int) -> int:
     if estimated <= 0:
         return 0
     walk = wanted * rows / estimated
-    if walk > estimated or 2 * walk > WALK_LIMIT:
+    if 2 * walk > WALK_LIMIT:
         return 0
     return int(max(WALK_WINDOW, 2 * walk))
 
@@ -160,9 +176,10 @@ def _walk_ids(where: str, params: list[Any], wanted: int, *, window: int | None)
     """The newest `wanted` matches, newest first, read along the newest-first index: among the
     newest `window` jobs only, or (None) as far as it takes."""
     order = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
-    table = '"boards_job"'
-    if window is not None:
-        table = f'(SELECT * FROM "boards_job" ORDER BY "first_seen_at" DESC, "id" LIMIT {int(window)}) AS "boards_job"'
+    # The newest jobs first, filtered after: as a subquery (its LIMIT keeps it one), the planner
+    # cannot read another index (experience, pay) and sort what it found instead.
+    rows = int(window) if window is not None else 10**15
+    table = f'(SELECT * FROM "boards_job" ORDER BY "first_seen_at" DESC, "id" LIMIT {rows}) AS "boards_job"'
     sql = f'SELECT "boards_job"."id" FROM {table} WHERE {where} ORDER BY {order} LIMIT %s'
     if window is not None:  # the window's own LIMIT makes the newest-first index the plan
         with connection.cursor() as cursor:
