@@ -12,7 +12,6 @@ from boards.sources import payload
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, StructuredSalary
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
-from watchtower.errors import AppError
 
 PLATFORM = "ashby"
 MAX_REQUESTS = 2  # the listing with compensation, and without it when that one is over the cap
@@ -50,17 +49,9 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:
     """Listed postings of a job-board body; raises AppError("PARSE_ERROR") without a `jobs` list."""
-    data = payload.load_json(body, PLATFORM)
-    jobs = data.get("jobs") if isinstance(data, dict) else None
-    if not isinstance(jobs, list):
-        raise AppError("PARSE_ERROR", "Ashby response has no jobs list")
-    postings = []
-    for job in jobs:
-        if isinstance(job, dict) and job.get("isListed") is not False:
-            posting = _posting(job, board)
-            if posting is not None:
-                postings.append(posting)
-    return postings
+    _, jobs = payload.listed(body, PLATFORM, "jobs")
+    listed = (job for job in jobs if job.get("isListed") is not False)
+    return [posting for job in listed if (posting := _posting(job, board)) is not None]
 
 
 def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:

@@ -14,7 +14,6 @@ from boards.sources import payload
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, StructuredSalary
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
-from watchtower.errors import AppError
 
 PLATFORM = "greenhouse"
 MAX_REQUESTS = 2  # the enriched listing, and the plain one when the enriched one is over the cap
@@ -81,18 +80,8 @@ def parse(body: bytes, board: BoardRef) -> list[Posting]:
 
     Raises AppError("PARSE_ERROR") when the body is not a JSON object with a `jobs` list.
     """
-    data = payload.load_json(body, PLATFORM)
-    jobs = data.get("jobs") if isinstance(data, dict) else None
-    if not isinstance(jobs, list):
-        raise AppError("PARSE_ERROR", "Greenhouse response has no jobs list")
-    postings = []
-    for job in jobs:
-        if not isinstance(job, dict):
-            continue
-        posting = _posting(job, board)
-        if posting is not None:
-            postings.append(posting)
-    return postings
+    _, jobs = payload.listed(body, PLATFORM, "jobs")
+    return [posting for job in jobs if (posting := _posting(job, board)) is not None]
 
 
 def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:

@@ -81,6 +81,16 @@ def load_json(body: bytes, platform: str) -> Any:
         raise AppError("PARSE_ERROR", f"{platform} returned a body that is not JSON: {exc}") from None
 
 
+def listed(body: bytes, platform: str, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A JSON object body and the objects of its `key` list (anything else in the list is skipped),
+    or PARSE_ERROR: one rule for every platform that answers `{"<key>": [...], ...}`."""
+    data = load_json(body, platform)
+    items = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise AppError("PARSE_ERROR", f"{platform} response has no {key} list")
+    return data, [item for item in items if isinstance(item, dict)]
+
+
 def text(value: Any) -> str:
     """A string field, whitespace collapsed and trimmed; "" for anything that is not a string."""
     if not isinstance(value, str):

@@ -14,7 +14,6 @@ from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, Re
 from boards.sources.paging import first_response
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
-from watchtower.errors import AppError
 
 PLATFORM = "recruitee"
 MAX_REQUESTS = 1
@@ -46,17 +45,8 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:
     """Postings of an `/api/offers/` body; raises AppError("PARSE_ERROR") without an `offers` list."""
-    data = payload.load_json(body, PLATFORM)
-    offers = data.get("offers") if isinstance(data, dict) else None
-    if not isinstance(offers, list):
-        raise AppError("PARSE_ERROR", "Recruitee response has no offers list")
-    postings = []
-    for offer in offers:
-        if isinstance(offer, dict):
-            posting = _posting(offer, board)
-            if posting is not None:
-                postings.append(posting)
-    return postings
+    _, offers = payload.listed(body, PLATFORM, "offers")
+    return [posting for offer in offers if (posting := _posting(offer, board)) is not None]
 
 
 def _posting(offer: dict[str, Any], board: BoardRef) -> Posting | None:

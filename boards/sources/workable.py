@@ -13,7 +13,6 @@ from boards.sources import payload
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext
 from boards.sources.slug import company_from_slug
 from boards.sources.text import html_to_text
-from watchtower.errors import AppError
 
 PLATFORM = "workable"
 MAX_REQUESTS = 2  # the detailed listing, and the plain one when the detailed one is over the cap
@@ -61,19 +60,9 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:
     """Postings of a widget body; raises AppError("PARSE_ERROR") without a `jobs` list."""
-    data = payload.load_json(body, PLATFORM)
-    jobs = data.get("jobs") if isinstance(data, dict) else None
-    if not isinstance(jobs, list):
-        raise AppError("PARSE_ERROR", "Workable response has no jobs list")
-    assert isinstance(data, dict)
+    data, jobs = payload.listed(body, PLATFORM, "jobs")
     company = payload.text(data.get("name")) or board.company
-    postings = []
-    for job in jobs:
-        if isinstance(job, dict):
-            posting = _posting(job, company)
-            if posting is not None:
-                postings.append(posting)
-    return postings
+    return [posting for job in jobs if (posting := _posting(job, company)) is not None]
 
 
 def _posting(job: dict[str, Any], company: str) -> Posting | None:
