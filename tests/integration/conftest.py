@@ -4,6 +4,7 @@ pointed at them through environment variables (a subprocess does not see pytest'
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import json
 import os
@@ -20,7 +21,6 @@ from typing import Any
 import dj_database_url
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
 from boards.fetch import robots
@@ -230,6 +230,87 @@ def processes(tmp_path: Path) -> Iterator[Callable[..., Process]]:
         process.kill()  # their clean shutdown is not under test here; a kill is quick
 
 
+class Runner(abc.ABC):
+    """One way of running the scheduler, for the scenarios every runner must pass: `replica()` is a
+    separate process that schedules and checks (a Celery worker, with beat unless `beat=False`, or a
+    `manage.py check_due` loop); `delivering()` runs checks and webhook delivery for the length of a
+    block, and `deliver_due()` makes it deliver what is due now."""
+
+    kind = ""
+
+    def __init__(self, processes: Callable[..., Process], env: dict[str, str]) -> None:
+        self.processes, self.env = processes, env
+
+    @abc.abstractmethod
+    def replica(self, name: str, *, beat: bool = True) -> Process:
+        """See the class docstring."""
+
+    @abc.abstractmethod
+    @contextlib.contextmanager
+    def delivering(self) -> Iterator[None]:
+        """See the class docstring."""
+
+    @abc.abstractmethod
+    def deliver_due(self) -> None:
+        """See the class docstring."""
+
+
+class CeleryRunner(Runner):
+    """Celery workers on the private Redis; webhooks go out when a `deliver_webhooks` task is sent,
+    as a beat tick would send it."""
+
+    kind = "celery"
+
+    def replica(self, name: str, *, beat: bool = True) -> Process:
+        return self.processes(env=self.env, kind="celery", name=name, beat=beat)
+
+    @contextlib.contextmanager
+    def delivering(self) -> Iterator[None]:
+        self.replica("w1").start()
+        yield
+
+    def deliver_due(self) -> None:
+        from changes.tasks import deliver_webhooks
+
+        deliver_webhooks.delay()
+
+
+class EmbeddedRunner(Runner):
+    """`check_due` replicas; webhooks are delivered by an in-process scheduler whose housekeeping
+    thread runs every 0.2 s (a replica's runs every WEBHOOKS_EVERY, too slow for a test)."""
+
+    kind = "embedded"
+
+    def replica(self, name: str, *, beat: bool = True) -> Process:
+        return self.processes(env=self.env, kind="embedded", name=name)
+
+    @contextlib.contextmanager
+    def delivering(self) -> Iterator[None]:
+        from watchtower.embedded import EmbeddedScheduler
+
+        scheduler = EmbeddedScheduler(concurrency=2, dispatch_every=0.2, webhooks_every=0.2)
+        scheduler.start()
+        try:
+            yield
+        finally:
+            scheduler.stop(timeout=10)
+
+    def deliver_due(self) -> None:
+        return  # the housekeeping thread delivers whatever is due within 0.2 s
+
+
+@pytest.fixture(params=["celery", "embedded"])
+def runner(
+    request: pytest.FixtureRequest, processes: Callable[..., Process], subprocess_env: Callable[..., dict[str, str]]
+) -> Runner:
+    """Each runner in turn, for the scenarios they share (tests/integration/test_scheduling.py)."""
+    if request.param == "celery":
+        redis = request.getfixturevalue("redis_server")
+        request.getfixturevalue("celery_app")
+        return CeleryRunner(processes, subprocess_env(CELERY_BROKER_URL=redis.url))
+    return EmbeddedRunner(processes, subprocess_env())
+
+
 @pytest.fixture
 def celery_app(redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """This process's Celery app, publishing to the private Redis (Celery reads CELERY_BROKER_URL
@@ -240,17 +321,6 @@ def celery_app(redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch) -> It
     app._after_fork()  # drop pooled connections to the previous broker
     yield app
     app._after_fork()
-
-
-def terminate_backends_of_others() -> int:
-    """Drop every other connection to the test database, as a PostgreSQL restart would."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-        row = cursor.fetchone()
-    return int(row[0]) if row else 0
 
 
 def make_board(platform: Platform, token: str, *, jobs: int = 2, eu: bool = False) -> Resource:

@@ -1,10 +1,11 @@
-"""Assertions shared by the Celery and the embedded flows."""
+"""Assertions and waits shared by the scheduling scenarios of every runner."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+from datetime import datetime
 from itertools import pairwise
 
 from django.db import connection
@@ -32,24 +33,30 @@ def assert_signed(call: HookCall, secret: str) -> dict:
     return body
 
 
-def others_waiting_on_a_lock() -> int:
+def over_other_backends(select: str, where: str = "TRUE") -> int:
+    """`select` (an aggregate) over the other connections to the test database that match `where`."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'"
+            f"SELECT {select} FROM pg_stat_activity "
+            f"WHERE datname = current_database() AND pid <> pg_backend_pid() AND {where}"
         )
         row = cursor.fetchone()
     return int(row[0]) if row else 0
+
+
+def others_waiting_on_a_lock() -> int:
+    return over_other_backends("count(*)", "wait_event_type = 'Lock'")
 
 
 def others_in_a_transaction() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction') AND backend_type = 'client backend'"
-        )
-        row = cursor.fetchone()
-    return int(row[0]) if row else 0
+    return over_other_backends(
+        "count(*)", "state IN ('active', 'idle in transaction') AND backend_type = 'client backend'"
+    )
+
+
+def terminate_backends_of_others() -> int:
+    """Drop every other connection to the test database, as a PostgreSQL restart would."""
+    return over_other_backends("count(pg_terminate_backend(pid))")
 
 
 def time_passes_for_a_dead_worker(resource: Resource) -> None:
@@ -59,6 +66,16 @@ def time_passes_for_a_dead_worker(resource: Resource) -> None:
     now = timezone.now()
     HostLease.objects.filter(key=resource.fetch_host).update(leased_until=now)
     Resource.objects.filter(pk=resource.pk).update(claimed_until=now)
+
+
+def checked(*resources: Resource) -> bool:
+    ids = [r.pk for r in resources]
+    return Resource.objects.filter(pk__in=ids, last_checked_at__isnull=False).count() == len(ids)
+
+
+def checked_since(moment: datetime, *resources: Resource) -> bool:
+    ids = [r.pk for r in resources]
+    return Resource.objects.filter(pk__in=ids, last_checked_at__gte=moment).count() == len(ids)
 
 
 def change_count_is(n: int) -> bool:

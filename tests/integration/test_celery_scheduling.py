@@ -1,121 +1,19 @@
-"""Production mode end to end: real Celery workers (threads pool) on a real Redis broker, checking
-a simulated Greenhouse on 127.0.0.1 into the PostgreSQL test database."""
+"""Production mode end to end, what only Celery has: a broker that can go away and a task the broker
+can deliver twice (the scenarios every runner shares are in test_scheduling.py)."""
 
 from __future__ import annotations
 
-from functools import partial
-
 import pytest
-from django.db import transaction
 from django.test import Client as HttpClient
-from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from boards.models import Job, Resource, Snapshot
+from boards.models import Snapshot
 from boards.services.scheduler import resource_claim
 from boards.tasks import check_resource, dispatch_due
-from changes.models import Change, DeliveryStatus, WebhookDelivery
-from changes.tasks import deliver_webhooks
-from tests.integration.conftest import (
-    EU,
-    INTEGRATION,
-    SPACING_MS,
-    US,
-    make_board,
-    make_hook_watch,
-    recheck_now,
-    wait_for,
-)
-from tests.integration.flows import (
-    assert_one_at_a_time_and_spaced,
-    assert_signed,
-    attempts_exceed,
-    change_count_is,
-    others_in_a_transaction,
-    others_waiting_on_a_lock,
-    time_passes_for_a_dead_worker,
-)
+from tests.integration.conftest import INTEGRATION, make_board, wait_for
+from tests.integration.flows import checked
 
 pytestmark = INTEGRATION
-
-
-def checked(*resources: Resource) -> bool:
-    return Resource.objects.filter(pk__in=[r.pk for r in resources], last_checked_at__isnull=False).count() == len(
-        resources
-    )
-
-
-def checked_since(moment, *resources: Resource) -> bool:
-    ids = [r.pk for r in resources]
-    return Resource.objects.filter(pk__in=ids, last_checked_at__gte=moment).count() == len(ids)
-
-
-def test_two_workers_never_fetch_one_host_at_once_and_keep_the_spacing(
-    live, processes, subprocess_env, redis_server, celery_app
-) -> None:
-    us = [make_board(live, f"us{n}") for n in range(5)]
-    eu = [make_board(live, f"eu{n}", eu=True) for n in range(3)]
-    env = subprocess_env(CELERY_BROKER_URL=redis_server.url)
-    first = processes(env=env, name="w1", beat=True).start(wait=False)
-    second = processes(env=env, name="w2").start(wait=False)
-    for worker in (first, second):
-        wait_for(partial(worker.output_has, " ready."), timeout=30, what="the workers")
-
-    wait_for(lambda: checked(*us, *eu), timeout=30, what="every board to be checked")
-    # A second round, with every worker warmed up (their first check loads the place index).
-    round_two = timezone.now()
-    first_round = {US: live.listing_hits(US), EU: live.listing_hits(EU)}
-    Resource.objects.filter(pk__in=[r.pk for r in us + eu]).update(next_check_at=round_two)
-    wait_for(lambda: checked_since(round_two, *us, *eu), timeout=20, what="the second round")
-
-    spacing = SPACING_MS / 1000
-    us_hits, eu_hits = live.listing_hits(US), live.listing_hits(EU)
-    assert len(us_hits) == 10 and len(eu_hits) == 6
-    assert_one_at_a_time_and_spaced(us_hits, spacing=spacing)
-    assert_one_at_a_time_and_spaced(eu_hits, spacing=spacing)
-    us_two = us_hits[len(first_round[US]) :]
-    eu_two = eu_hits[len(first_round[EU]) :]
-    # Hosts proceed in parallel: the EU checks ran while the US backlog was still going.
-    assert eu_two[0].start < us_two[-1].start
-    # Back to back at the politeness pace (50 ms answers, 300 ms spacing), not one per beat tick (2 s).
-    assert us_two[-1].start - us_two[0].start < 4 * (spacing + 0.05) + 1.0
-
-
-def test_a_worker_killed_between_fetch_and_commit_leaves_nothing_half_written(
-    live, processes, subprocess_env, redis_server, celery_app
-) -> None:
-    board = make_board(live, "acme", jobs=2)
-    make_hook_watch(board, "/hook/acme")
-    env = subprocess_env(CELERY_BROKER_URL=redis_server.url)
-    doomed = processes(env=env, name="doomed", beat=True).start()
-    wait_for(lambda: checked(board), what="the first snapshot")
-    assert Job.objects.filter(resource=board).count() == 2
-
-    arrived, release = live.hold("acme")
-    recheck_now(board, jobs=3, platform=live, token="acme")
-    assert arrived.wait(15), "the second check never fetched"
-    with transaction.atomic():
-        # Hold the resource row: the check inserts its jobs, changes and snapshot, then waits
-        # here to update the resource, inside its still-open transaction.
-        Resource.objects.select_for_update().get(pk=board.pk)
-        release.set()
-        wait_for(others_waiting_on_a_lock, what="the check to block before its commit")
-        doomed.kill()
-    wait_for(lambda: others_in_a_transaction() == 0, what="PostgreSQL to roll the dead transaction back")
-
-    assert Snapshot.objects.filter(resource=board).count() == 1
-    assert Job.objects.filter(resource=board).count() == 2
-    assert not Change.objects.exists() and not WebhookDelivery.objects.exists()
-
-    time_passes_for_a_dead_worker(board)
-    processes(env=env, name="successor", beat=True).start()
-    wait_for(lambda: Change.objects.filter(resource=board).exists(), timeout=20, what="the next check")
-    [change] = Change.objects.filter(resource=board)
-    assert change.type == "JOB_ADDED" and change.data["job"]["title"] == "Job 3"
-    assert Job.objects.filter(resource=board).count() == 3
-    assert Snapshot.objects.filter(resource=board).count() == 1
-    [delivery] = WebhookDelivery.objects.all()
-    assert [c["id"] for c in delivery.payload["changes"]] == [change.id]
 
 
 def test_the_same_task_delivered_twice_does_one_check(
@@ -160,52 +58,3 @@ def test_with_the_broker_down_checks_pause_and_the_api_stays_up(
         worker.process = None
         worker.start()
     wait_for(lambda: checked(during), timeout=30, what="checks to resume after the broker returned")
-
-
-def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
-    live, processes, subprocess_env, redis_server, celery_app
-) -> None:
-    board = make_board(live, "hooks", jobs=1)
-    back = make_hook_watch(board, "/hook/back", secret="secret-back")
-    dead = make_hook_watch(board, "/hook/dead", secret="secret-dead")
-    processes(env=subprocess_env(CELERY_BROKER_URL=redis_server.url), name="w1", beat=True).start()
-    wait_for(lambda: checked(board), what="the first snapshot")
-
-    live.hook_status.update({"/hook/back": 503, "/hook/dead": 500})
-    for jobs in (2, 3):  # two checks, each adding a job: two batches per watch
-        recheck_now(board, jobs=jobs, platform=live, token="hooks")
-        wait_for(partial(change_count_is, jobs - 1), timeout=10, what="the change")
-    wait_for(lambda: WebhookDelivery.objects.filter(attempts__gte=1).count() >= 2, timeout=15, what="first attempts")
-
-    def attempt_again() -> None:
-        """Time passes: every pending delivery is due again; a beat tick sends them."""
-        WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING).update(next_attempt_at=timezone.now())
-        deliver_webhooks.delay()
-
-    live.hook_status["/hook/back"] = 200
-    attempt_again()
-    wait_for(
-        lambda: WebhookDelivery.objects.filter(watch=back, status=DeliveryStatus.DELIVERED).count() == 2,
-        what="the returning receiver to get both batches",
-    )
-    row_ids = {str(d) for d in WebhookDelivery.objects.filter(watch=back).values_list("delivery_id", flat=True)}
-    calls = live.hooks_to("/hook/back")
-    bodies = [assert_signed(call, "secret-back") for call in calls if call.status == 200]
-    assert [b["changes"][0]["data"]["job"]["title"] for b in bodies] == ["Job 2", "Job 3"]
-    assert {b["delivery_id"] for b in bodies} == row_ids
-    assert {call.headers["x-watchtower-delivery"] for call in calls if call.status != 200} <= row_ids
-
-    for _ in range(12):
-        if not WebhookDelivery.objects.filter(watch=dead, status=DeliveryStatus.PENDING).exists():
-            break
-        attempts = sum(WebhookDelivery.objects.filter(watch=dead).values_list("attempts", flat=True))
-        attempt_again()
-        wait_for(
-            partial(attempts_exceed, WebhookDelivery.objects.filter(watch=dead), attempts),
-            what="another attempt",
-        )
-    rows = WebhookDelivery.objects.filter(watch=dead)
-    assert set(rows.values_list("status", flat=True)) == {DeliveryStatus.FAILED}
-    assert set(rows.values_list("attempts", flat=True)) == {8}
-    for call in live.hooks_to("/hook/dead"):
-        assert_signed(call, "secret-dead")
