@@ -192,27 +192,26 @@ def _linked_boards(company: Company, polite: Polite, attempts: _Attempts) -> Ite
 def company_discover(company: Company, *, polite: Polite | None = None) -> Decision:
     """Careers-page links first; the name as a slug only when no linked board had open jobs
     (a name guess may find another company of the same name, so it is the fallback)."""
-    polite = polite or Polite()
+    hosts = polite or Polite()
     attempts = _Attempts()
     found: list[FoundBoard] = []
     seen: set[str] = set()
-    for board, page_url in _linked_boards(company, polite, attempts):
+
+    def consider(board: BoardRef, how: How, via: str) -> None:
+        """Read a board once however many pages link to it; keep it if it has open jobs."""
         if board.board_url in seen:
-            continue
+            return
         seen.add(board.board_url)
-        jobs = _open_jobs(board, polite, attempts)
+        jobs = _open_jobs(board, hosts, attempts)
         if jobs:
-            found.append(FoundBoard(board.board_url, board.platform, jobs, "careers_page", page_url))
+            found.append(FoundBoard(board.board_url, board.platform, jobs, how, via))
+
+    for board, page_url in _linked_boards(company, hosts, attempts):
+        consider(board, "careers_page", page_url)
     if not found:
         for slug in name_slugs(company.name):
             for template in NAME_GUESS_URLS:
-                board = registry.recognize(template.format(slug=slug))
-                if board.board_url in seen:
-                    continue
-                seen.add(board.board_url)
-                jobs = _open_jobs(board, polite, attempts)
-                if jobs:
-                    found.append(FoundBoard(board.board_url, board.platform, jobs, "name_guess", slug))
+                consider(registry.recognize(template.format(slug=slug)), "name_guess", slug)
             if found:
                 break
     status: Status = "found" if found else ("retry" if attempts.transient else "none")
