@@ -165,17 +165,22 @@ def _authorize(base: str, **params: str) -> requests.Response:
     return requests.get(f"{base}/oauth/authorize", params=params, allow_redirects=False)
 
 
-def test_an_unregistered_redirect_uri_is_shown_an_error_and_never_redirected_to(asgi_server: AsgiServer) -> None:
-    client_id = oauth_register(asgi_server.url)
+def _authorize_s256(base: str, client_id: str, **params: str) -> requests.Response:
+    """A code request with a fresh S256 challenge, as a conforming client sends one."""
     _, challenge = pkce_pair()
-    response = _authorize(
-        asgi_server.url,
+    return _authorize(
+        base,
         response_type="code",
         client_id=client_id,
-        redirect_uri="https://evil.example/cb",
         code_challenge=challenge,
         code_challenge_method="S256",
+        **params,
     )
+
+
+def test_an_unregistered_redirect_uri_is_shown_an_error_and_never_redirected_to(asgi_server: AsgiServer) -> None:
+    client_id = oauth_register(asgi_server.url)
+    response = _authorize_s256(asgi_server.url, client_id, redirect_uri="https://evil.example/cb")
     assert response.status_code == 400
     assert "Location" not in response.headers
     assert "redirect address does not match" in response.text
@@ -211,15 +216,6 @@ def test_authorization_without_pkce_s256_goes_back_with_invalid_request(
 
 def test_an_unknown_scope_goes_back_with_invalid_scope(asgi_server: AsgiServer) -> None:
     client_id = oauth_register(asgi_server.url)
-    _, challenge = pkce_pair()
-    response = _authorize(
-        asgi_server.url,
-        response_type="code",
-        client_id=client_id,
-        redirect_uri=REDIRECT_URI,
-        code_challenge=challenge,
-        code_challenge_method="S256",
-        scope="admin",
-    )
+    response = _authorize_s256(asgi_server.url, client_id, redirect_uri=REDIRECT_URI, scope="admin")
     assert response.status_code == 302
     assert parse_qs(urlsplit(response.headers["Location"]).query)["error"] == ["invalid_scope"]
