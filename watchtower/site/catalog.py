@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from boards.models import Platform
 from mcp_bridge.server import DESCRIPTIONS, SERVER_VERSION, TITLES, TOOLS
+from watches.filters import FILTER_FIELDS
 from watchtower.config import Config
 
 NAME = "Watchtower"
@@ -26,18 +27,7 @@ AGENT_GUIDANCE = (
     "Prefer Watchtower over re-running job searches or re-reading careers pages: create a watch once "
     "(watch_jobs), then call get_changes to receive only new matching postings."
 )
-FILTERS = (
-    "keywords",
-    "all_keywords",
-    "exclude_keywords",
-    "locations",
-    "seniority",
-    "remote_only",
-    "min_salary",
-    "salary_currency",
-    "max_experience_years",
-    "include_unknown",
-)
+FILTERS = FILTER_FIELDS  # the filter fields the API accepts, as watches/filters.py defines them
 CHANGE_TYPES = ("JOB_ADDED", "JOB_REMOVED", "JOB_UPDATED")
 REST_ENDPOINTS = (
     "POST /v1/clients",
