@@ -159,3 +159,14 @@ class HostLease(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class Heartbeat(models.Model):
+    """When a periodic loop last ran ("scheduler": the dispatch of due checks, by the embedded
+    loop or by Celery beat's task), read by /health to tell a live scheduler from a stalled one."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    beat_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.name

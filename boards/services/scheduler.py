@@ -37,6 +37,7 @@ from django.utils.dateparse import parse_datetime
 
 from boards.models import HostLease, Resource
 from boards.services.leases import lease_end_of_host
+from boards.services.liveness import scheduler_tick
 from boards.sources.registry import max_requests, page_spacing_ms
 from watches.models import live_watch_q
 from watchtower.config import current
@@ -181,6 +182,7 @@ def dispatch(*, limit: int, submit: Submit, now: datetime | None = None) -> int:
     If `submit` fails (the broker is unreachable) the claim is given back and the error raised:
     nothing stays claimed by a check that was never queued.
     """
+    scheduler_tick(now=now)
     submitted = 0
     for resource_id in resources_due(limit=limit, now=now):
         token = resource_claim(resource_id=resource_id, now=now)
