@@ -63,6 +63,12 @@ class ParsedJob:
     experience_years: float | None = None
     experience_years_max: float | None = None
     experience_source: str | None = None  # "structured" | "text"
+    employment_type: str | None = None  # full_time | part_time | contract | temporary | internship
+    employment_type_source: str | None = None  # "structured" | "text"
+    visa_sponsorship: str | None = None  # "yes" | "no"
+    visa_evidence: str | None = None  # the phrase it was read from
+    remote_scope: tuple[str, ...] = ()  # where a remote job can be worked from: "US", "US-CA", "EMEA", "worldwide"
+    staffing_agency: bool = False  # posted by a staffing agency (docs/derived-fields.md lists the signals)
     partial: bool = False
     details_read: bool = False  # detail-page fields were read once; carried over on later checks
     platform_id: str = ""
@@ -73,10 +79,13 @@ class ParsedJob:
         # Not dataclasses.asdict: it deep-copies every value, which dominates hashing a big board.
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extra"}
         data["other_locations"] = list(self.other_locations)
+        data["remote_scope"] = list(self.remote_scope)
         if self.salary is not None:
             data["salary"] = {k: v for k, v in asdict(self.salary).items() if v is not None}
         if not self.details_read:
             data.pop("details_read")
+        if not self.staffing_agency:
+            data.pop("staffing_agency")
         for name in ("experience_years", "experience_years_max"):
             value = data.get(name)
             if isinstance(value, float) and value.is_integer():

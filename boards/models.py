@@ -112,11 +112,17 @@ class JobFields(models.Model):
     salary_annual_min = models.PositiveIntegerField(null=True, blank=True)
     salary_annual_max = models.PositiveIntegerField(null=True, blank=True)
     experience_years = models.FloatField(null=True, blank=True)
+    employment_type = models.CharField(max_length=12, blank=True)
+    visa_sponsorship = models.CharField(max_length=3, blank=True)  # "yes", "no", "" (unknown)
+    # The company name as filters compare it (boards/derive/company.py: "Stripe, Inc." → "stripe").
+    company_key = models.CharField(max_length=200, blank=True)
+    staffing_agency = models.BooleanField(default=False)
     posted_at = models.DateTimeField(null=True, blank=True)
     # Normalised text for whole-word matching: a filter term is a plain substring test, backed on
     # PostgreSQL by a GIN index over its words. See matching/terms.py and docs/internals.md.
     search_text = models.TextField(default="", blank=True)
-    # The job's resolved places as single-word tokens, matched the same way. See matching/places/.
+    # The job's resolved places as single-word tokens, matched the same way, with the remote scope
+    # tokens a `remote_from` filter reads. See matching/places/.
     place_text = models.TextField(default="", blank=True)
 
     class Meta:
@@ -140,6 +146,12 @@ class Job(JobFields):
             # (docs/internals.md, "Search plans"); the salary one is `filters.salary_top`.
             models.Index(fields=["experience_years"], name="job_experience_idx"),
             models.Index(Coalesce("salary_annual_max", "salary_annual_min"), name="job_salary_top_idx"),
+            # Selective filters read these; the rest are served by the trigram and newest-first indexes.
+            models.Index(fields=["company_key"], name="job_company_key_idx"),
+            models.Index(fields=["employment_type", "-first_seen_at"], name="job_employment_idx"),
+            models.Index(
+                fields=["-first_seen_at", "id"], condition=models.Q(visa_sponsorship="yes"), name="job_visa_yes_idx"
+            ),
         ]
 
     def __str__(self) -> str:

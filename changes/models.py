@@ -38,6 +38,8 @@ class Change(JobFields):
             models.Index(fields=["resource", "id"], name="change_resource_idx"),
             models.Index(fields=["type", "id"], name="change_type_idx"),
             models.Index(fields=["created_at"], name="change_created_idx"),
+            models.Index(fields=["company_key", "id"], name="change_company_key_idx"),
+            models.Index(fields=["id"], condition=models.Q(visa_sponsorship="yes"), name="change_visa_yes_idx"),
         ]
 
     def __str__(self) -> str:

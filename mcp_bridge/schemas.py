@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field
 Term = Annotated[str, Field(min_length=1, max_length=100)]
 Terms = Annotated[list[Term] | None, Field(max_length=20)]
 Seniority = Literal["intern", "entry", "mid", "senior", "staff", "principal", "manager", "director"]
+EmploymentType = Literal["full_time", "part_time", "contract", "temporary", "internship"]
+CompanyName = Annotated[str, Field(min_length=1, max_length=100)]
+CompanyNames = Annotated[list[CompanyName] | None, Field(max_length=50)]
 WatchId = Annotated[str, Field(min_length=1, max_length=64, description="A watch id (w_…) from watch_jobs.")]
 ClientToken = Annotated[
     str | None,
@@ -33,10 +36,22 @@ FILTER_DESCRIPTIONS: dict[str, str] = {
     "locations": "Any of these places (city, state, country or 'remote').",
     "seniority": "Any of these levels.",
     "remote_only": "Only remote postings.",
+    "remote_from": (
+        "Remote postings that can be worked from any of these places: a country (Germany, DE), a region, a city, "
+        "a zone (EU, EMEA, APAC, LATAM, AMERICAS) or worldwide."
+    ),
+    "visa_sponsorship": "Only postings that say they sponsor visas (with include_unknown, also those that say nothing).",
+    "employment_types": "Any of these employment types.",
+    "companies": "Only these companies (as list_companies names them; case, punctuation, Inc./GmbH/Ltd ignored).",
+    "exclude_companies": "Not these companies.",
+    "exclude_staffing_agencies": "Leave out postings from staffing agencies.",
     "min_salary": "Minimum annual salary (postings that state pay; see include_unknown).",
     "salary_currency": "ISO 4217 code of min_salary, e.g. USD.",
     "max_experience_years": "At most this many years of required experience.",
-    "include_unknown": "Keep postings that do not state salary or experience (default true).",
+    "include_unknown": (
+        "Keep postings that do not state salary, experience, visa sponsorship, employment type or (for remote_from) "
+        "where remote work is allowed (default true)."
+    ),
 }
 
 
@@ -52,10 +67,32 @@ class WatchJobsOutput(_Open):
     token_note: str | None = None
 
 
+class Job(_Open):
+    """A job as served (SPEC §3.3); derived fields are absent when the posting does not state them."""
+
+    title: str
+    company: str | None = None
+    location: str | None = None
+    url: str | None = None
+    remote: bool | None = None
+    workplace_type: str | None = Field(None, description="remote, hybrid, onsite or unknown.")
+    remote_scope: list[str] | None = Field(
+        None, description="Where a remote job can be worked from: US, US-CA, EU, EMEA, APAC, LATAM, worldwide, …"
+    )
+    seniority: str | None = None
+    employment_type: EmploymentType | None = None
+    employment_type_source: Literal["structured", "text"] | None = None
+    visa_sponsorship: Literal["yes", "no"] | None = Field(None, description="Absent when the posting says nothing.")
+    visa_evidence: str | None = Field(None, description="The phrase visa_sponsorship was read from.")
+    staffing_agency: bool | None = Field(None, description="True for a posting from a staffing agency.")
+    salary: dict[str, Any] | None = None
+    experience_years: float | None = None
+
+
 class SearchJobsOutput(_Open):
     interpreted: dict[str, Any]
     total: int
-    jobs: list[dict[str, Any]]
+    jobs: list[Job]
     next_offset: int | None
 
 

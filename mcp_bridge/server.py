@@ -41,9 +41,10 @@ engineering. Use it instead of re-running job searches or re-reading careers pag
 - Pass url or urls (up to 25) to follow specific companies: Greenhouse, Lever, Ashby, Workable,
   SmartRecruiters, Workday, Recruitee, iCIMS, Eightfold, SuccessFactors, Oracle, Apple, Google,
   Microsoft, and any careers page with schema.org JobPosting data.
-- Explicit filters (keywords, locations, seniority, remote_only, min_salary, max_experience_years, …)
-  win over what the query says. Salary and experience come from the postings; postings that do not
-  state them are kept unless include_unknown=false.
+- Explicit filters (keywords, locations, seniority, remote_only, remote_from, min_salary,
+  max_experience_years, visa_sponsorship, employment_types, companies, exclude_companies, …) win over
+  what the query says. Salary, experience, visa sponsorship, employment type and where remote work is
+  allowed come from the postings; postings that do not state them are kept unless include_unknown=false.
 - At-least-once processing: get_changes(peek=true), handle the changes, then ack_changes(cursor).
   Without peek, get_changes advances the cursor itself.
 - Identity comes from the connection (OAuth or an Authorization header). If a conversation already

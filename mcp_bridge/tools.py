@@ -22,7 +22,9 @@ from mcp_bridge.schemas import (
 from mcp_bridge.schemas import (
     AckChangesOutput,
     ClientToken,
+    CompanyNames,
     DeleteWatchOutput,
+    EmploymentType,
     GetChangesOutput,
     GetWatchOutput,
     ListCompaniesOutput,
@@ -52,6 +54,12 @@ ExcludeKeywords = Annotated[Terms, Field(description=FD["exclude_keywords"])]
 Locations = Annotated[Terms, Field(description=FD["locations"])]
 SeniorityList = Annotated[list[Seniority] | None, Field(max_length=8, description=FD["seniority"])]
 RemoteOnly = Annotated[bool | None, Field(description=FD["remote_only"])]
+RemoteFrom = Annotated[Terms, Field(description=FD["remote_from"])]
+VisaSponsorship = Annotated[bool | None, Field(description=FD["visa_sponsorship"])]
+EmploymentTypes = Annotated[list[EmploymentType] | None, Field(max_length=5, description=FD["employment_types"])]
+Companies = Annotated[CompanyNames, Field(description=FD["companies"])]
+ExcludeCompanies = Annotated[CompanyNames, Field(description=FD["exclude_companies"])]
+ExcludeAgencies = Annotated[bool | None, Field(description=FD["exclude_staffing_agencies"])]
 MinSalary = Annotated[int | None, Field(ge=0, le=100_000_000, description=FD["min_salary"])]
 Currency = Annotated[str | None, Field(pattern=r"^[A-Za-z]{3}$", description=FD["salary_currency"])]
 MaxExperience = Annotated[float | None, Field(ge=0, le=60, description=FD["max_experience_years"])]
@@ -103,9 +111,15 @@ def watch_jobs(
     locations: Locations = None,
     seniority: SeniorityList = None,
     remote_only: RemoteOnly = None,
+    remote_from: RemoteFrom = None,
     min_salary: MinSalary = None,
     salary_currency: Currency = None,
     max_experience_years: MaxExperience = None,
+    visa_sponsorship: VisaSponsorship = None,
+    employment_types: EmploymentTypes = None,
+    companies: Companies = None,
+    exclude_companies: ExcludeCompanies = None,
+    exclude_staffing_agencies: ExcludeAgencies = None,
     include_unknown: IncludeUnknown = None,
     webhook_url: Annotated[str | None, Field(max_length=2000, description="POST each change here (signed).")] = None,
     interval_minutes: Annotated[int | None, Field(ge=5, le=10080, description="Check interval (default 60).")] = None,
@@ -151,9 +165,15 @@ def search_jobs(
     locations: Locations = None,
     seniority: SeniorityList = None,
     remote_only: RemoteOnly = None,
+    remote_from: RemoteFrom = None,
     min_salary: MinSalary = None,
     salary_currency: Currency = None,
     max_experience_years: MaxExperience = None,
+    visa_sponsorship: VisaSponsorship = None,
+    employment_types: EmploymentTypes = None,
+    companies: Companies = None,
+    exclude_companies: ExcludeCompanies = None,
+    exclude_staffing_agencies: ExcludeAgencies = None,
     include_unknown: IncludeUnknown = None,
     limit: Annotated[int, Field(ge=1, le=100, description="Page size.")] = 20,
     offset: Annotated[int, Field(ge=0, description="From next_offset of the previous page.")] = 0,

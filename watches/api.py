@@ -16,11 +16,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from boards.derive.employment import EMPLOYMENT_TYPES
 from watches.filters import (
+    MAX_COMPANIES,
     MAX_EXPERIENCE_YEARS,
     MAX_MIN_SALARY,
     MAX_TERM_LENGTH,
     MAX_TERMS,
+    REMOTE_FROM_HELP,
     SENIORITY_LEVELS,
     explicit_filters,
 )
@@ -48,6 +51,15 @@ def terms_field(help_text: str) -> serializers.ListField:
     )
 
 
+def company_field(help_text: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.CharField(min_length=1, max_length=MAX_TERM_LENGTH),
+        max_length=MAX_COMPANIES,
+        required=False,
+        help_text=help_text,
+    )
+
+
 def url_field(**kwargs: Any) -> serializers.CharField:
     return serializers.CharField(max_length=MAX_URL_LENGTH, validators=[http_urls], **kwargs)
 
@@ -66,13 +78,37 @@ class FilterInput(StrictSerializer):
         child=serializers.ChoiceField(choices=SENIORITY_LEVELS), max_length=len(SENIORITY_LEVELS), required=False
     )
     remote_only = serializers.BooleanField(required=False)
+    remote_from = terms_field(f"Remote jobs that can be worked from any of these places: {REMOTE_FROM_HELP}.")
+    visa_sponsorship = serializers.BooleanField(
+        required=False,
+        help_text="Jobs that say they sponsor visas (with include_unknown, also those that say nothing).",
+    )
+    employment_types = serializers.ListField(
+        child=serializers.ChoiceField(
+            choices=EMPLOYMENT_TYPES,
+            error_messages={"invalid_choice": f'"{{input}}" is not one of {", ".join(EMPLOYMENT_TYPES)}.'},
+        ),
+        max_length=len(EMPLOYMENT_TYPES),
+        required=False,
+        help_text="Any of these employment types.",
+    )
+    companies = company_field("Only these companies (names as list_companies shows them; case and Inc./GmbH ignored).")
+    exclude_companies = company_field("Not these companies.")
+    exclude_staffing_agencies = serializers.BooleanField(
+        required=False,
+        help_text="Leave out postings from staffing agencies (docs/derived-fields.md lists the signals).",
+    )
     min_salary = serializers.IntegerField(min_value=0, max_value=MAX_MIN_SALARY, required=False)
     salary_currency = serializers.CharField(
         min_length=3, max_length=3, validators=[RegexValidator(r"^[A-Za-z]{3}$")], required=False
     )
     max_experience_years = serializers.FloatField(min_value=0, max_value=MAX_EXPERIENCE_YEARS, required=False)
     include_unknown = serializers.BooleanField(
-        required=False, help_text="Keep jobs that do not state pay or experience (default true)."
+        required=False,
+        help_text=(
+            "Keep jobs that do not state pay, experience, visa sponsorship, employment type or (for remote_from) "
+            "where remote work is allowed (default true)."
+        ),
     )
 
 
@@ -92,6 +128,18 @@ class JobOutput(serializers.Serializer):
     seniority = serializers.CharField(required=False)
     salary = FreeObject(required=False, help_text="min, max, currency, period, annual_min, annual_max.")
     experience_years = serializers.FloatField(required=False)
+    workplace_type = serializers.CharField(required=False, help_text="remote, hybrid, onsite or unknown.")
+    remote_scope = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Where a remote job can be worked from: country codes, regions (US-CA), EU, EMEA, APAC, LATAM, "
+        "AMERICAS, worldwide.",
+    )
+    employment_type = serializers.ChoiceField(choices=EMPLOYMENT_TYPES, required=False)
+    employment_type_source = serializers.ChoiceField(choices=["structured", "text"], required=False)
+    visa_sponsorship = serializers.ChoiceField(choices=["yes", "no"], required=False, help_text="Absent: not stated.")
+    visa_evidence = serializers.CharField(required=False, help_text="The phrase visa_sponsorship was read from.")
+    staffing_agency = serializers.BooleanField(required=False, help_text="Present (true) for a staffing agency.")
     posted_at = serializers.CharField(required=False)
     board_url = serializers.CharField(required=False)
     platform = serializers.CharField(required=False)

@@ -18,23 +18,44 @@ from django.db.models import BooleanField, F, Func, Lookup, Q
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull
 
+from boards.derive.company import company_key
+from boards.derive.employment import EMPLOYMENT_TYPES
 from matching import places, terms
 from watchtower.errors import AppError
 
 SENIORITY_LEVELS: tuple[str, ...] = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")
 TERM_LISTS: tuple[str, ...] = ("keywords", "all_keywords", "exclude_keywords", "locations")
+LIST_FIELDS: tuple[str, ...] = (
+    *TERM_LISTS,
+    "seniority",
+    "remote_from",
+    "employment_types",
+    "companies",
+    "exclude_companies",
+)
 MAX_TERMS = 20
 MAX_TERM_LENGTH = 100
+MAX_COMPANIES = 50
 MAX_MIN_SALARY = 10_000_000
 MAX_EXPERIENCE_YEARS = 50
 FILTER_FIELDS: tuple[str, ...] = (
     *TERM_LISTS,
     "seniority",
     "remote_only",
+    "remote_from",
     "min_salary",
     "salary_currency",
     "max_experience_years",
+    "visa_sponsorship",
+    "employment_types",
+    "companies",
+    "exclude_companies",
+    "exclude_staffing_agencies",
     "include_unknown",
+)
+REMOTE_FROM_HELP = (
+    "a country (Germany, DE), a region (California, Ontario), a city, a zone (EU, EMEA, APAC, LATAM, AMERICAS) "
+    "or worldwide"
 )
 
 
@@ -52,9 +73,15 @@ class Filters:
     locations: tuple[str, ...] = ()
     seniority: tuple[str, ...] = ()
     remote_only: bool = False
+    remote_from: tuple[str, ...] = ()
     min_salary: int | None = None
     salary_currency: str | None = None
     max_experience_years: float | None = None
+    visa_sponsorship: bool = False
+    employment_types: tuple[str, ...] = ()
+    companies: tuple[str, ...] = ()
+    exclude_companies: tuple[str, ...] = ()
+    exclude_staffing_agencies: bool = False
     include_unknown: bool = True
 
     @classmethod
@@ -83,12 +110,13 @@ class Filters:
         """JSON-ready, without empty values; `include_unknown` is always present because its
         default (true) changes what matches."""
         out: dict[str, Any] = {}
-        for name in (*TERM_LISTS, "seniority"):
+        for name in LIST_FIELDS:
             value = getattr(self, name)
             if value:
                 out[name] = list(value)
-        if self.remote_only:
-            out["remote_only"] = True
+        for flag in ("remote_only", "visa_sponsorship", "exclude_staffing_agencies"):
+            if getattr(self, flag):
+                out[flag] = True
         if self.min_salary is not None:
             out["min_salary"] = self.min_salary
         if self.salary_currency:
@@ -108,8 +136,12 @@ class Filters:
             or self.locations
             or self.seniority
             or self.remote_only
+            or self.remote_from
             or self.min_salary is not None
             or self.max_experience_years is not None
+            or self.visa_sponsorship
+            or self.employment_types
+            or self.companies
         )
 
 
@@ -141,6 +173,55 @@ def _seniority(name: str, value: Any) -> tuple[str, ...]:
     if unknown:
         raise AppError("VALIDATION_ERROR", f"seniority {unknown[0]!r} is not one of {', '.join(SENIORITY_LEVELS)}")
     return levels
+
+
+def _remote_from(name: str, value: Any) -> tuple[str, ...]:
+    found = _terms(name, value)
+    for place in found:
+        if not places.remote_from_keys(place):
+            raise AppError(
+                "VALIDATION_ERROR", f"{name} {place!r} is not a place Watchtower knows; give {REMOTE_FROM_HELP}"
+            )
+    return found
+
+
+def _employment_types(name: str, value: Any) -> tuple[str, ...]:
+    """Codes as documented; "full-time" and "Full Time" are read as full_time."""
+    found: list[str] = []
+    for item in _terms(name, value):
+        code = "_".join(item.replace("-", " ").split())
+        if code not in EMPLOYMENT_TYPES:
+            raise AppError("VALIDATION_ERROR", f"{name} {item!r} is not one of {', '.join(EMPLOYMENT_TYPES)}")
+        if code not in found:
+            found.append(code)
+    return tuple(found)
+
+
+def _companies(name: str, value: Any) -> tuple[str, ...]:
+    """Names as given (trimmed); they match by `company_key`, so case, punctuation and legal
+    forms do not matter."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise AppError("VALIDATION_ERROR", f"{name} must be a list of company names")
+    cleaned: list[str] = []
+    keys: set[str] = set()
+    for item in items:
+        if not isinstance(item, str):
+            raise AppError("VALIDATION_ERROR", f"{name} must be a list of company names")
+        company = " ".join(item.split())
+        if not company:
+            continue
+        if len(company) > MAX_TERM_LENGTH:
+            raise AppError("VALIDATION_ERROR", f"each of {name} must be at most {MAX_TERM_LENGTH} characters")
+        key = company_key(company)
+        if not key:
+            raise AppError("VALIDATION_ERROR", f"{name} name {company!r} has no letters or digits")
+        if key not in keys:
+            keys.add(key)
+            cleaned.append(company)
+    if len(cleaned) > MAX_COMPANIES:
+        raise AppError("VALIDATION_ERROR", f"{name} may hold at most {MAX_COMPANIES} names")
+    return tuple(cleaned)
 
 
 def _flag(name: str, value: Any) -> bool:
@@ -178,6 +259,12 @@ _VALIDATORS: dict[str, Any] = {
     "locations": _terms,
     "seniority": _seniority,
     "remote_only": _flag,
+    "remote_from": _remote_from,
+    "visa_sponsorship": _flag,
+    "employment_types": _employment_types,
+    "companies": _companies,
+    "exclude_companies": _companies,
+    "exclude_staffing_agencies": _flag,
     "include_unknown": _flag,
     "min_salary": _min_salary,
     "salary_currency": _currency,
@@ -299,6 +386,21 @@ class FlagsMatch(Func):
         return f"({' AND '.join(parts) or 'TRUE'})", tuple(params)
 
 
+def _remote_from_keys(filters: Filters) -> list[str]:
+    """The `place_text` tokens any of which a remote job needs for `remote_from`; with
+    `include_unknown`, the token of a remote job that names no area too."""
+    keys: list[str] = []
+    for place in filters.remote_from:
+        keys.extend(places.remote_from_keys(place))
+    if keys and filters.include_unknown:
+        keys.append(places.REMOTE_UNKNOWN_KEY)
+    return list(dict.fromkeys(keys))
+
+
+def _company_keys(names: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(company_key(name) for name in names))
+
+
 def _contains(column: str, key: str, index: bool) -> Q:
     return Q(ContainsWords(F(column), key)) if index else Q(**{f"{column}__contains": key})
 
@@ -338,6 +440,19 @@ def filters_q(filters: Filters, *, index: bool = True) -> Q:
         condition &= _any_contains("place_text", location_keys, index)
     if filters.seniority or filters.remote_only:
         condition &= Q(FlagsMatch(levels=filters.seniority, remote=filters.remote_only))
+    if filters.remote_from:
+        condition &= Q(remote=True) & _any_contains("place_text", _remote_from_keys(filters), index)
+    if filters.visa_sponsorship:
+        condition &= Q(visa_sponsorship__in=["yes", ""]) if filters.include_unknown else Q(visa_sponsorship="yes")
+    if filters.employment_types:
+        kinds = list(filters.employment_types) + ([""] if filters.include_unknown else [])
+        condition &= Q(employment_type__in=kinds)
+    if filters.companies:
+        condition &= Q(company_key__in=_company_keys(filters.companies))
+    if filters.exclude_companies:
+        condition &= ~Q(company_key__in=_company_keys(filters.exclude_companies))
+    if filters.exclude_staffing_agencies:
+        condition &= Q(staffing_agency=False)
     if filters.min_salary is not None:
         top = salary_top()
         top_reaches = Q(GreaterThanOrEqual(top, filters.min_salary))
@@ -369,6 +484,24 @@ def filters_match(filters: Filters, row: Any) -> bool:
     if filters.seniority and row.seniority not in filters.seniority:
         return False
     if filters.remote_only and row.remote is not True:
+        return False
+    if filters.remote_from:
+        place_text = row.place_text or ""
+        if row.remote is not True or not any(key in place_text for key in _remote_from_keys(filters)):
+            return False
+    if filters.visa_sponsorship:
+        allowed = ("yes", "") if filters.include_unknown else ("yes",)
+        if (row.visa_sponsorship or "") not in allowed:
+            return False
+    if filters.employment_types:
+        kind = row.employment_type or ""
+        if kind not in filters.employment_types and not (kind == "" and filters.include_unknown):
+            return False
+    if filters.companies and row.company_key not in _company_keys(filters.companies):
+        return False
+    if filters.exclude_companies and row.company_key in _company_keys(filters.exclude_companies):
+        return False
+    if filters.exclude_staffing_agencies and row.staffing_agency:
         return False
     if filters.min_salary is not None and not _salary_matches(filters, row):
         return False

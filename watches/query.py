@@ -7,10 +7,16 @@ experience is never read again as pay, and a place is never read as a role word:
 1. clean-up: URLs, mentions of Watchtower itself, delivery instructions ("notify me");
 2. years of experience (before pay, so "6 years" is never $6,000);
 3. pay floors ("at least 150k", "$45/hour" → yearly); a ceiling is noted, not used;
-4. negations: "not in Berlin" and "no remote" are noted (no such filters), "no managers" excludes;
-5. work modes (hybrid, on-site) are noted; places ("in Austin, TX or remote"), checked against
+4. visa sponsorship ("with visa sponsorship", "that sponsor H-1B"); employment types
+   ("contract", "part-time", "internship", "no contract roles"); companies ("at Stripe or
+   Airbnb", "not at Amazon", "excluding staffing agencies"); criteria Watchtower has no filter for
+   ("with a 4-day week", "unlimited PTO") are noted, never read as role words;
+5. negations: "not in Berlin" and "no remote" are noted (no such filters), "no managers" excludes;
+6. work modes (hybrid, on-site) are noted; where remote work must be allowed from ("remote jobs I
+   can do from Germany", "remote anywhere"); places ("in Austin, TX or remote"), checked against
    the gazetteer so "in machine learning" stays a role;
-6. "remote" → `remote_only`; 7. levels → `seniority`; 8. what is left → role words.
+7. "remote" → `remote_only`, or with places (and no on-site alternative) → `remote_from`;
+8. levels → `seniority`; 9. what is left → role words.
 
 Whatever is not used is said in `notes`, so the calling agent can correct it with explicit
 filters. `interpret` never raises.
@@ -25,9 +31,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from boards.derive.company import company_key
+from boards.derive.employment import EMPLOYMENT_TYPES
 from boards.derive.experience import NUMBER_WORDS
 from matching import places, terms
-from watches.filters import MAX_TERM_LENGTH, MAX_TERMS, Filters
+from watches.filters import MAX_COMPANIES, MAX_TERM_LENGTH, MAX_TERMS, Filters
 
 logger = logging.getLogger(__name__)
 
@@ -154,6 +162,88 @@ _REMOTE = re.compile(
     r"\b(?:fully\s+|100%\s*)?(?:remote|remotely|wfh|work\s+from\s+home|telecommute)(?:[\s-](?:only|first|friendly))?\b"
 )
 
+_VISA_NOT_NEEDED = re.compile(
+    r"\b(?:no|without|not|don'?t|do\s+not|doesn'?t|never)\s+(?:need(?:ing|ed)?\s+|requir(?:e|ing|ed)\s+|want\s+)?"
+    r"(?:any\s+|a\s+)?(?:visa\s+|h-?1-?b\s+|work\s+permit\s+)?(?:sponsorship|sponsor)\b"
+    r"(?:\s+(?:needed|required|necessary))?"
+)
+_VISA = re.compile(
+    r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
+    r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
+    r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support)\b"
+    r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do)\s+)?"
+    r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
+    r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b"
+)
+_KIND_WORDS = (
+    r"contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
+    r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent"
+)
+_EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("internship", re.compile(r"internships?")),
+    ("contract", re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing")),
+    ("temporary", re.compile(r"temporary|temp|fixed term|seasonal")),
+    ("part_time", re.compile(r"part ?time")),
+    ("full_time", re.compile(r"full ?time|permanent")),
+)
+_EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
+_EMPLOYMENT_NEGATED = re.compile(
+    rf"\b(?:no|not|non|excluding|except|without|never|but\s+not)[\s-]+(?:any\s+)?"
+    rf"(?P<items>(?:{_KIND_WORDS})(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:{_KIND_WORDS}))*)"
+    r"(?:\s+(?:roles?|jobs?|positions?|work|gigs?|contracts?|openings?|please))?\b"
+)
+# "contract manager", "contracts lawyer": roles about contracts, left to the role words.
+_EMPLOYMENT = re.compile(
+    rf"\b(?P<kind>{_KIND_WORDS})\b(?:\s+only\b)?"
+    r"(?!\s+(?:manager|management|lawyer|attorney|counsel|administrator|analyst|specialist|negotiator|law|officer"
+    r"|coordinator|associate|paralegal|program|programme|recruiter|director|lead))"
+)
+_NO_AGENCIES = re.compile(
+    r"\b(?:excluding|exclude|no|not\s+(?:from|via|through)|without|skip|minus|except|but\s+not)\s+(?:any\s+)?"
+    r"(?:(?:staffing|recruit(?:ment|ing)|temp|employment|talent)\s+)?(?:agenc(?:y|ies)|recruiters?|headhunters?"
+    r"|staffing\s+(?:firms?|companies|agencies)|(?:staffing|recruiting|recruitment)\s+firms?)\b"
+    r"|\bdirect\s+(?:employers?|hires?)\s+only\b|\bno\s+third[\s-]part(?:y|ies)(?:\s+recruiters?)?\b"
+)
+_COMPANY_END = (
+    r"(?=\s*(?:[.!?;()\[\]\"|]|,\s*\||,\s*$|$|\b(?:in|with|that|which|who|making|paying|earning|requiring|for|as|where|on|from|near"
+    r"|around|jobs?|roles?|positions?|openings?|please|remote|remotely|hiring|posted|only|but|excluding|except|no|not"
+    r"|without|based|located|within|paying|offering|sponsoring|at)\b))"
+)
+_NAMES = r"(?P<names>[a-z0-9][\w&'.+-]*(?:(?:\s*,\s*|\s+)(?!(?:in|with|that|for|as|on|from|near|jobs?|roles?|but|not|at)\b)[\w&'.+-]+){0,11}?)"
+_NOT_AT_COMPANY = re.compile(
+    r"\b(?:not|except|excluding|but\s+not|never|no\s+jobs|nothing)\s+(?:at|from|with)\s+" + _NAMES + _COMPANY_END
+)
+_AT_COMPANY = re.compile(r"\b(?:at|@)\s+(?:companies\s+like\s+|either\s+)?" + _NAMES + _COMPANY_END)
+# Words after "at" that do not start a company name.
+_NOT_COMPANY_TEXT = """
+a an the least most home night scale startups startup companies company big large small any all some top tech faang
+fortune my our your their this that work once first last times time weekends weekend school university office hq
+headquarters agencies agency places place firms firm one two level minimum maximum max min hour year month day week
+entry mid senior junior end same well early late midnight noon it them us me
+"""
+_NOT_COMPANY = frozenset(_NOT_COMPANY_TEXT.split())
+# Criteria that are real wishes but have no filter: noted, never read as role words.
+_UNSUPPORTED = re.compile(
+    r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
+    r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:equity|stock\s+options?|rsus?|401\s?\(?k\)?"
+    r"|health\s+insurance|dental|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
+    r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
+    r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
+    r"|relocation\s+(?:package|assistance|support|help)|no\s+travel|free\s+(?:lunch|food|meals))\b"
+    r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b)))"
+)
+# "remote jobs I can do from Germany", "workable from Canada", "remote from the UK".
+_REMOTE_FROM = re.compile(
+    r"\b(?:(?:that|which)\s+)?(?:i|we|you|one)\s+(?:can|could|may)\s+(?:do|work|take|get|hold|apply\s+for|perform)"
+    r"\s+(?:it\s+|them\s+|remotely\s+)*from\s+(?:the\s+)?"
+    r"|\b(?:remote(?:ly)?|work(?:ing)?|workable|doable|possible)\s+(?:remotely\s+)?from\s+(?:the\s+)?"
+)
+_REMOTE_ANYWHERE = re.compile(
+    r"\b(?:(?:fully\s+)?remote(?:ly)?\s+(?:from\s+)?anywhere(?:\s+in\s+the\s+world)?|work\s+from\s+anywhere"
+    r"(?:\s+in\s+the\s+world)?|worldwide\s+remote|remote\s+(?:worldwide|globally)|globally\s+remote"
+    r"|anywhere\s+in\s+the\s+world)\b"
+)
+
 # Levels, in order; each pattern's words are cut and the level added (SPEC §6 levels). The level
 # words are those of titles (boards/derive/seniority.py): "lead" is senior ("staff lead" staff),
 # "head of", "VP" and "chief" director, "distinguished" and "fellow" principal, "junior", "early
@@ -261,13 +351,25 @@ class _Reader:
         self.min_salary: int | None = None
         self.currency: str | None = None
         self.max_years: float | None = None
+        self.remote_from: list[str] = []
+        self.visa = False
+        self.employment: list[str] = []
+        self.not_employment: list[str] = []
+        self.companies: list[str] = []
+        self.exclude_companies: list[str] = []
+        self.no_agencies = False
 
     def read(self) -> Interpretation:
         self._clean()
         self._experience()
         self._pay()
+        self._visa()
+        self._employment()
+        self._companies()
+        self._unsupported()
         self._negations()
         self._work_modes()
+        self._remote_from()
         self._places()
         self._remote()
         self._levels()
@@ -279,9 +381,15 @@ class _Reader:
             locations=tuple(self.locations),
             seniority=tuple(self.seniority),
             remote_only=self.remote_only,
+            remote_from=tuple(self.remote_from),
             min_salary=self.min_salary,
             salary_currency=self.currency if self.min_salary is not None else None,
             max_experience_years=self.max_years,
+            visa_sponsorship=self.visa,
+            employment_types=self._employment_types(),
+            companies=tuple(self.companies),
+            exclude_companies=tuple(self.exclude_companies),
+            exclude_staffing_agencies=self.no_agencies,
         )
         if filters.is_empty():
             self.notes.append("Nothing in the query narrows the search; add a role, place, level or pay.")
@@ -374,6 +482,82 @@ class _Reader:
 
         self._cut(_PAY, pay)
 
+    def _visa(self) -> None:
+        def not_needed(match: re.Match[str]) -> bool:
+            self.notes.append(
+                f'"{match.group(0).strip()}": not needing sponsorship is not a filter (every job fits); it was ignored.'
+            )
+            return True
+
+        def visa(match: re.Match[str]) -> bool:
+            self.visa = True
+            return True
+
+        self._cut(_VISA_NOT_NEEDED, not_needed)
+        self._cut(_VISA, visa)
+
+    def _employment(self) -> None:
+        def negated(match: re.Match[str]) -> bool:
+            for word in _EMPLOYMENT_WORD.findall(match.group("items")):
+                kind = _employment_kind(word)
+                if kind not in self.not_employment:
+                    self.not_employment.append(kind)
+            return True
+
+        def wanted(match: re.Match[str]) -> bool:
+            kind = _employment_kind(match.group("kind"))
+            if kind not in self.employment:
+                self.employment.append(kind)
+            if kind == "internship" and "intern" not in self.seniority:
+                self.seniority.append("intern")  # an internship is an intern's job (docs/derived-fields.md)
+            return True
+
+        self._cut(_EMPLOYMENT_NEGATED, negated)
+        self._cut(_EMPLOYMENT, wanted)
+
+    def _employment_types(self) -> tuple[str, ...]:
+        """The kinds asked for; "no contract roles" alone asks for every other kind."""
+        if self.employment:
+            return tuple(kind for kind in self.employment if kind not in self.not_employment)
+        if self.not_employment:
+            return tuple(kind for kind in EMPLOYMENT_TYPES if kind not in self.not_employment)
+        return ()
+
+    def _companies(self) -> None:
+        def agencies(match: re.Match[str]) -> bool:
+            self.no_agencies = True
+            return True
+
+        def companies(target: list[str]) -> Callable[[re.Match[str]], bool]:
+            def handle(match: re.Match[str]) -> bool:
+                names = _company_names(match.group("names"))
+                if not names:
+                    return False
+                for name in names:
+                    if company_key(name) not in {company_key(known) for known in target}:
+                        target.append(name)
+                return True
+
+            return handle
+
+        self._cut(_NO_AGENCIES, agencies)
+        self._cut(_NOT_AT_COMPANY, companies(self.exclude_companies))
+        self._cut(_AT_COMPANY, companies(self.companies))
+        for name, found in (("companies", self.companies), ("exclude_companies", self.exclude_companies)):
+            if len(found) > MAX_COMPANIES:
+                self.notes.append(f"Only the first {MAX_COMPANIES} {name} were kept.")
+                del found[MAX_COMPANIES:]
+
+    def _unsupported(self) -> None:
+        def unsupported(match: re.Match[str]) -> bool:
+            self.notes.append(
+                f'"{match.group(0).strip()}" is not something Watchtower can filter on; it was ignored '
+                "(not read as a keyword)."
+            )
+            return True
+
+        self._cut(_UNSUPPORTED, unsupported)
+
     def _negations(self) -> None:
         for match in list(_NOT_PLACE.finditer(self.text)):
             start = match.start()
@@ -414,6 +598,34 @@ class _Reader:
             return True
 
         self._cut(_WORK_MODE, mode)
+
+    def _remote_from(self) -> None:
+        def anywhere(match: re.Match[str]) -> bool:
+            if places.WORLDWIDE not in self.remote_from:
+                self.remote_from.append(places.WORLDWIDE)
+            return True
+
+        self._cut(_REMOTE_ANYWHERE, anywhere)
+        position = 0
+        while True:
+            match = _REMOTE_FROM.search(self.text, position)
+            if match is None:
+                break
+            end = _place_end(self.text, match.end())
+            words = self.text[match.end() : end].split()
+            for size in range(len(words), 0, -1):
+                accepted = _read_places(" ".join(words[:size]))
+                if accepted is not None and "remote" not in accepted:
+                    self.remote_from.extend(place for place in accepted if place not in self.remote_from)
+                    consumed = re.match(
+                        r"\s*" + r"\s+".join(re.escape(word) for word in words[:size]), self.text[match.end() :]
+                    )
+                    cut_end = match.end() + (consumed.end() if consumed else 0)
+                    self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
+                    position = match.start() + len(BAR)
+                    break
+            else:
+                position = match.end()
 
     def _places(self) -> None:
         position = 0
@@ -473,6 +685,12 @@ class _Reader:
         if self.remote_only and "remote" in self.locations:
             # "remote jobs in Austin or remote": remote is required anyway.
             self.locations.remove("remote")
+        if self.remote_only and self.locations and not self.remote_from:
+            # "remote jobs in the US", "remote in Europe": where the remote work must be allowed from.
+            self.remote_from, self.locations = self.locations, []
+        if self.remote_from:
+            self.remote_only = False  # implied: remote_from selects remote jobs only
+            self.remote_from = self.remote_from[:MAX_TERMS]
 
     def _levels(self) -> None:
         for level, pattern in _LEVELS:
@@ -536,6 +754,29 @@ class _Reader:
         if unique:
             listed = ", ".join(f'"{word}"' for word in unique)
             self.notes.append(f"{listed} dropped as too general next to a more specific role word.")
+
+
+def _employment_kind(word: str) -> str:
+    folded = " ".join(word.replace("-", " ").split())
+    for kind, pattern in _EMPLOYMENT_KINDS:
+        if pattern.fullmatch(folded):
+            return kind
+    return "contract"
+
+
+def _company_names(phrase: str) -> list[str]:
+    """Company names of "stripe or airbnb", "google, meta and apple"; [] when any part does not
+    look like a name (a stop word first, no letters, more than four words)."""
+    names: list[str] = []
+    for part in re.split(r"\s*(?:,|\bor\b|\band\b|/|\s&\s)\s*", phrase.strip(" ,.")):
+        name = part.strip(" .'\"")
+        words = name.split()
+        if not words or len(words) > 4 or words[0] in _NOT_COMPANY or not company_key(name):
+            return []
+        if len(name) > MAX_TERM_LENGTH:
+            return []
+        names.append(name)
+    return names
 
 
 def _count(text: str) -> float:

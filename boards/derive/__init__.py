@@ -1,7 +1,8 @@
 """Derivation: the one place a source's Posting becomes the `ParsedJob` that is stored (SPEC §3.3, §6).
 
 Pure functions, no Django: strings are tidied, the identity key is chosen, and salary, experience,
-workplace type and seniority are derived. The posting text is read here and then dropped; it never
+workplace type, remote scope, seniority, employment type, visa sponsorship and the staffing-agency
+signal are derived. The posting text is read here and then dropped; it never
 reaches the ParsedJob. docs/derived-fields.md documents every rule for agents reading the fields.
 """
 
@@ -12,10 +13,14 @@ import hashlib
 import math
 import re
 
+from boards.derive.company import is_staffing_agency
+from boards.derive.employment import employment_type_of
 from boards.derive.experience import experience_from_lowered, experience_from_text
+from boards.derive.remote_scope import remote_scope_of
 from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
 from boards.derive.seniority import seniority as seniority_of
 from boards.derive.seniority import seniority_of_posting
+from boards.derive.visa import visa_sponsorship_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import KEY_MAX, ParsedJob, Salary, web_url
 from boards.sources.base import Posting
@@ -68,13 +73,20 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
             (experience_min, experience_max), experience_source = found, "text"
 
     places = " / ".join(place for place in (location, *other_locations) if place)
+    description_low = low[len(title) + 1 :]
     workplace = workplace_from_lowered(
-        title=title, location=places, hint=posting.workplace_hint, description_low=low[len(title) + 1 :]
+        title=title, location=places, hint=posting.workplace_hint, description_low=description_low
     )
+    employment = employment_type_of(stated=posting.employment_type, title=title, description_low=description_low)
+    visa = visa_sponsorship_of(text, low)
+    company = _tidy(posting.company)
+    seniority = seniority_of_posting(title, _tidy(posting.employment_type))
+    if employment is not None and employment[0] == "internship":
+        seniority = "intern"  # an internship is an intern's job whatever the title says
     return ParsedJob(
         key=job_key(posting, platform=platform),
         title=title,
-        company=_tidy(posting.company),
+        company=company,
         location=location,
         other_locations=other_locations,
         department=_tidy(posting.department),
@@ -82,11 +94,22 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         posted_at=_tidy(posting.posted_at) or None,
         remote=workplace == "remote",
         workplace_type=workplace,
-        seniority=seniority_of_posting(title, _tidy(posting.employment_type)),
+        seniority=seniority,
         salary=salary,
         experience_years=experience_min,
         experience_years_max=experience_max,
         experience_source=experience_source,
+        employment_type=employment[0] if employment else None,
+        employment_type_source=employment[1] if employment else None,
+        visa_sponsorship=visa[0] if visa else None,
+        visa_evidence=visa[1] if visa else None,
+        remote_scope=remote_scope_of(
+            locations=[place for place in (location, *other_locations) if place],
+            remote=workplace == "remote",
+            hints=posting.remote_scope_hints,
+            description_low=description_low,
+        ),
+        staffing_agency=is_staffing_agency(company=company, description_low=description_low),
         partial=posting.partial,
         details_read=posting.details_read,
         platform_id=_tidy(posting.id),

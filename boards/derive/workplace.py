@@ -41,8 +41,9 @@ _REMOTE = re.compile(
     r"\bremote(?:ly)?\b(?![\s-]+(?:sensing|patient|monitoring|control|operations?\s+cent|pilot|piloted|vehicle|site\s+visit))"
     r"|\btelecommut\w*|\btelework\w*|\bwork(?:ing)?\s+from\s+home\b|\bwfh\b|\bwork\s+from\s+anywhere\b|\banywhere\b"
 )
-# In a location only: Amazon and others write "Virtual" for remote.
-_VIRTUAL = re.compile(r"\bvirtual\b")
+# In a location only: Amazon and others write "Virtual" for remote, and a place named "Worldwide"
+# is no office.
+_VIRTUAL = re.compile(r"\b(?:virtual|worldwide)\b")
 
 # Explicit statements about the role in a description, read around each workplace word: the text
 # before it ("this role is fully ", "3 days a week in our ") and after it (" position", " role").

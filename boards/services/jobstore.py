@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.dateparse import parse_date, parse_datetime
 
+from boards.derive.company import company_key, is_staffing_agency
 from boards.job import ParsedJob, Salary
 from matching import places, terms
 
@@ -26,6 +27,10 @@ FILTER_COLUMNS = (
     "salary_annual_min",
     "salary_annual_max",
     "experience_years",
+    "employment_type",
+    "visa_sponsorship",
+    "company_key",
+    "staffing_agency",
     "posted_at",
     "search_text",
     "place_text",
@@ -38,6 +43,8 @@ def job_data(job: ParsedJob, *, company_fallback: str = "") -> dict[str, Any]:
     data = job.as_dict()
     if not data.get("company") and company_fallback:
         data["company"] = company_fallback
+        if is_staffing_agency(company=company_fallback):
+            data["staffing_agency"] = True
     locations = [job.location, *job.other_locations] if job.location else list(job.other_locations)
     resolved = places.places_as_dicts(locations)
     if resolved:
@@ -75,6 +82,12 @@ def job_from_data(key: str, data: dict[str, Any]) -> ParsedJob:
         experience_years=data.get("experience_years"),
         experience_years_max=data.get("experience_years_max"),
         experience_source=data.get("experience_source"),
+        employment_type=data.get("employment_type"),
+        employment_type_source=data.get("employment_type_source"),
+        visa_sponsorship=data.get("visa_sponsorship"),
+        visa_evidence=data.get("visa_evidence"),
+        remote_scope=tuple(data.get("remote_scope", ())),
+        staffing_agency=bool(data.get("staffing_agency", False)),
         partial=bool(data.get("partial", False)),
         details_read=bool(data.get("details_read", False)),
         platform_id=str(data.get("platform_id", "")),
@@ -110,6 +123,10 @@ def filter_columns(job: ParsedJob, *, company: str) -> dict[str, Any]:
         "salary_annual_min": salary.annual_min if salary else None,
         "salary_annual_max": salary.annual_max if salary else None,
         "experience_years": _experience_floor(job),
+        "employment_type": job.employment_type or "",
+        "visa_sponsorship": job.visa_sponsorship or "",
+        "company_key": company_key(company)[:200],
+        "staffing_agency": job.staffing_agency or is_staffing_agency(company=company),
         "posted_at": parse_posted_at(job.posted_at),
         "search_text": terms.search_text_for(
             title=job.title,
@@ -121,6 +138,7 @@ def filter_columns(job: ParsedJob, *, company: str) -> dict[str, Any]:
         "place_text": places.place_text_for(
             locations=[job.location, *job.other_locations] if job.location else list(job.other_locations),
             remote=job.remote,
+            remote_scope=job.remote_scope,
         ),
     }
 

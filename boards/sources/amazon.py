@@ -85,6 +85,7 @@ def parse_job(item: dict[str, Any]) -> Posting | None:
         posted_at=us_long_date(text(item.get("posted_date"))),
         description=posting_text(item, "description", "basic_qualifications", "preferred_qualifications"),
         workplace_hint="remote" if remote else "",
+        employment_type="Intern" if item.get("is_intern") is True else text(item.get("job_schedule_type")),
     )
 
 

@@ -99,6 +99,7 @@ class Posting:
     workplace_hint: str = ""  # a platform's own remote/hybrid/onsite field, as given
     employment_type: str = ""  # a platform's own employment type field, as given ("Intern", "FULL_TIME")
     experience_years: float | None = None  # when a platform states it in a field
+    remote_scope_hints: list[str] = field(default_factory=list)  # where applicants may live (JSON-LD), as given
     partial: bool = False  # only a URL was seen (sitemaps): title from the slug, no location
     details_read: bool = False  # a detail page was read for this posting (boards/sources/details.py)
 

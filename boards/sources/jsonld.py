@@ -160,6 +160,7 @@ def posting_from_node(node: dict[str, Any], *, base_url: str, page_url: str = ""
         workplace_hint="remote" if remote else "",
         experience_years=_experience_months(node.get("experienceRequirements")),
         employment_type=" ".join(_names(node.get("employmentType"))),
+        remote_scope_hints=_names(node.get("applicantLocationRequirements")) if remote else [],
     )
 
 

@@ -187,4 +187,5 @@ def parse_requisition(requisition: dict[str, Any], board: BoardRef) -> Posting |
             requisition, "ShortDescriptionStr", "ExternalQualificationsStr", "ExternalResponsibilitiesStr"
         ),
         workplace_hint=workplace or text(requisition.get("WorkplaceTypeCode")),
+        employment_type=text(requisition.get("JobSchedule")),
     )

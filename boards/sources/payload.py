@@ -47,6 +47,7 @@ TEXT_LIMITS = {
     "url": 2048,
     "posted_at": 64,
     "workplace_hint": 200,
+    "employment_type": 200,
     "description": 200_000,
 }
 CURRENCY_LIMIT = 8
@@ -67,6 +68,12 @@ def clean_posting(posting: Posting) -> Posting:
         if isinstance(place, str)
     )
     posting.other_locations = [place for place in places if place]
+    areas = (
+        clean_text(area, TEXT_LIMITS["location"])
+        for area in posting.remote_scope_hints[:MAX_OTHER_LOCATIONS]
+        if isinstance(area, str)
+    )
+    posting.remote_scope_hints = [area for area in areas if area]
     salary = posting.salary
     if salary is not None and salary.currency:
         posting.salary = replace(salary, currency=clean_text(salary.currency, CURRENCY_LIMIT) or None)

@@ -95,6 +95,7 @@ def _posting(job: dict[str, Any], company: str) -> Posting | None:
         posted_at=payload.text(job.get("published_on")) or payload.text(job.get("created_at")) or None,
         description=description.strip(),
         workplace_hint=_workplace(job),
+        employment_type=payload.text(job.get("employment_type")),
     )
 
 

@@ -178,6 +178,7 @@ def parse_detail(info: dict[str, Any], posting: Posting) -> None:
     posting.description = html_to_text(markup(info.get("jobDescription")))
     posting.posted_at = posting.posted_at or iso_date_prefix(info.get("startDate"))
     posting.workplace_hint = posting.workplace_hint or text(info.get("remoteType"))
+    posting.employment_type = posting.employment_type or text(info.get("timeType"))
     if not posting.other_locations:
         additional = [text(place) for place in info.get("additionalLocations") or []]
         posting.other_locations = others(text(info.get("location")) or posting.location, additional)

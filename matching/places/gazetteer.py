@@ -110,6 +110,7 @@ _COUNTRY_ALIASES: dict[str, str] = {
     "uae": "AE",
     "the netherlands": "NL",
     "holland": "NL",
+    "netherlands": "NL",
     "czech republic": "CZ",
     "south korea": "KR",
     "korea": "KR",

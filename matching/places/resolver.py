@@ -52,7 +52,7 @@ _NOT_REMOTE_PATTERN = re.compile(r"\b(?:no|not|non)[\s-]*remote\b")
 # Words around a place that say nothing about where it is.
 _NOISE = re.compile(
     r"\b(?:hybrid|on ?site|in office|office|hq|headquarters|based|only|first|friendly|the|in|within|from"
-    r"|locations?|ok|okay|preferred|time ?zones?)\b"
+    r"|fully|completely|entirely|100|locations?|ok|okay|preferred|time ?zones?)\b"
 )
 # Words that widen a place to its surroundings ("Greater Austin", "Austin metro area").
 _WIDENING = re.compile(r"^(?:greater )|(?: metro(?:politan)?(?: area)?| area| region)$")
@@ -206,7 +206,7 @@ def _resolve_head(head: str, hints: list[list[tuple[str, str | None]]]) -> tuple
     return None, 0
 
 
-_SEGMENT_SPLIT = re.compile(r"[;|/•\n]| or ")
+_SEGMENT_SPLIT = re.compile(r"[;|/•\n]| or | & ")
 _PART_SPLIT = re.compile(r"\s+[-–—]\s+|[()\[\]]|,")
 
 

@@ -5,9 +5,10 @@ co0us zo0northamerica … | austin tx "), so a filter is a substring test the da
 a GIN index over the words of `place_text` (docs/internals.md, "Search plans"), and each token is
 as selective as the place itself (words shared by every token, such as "country" or "america",
 would make every index lookup read most of the table).
-Remote postings carry `remote:<area>` tokens for the area they can be worked from; a filter asks
-for those of every area that covers its place, so "Remote - US" matches "US" and "Austin" but not
-"Germany".
+Remote postings carry `remote:<area>` tokens for the areas of their remote scope (scope.py; from
+platform fields and text too, boards/derive/remote_scope.py) and `within:<area>` tokens for the
+larger areas those lie inside; a filter asks for those of every area that covers its place, so
+"Remote - US" matches "US" and "Austin" but not "Germany", and `remote_from` reads the same tokens.
 
 Pure: imports nothing of Django.
 """
@@ -19,9 +20,19 @@ import re
 from collections.abc import Sequence
 
 from matching import terms
-from matching.places import gazetteer, resolver
+from matching.places import gazetteer, resolver, scope
 
-_TOKEN_PREFIXES = {"city": "ci", "region": "re", "country": "co", "zone": "zo", "metro": "me", "remote": "ra"}
+_TOKEN_PREFIXES = {
+    "city": "ci",
+    "region": "re",
+    "country": "co",
+    "zone": "zo",
+    "metro": "me",
+    "remote": "ra",
+    "within": "rw",
+}
+REMOTE_UNKNOWN_KEY = " ra0unknown "
+_ANYWHERE = frozenset({"anywhere", "worldwide", "world", "everywhere", "global", "globally", "remote anywhere"})
 
 
 def _encode(token: str) -> str:
@@ -53,48 +64,36 @@ def _city_token(place: resolver.Place) -> str:
     return f"{gazetteer.slug_of(place.city or '')}/{qualifier}"
 
 
-def _remote_area(place: resolver.Place, zone: str | None) -> str | None:
-    """The most specific area a remote place can be worked from."""
-    if place.region and place.country:
-        return place.region.lower()
-    if place.country:
-        return place.country.lower()
-    return zone
-
-
-def place_text_for(*, locations: Sequence[str], remote: bool) -> str:
-    """The `place_text` column: tokens of every resolved place, then the normalised location
-    text itself (after a bar) for filters that name no known place."""
+def place_text_for(*, locations: Sequence[str], remote: bool, remote_scope: Sequence[str] | None = None) -> str:
+    """The `place_text` column: tokens of every resolved place, the remote tokens of the job's
+    scope (`remote:<area>` for each area it can be worked from, `within:<area>` for each larger
+    area that scope lies inside, `remote:unknown` for a remote job that names none), then the
+    normalised location text itself (after a bar) for filters that name no known place.
+    Without `remote_scope`, the scope is read from the locations."""
+    codes = (
+        list(remote_scope) if remote_scope is not None else scope.remote_scope_of_locations(locations, remote=remote)
+    )
     found: list[str] = []
     texts: list[str] = []
-    any_remote = False
-    anchored: list[resolver.Resolved] = []
     for location in locations:
         if location.strip():
             texts.append(terms.normalise(location).strip())
         for item in resolver.resolve_location(location):
-            if item.place is not None and item.place.remote:
-                any_remote = True
+            if item.place is None:
+                continue
+            if item.place.remote:
                 found.append("remote")
-                if item.world:
-                    found.append("remote:world")
-                    continue
-                area = _remote_area(item.place, item.zone)
-                if area:
-                    found.append(f"remote:{area}")
                 if item.place.city:
                     found.extend(_area_tokens(item.place, item.metros, item.zone))
-            elif item.place is not None:
-                anchored.append(item)
+            else:
                 found.extend(_area_tokens(item.place, item.metros, item.zone))
-    if remote and not any_remote:
-        # Remote by its title ("Remote iOS Engineer", "Austin, TX"): workable from its places' regions.
+    if remote:
         found.append("remote")
-        for item in anchored:
-            assert item.place is not None
-            area = _remote_area(item.place, item.zone)
-            if area:
-                found.append(f"remote:{area}")
+    for code in codes:
+        found.append(f"remote:{scope.scope_token(code)}")
+        found.extend(f"within:{area}" for area in scope.scope_within(code))
+    if remote and not codes:
+        found.append("remote:unknown")
     unique = list(dict.fromkeys(_encode(token) for token in found))
     tail = [text for text in texts if text]
     pieces = [*unique, *([terms.FIELD_SEPARATOR, *tail] if tail else [])]
@@ -152,15 +151,46 @@ def _filter_keys(location_filter: str) -> tuple[str, ...]:
         elif item.zone:
             keys.append(f"zone:{item.zone}")
             keys.extend(f"remote:{zone}" for zone in gazetteer.with_parents((item.zone,)))
-            keys.append("remote:world")
+            keys.extend(("remote:world", f"within:{item.zone}"))
         elif place.region and place.country:
             keys.append(f"region:{place.region.lower()}")
             keys.extend(_coverage(place.region, place.country))
         elif place.country:
             keys.append(f"country:{place.country.lower()}")
             keys.extend(_coverage(None, place.country))
+            keys.append(f"within:{place.country.lower()}")
     if not keys:
         normalised = terms.normalise(text).strip()
         if normalised:
             keys.append(normalised)
+    return tuple(f" {_encode(key)} " for key in dict.fromkeys(keys))
+
+
+@functools.lru_cache(maxsize=4096)
+def remote_from_keys(place: str) -> tuple[str, ...]:
+    """The padded tokens, any of which in `place_text` says a remote job can be worked from
+    `place`: the remote areas that cover it (its region, country, zones, the world) and, for a
+    country or a zone, the scopes that lie inside it ("Remote - Bavaria" can be worked from
+    Germany by someone who lives there). () when the place is not known."""
+    text = place.strip()
+    if not text:
+        return ()
+    if gazetteer.fold(text) in _ANYWHERE:
+        return (f" {_encode('remote:world')} ",)
+    keys: list[str] = []
+    for item in resolver.resolve_location(text):
+        resolved = item.place
+        if item.world:
+            keys.append("remote:world")
+        elif resolved is None:
+            return ()
+        elif resolved.country is None and item.zone:
+            keys.extend(f"remote:{zone}" for zone in gazetteer.with_parents((item.zone,)))
+            keys.extend(("remote:world", f"within:{item.zone}"))
+        elif resolved.country is None:
+            return ()
+        else:
+            keys.extend(_coverage(resolved.region, resolved.country))
+            if resolved.city is None and resolved.region is None:
+                keys.append(f"within:{resolved.country.lower()}")
     return tuple(f" {_encode(key)} " for key in dict.fromkeys(keys))

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from boards.derive.company import company_key, is_staffing_agency
 from boards.models import Job, Resource
 from changes.models import Change
-from matching.places import place_text_for
+from matching.places import place_text_for, remote_scope_of_locations
 from matching.terms import search_text_for
 from watches.filters import Filters, filters_match, filters_q
 
@@ -34,6 +35,28 @@ JOBS: list[dict[str, Any]] = [
     {"title": "Software Engineer, iOS", "location": "Main Office", "company": "Acme Studios", "years": 0},
     {"title": "Engineer", "location": "", "department": "Mobile Engineering"},
     {"title": "Intern, Software", "location": "San Francisco, CA", "seniority": "intern", "max": 50_000},
+    {
+        "title": "Backend Engineer",
+        "location": "Remote - Germany",
+        "remote": True,
+        "visa": "yes",
+        "employment": "full_time",
+        "company": "Stripe, Inc.",
+    },
+    {
+        "title": "Platform Engineer",
+        "location": "Remote",
+        "remote": True,
+        "scope": ("EMEA",),
+        "visa": "no",
+        "employment": "contract",
+        "company": "Robert Half",
+    },
+    {"title": "Data Engineer", "location": "Remote - Bavaria, Germany", "remote": True, "employment": "part_time"},
+    {"title": "Site Reliability Engineer", "location": "Remote", "remote": True, "company": "STRIPE"},
+    {"title": "Support Engineer", "location": "Remote - California", "remote": True, "employment": "internship"},
+    {"title": "QA Engineer", "location": "Lisbon, Portugal", "visa": "yes", "employment": "temporary"},
+    {"title": "Recruiter", "location": "Remote, US or Canada", "remote": True, "company": "Acme Staffing LLC"},
 ]
 
 FILTERS: list[dict[str, Any]] = [
@@ -92,6 +115,34 @@ FILTERS: list[dict[str, Any]] = [
     {"max_experience_years": 0, "include_unknown": False},
     {"keywords": ["ios"], "locations": ["Austin"], "min_salary": 150_000, "max_experience_years": 6},
     {"keywords": ["engineer"], "locations": ["US"], "seniority": ["senior"], "include_unknown": False},
+    {"locations": ["Munich"]},
+    {"locations": ["Portugal"]},
+    {"remote_from": ["Germany"]},
+    {"remote_from": ["Germany"], "include_unknown": False},
+    {"remote_from": ["Europe"], "include_unknown": False},
+    {"remote_from": ["EMEA"]},
+    {"remote_from": ["US"], "include_unknown": False},
+    {"remote_from": ["Toronto"], "include_unknown": False},
+    {"remote_from": ["California"], "include_unknown": False},
+    {"remote_from": ["worldwide"], "include_unknown": False},
+    {"remote_from": ["Berlin", "Austin, TX"]},
+    {"visa_sponsorship": True},
+    {"visa_sponsorship": True, "include_unknown": False},
+    {"employment_types": ["contract"]},
+    {"employment_types": ["full_time", "part-time"], "include_unknown": False},
+    {"employment_types": ["internship"], "include_unknown": False},
+    {"companies": ["stripe"]},
+    {"companies": ["STRIPE INC."]},
+    {"companies": ["Acme Studios", "Robert Half Inc"]},
+    {"exclude_companies": ["Stripe"]},
+    {"exclude_staffing_agencies": True},
+    {"keywords": ["engineer"], "exclude_staffing_agencies": True, "exclude_companies": ["stripe"]},
+    {
+        "keywords": ["backend"],
+        "remote_from": ["Germany"],
+        "visa_sponsorship": True,
+        "employment_types": ["full_time", "part_time", "temporary", "internship"],
+    },
 ]
 
 
@@ -99,6 +150,8 @@ def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
     location = spec.get("location", "")
     remote = spec.get("remote", False)
     company = spec.get("company", "Example")
+    locations = [location] if location else []
+    scope = list(spec.get("scope", ())) or remote_scope_of_locations(locations, remote=remote)
     return {
         "title": spec["title"],
         "company": company,
@@ -110,6 +163,10 @@ def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
         "salary_annual_min": spec.get("min"),
         "salary_annual_max": spec.get("max"),
         "experience_years": spec.get("years"),
+        "employment_type": spec.get("employment", ""),
+        "visa_sponsorship": spec.get("visa", ""),
+        "company_key": company_key(company),
+        "staffing_agency": is_staffing_agency(company=company),
         "search_text": search_text_for(
             title=spec["title"],
             company=company,
@@ -117,7 +174,7 @@ def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
             other_locations=(),
             department=spec.get("department", ""),
         ),
-        "place_text": place_text_for(locations=[location] if location else [], remote=remote),
+        "place_text": place_text_for(locations=locations, remote=remote, remote_scope=scope if remote else []),
     }
 
 
@@ -174,3 +231,37 @@ def test_postings_that_state_no_pay_or_experience_match_unless_unknown_is_exclud
     assert "Sales Engineer" in selected({"min_salary": 150_000, "max_experience_years": 2})
     assert "Sales Engineer" not in selected({"min_salary": 150_000, "include_unknown": False})
     assert "Sales Engineer" not in selected({"max_experience_years": 2, "include_unknown": False})
+
+
+def test_a_remote_job_matches_a_place_only_when_its_scope_covers_it() -> None:
+    assert "iOS Engineer" in selected({"locations": ["US"]})  # Remote - US
+    assert "iOS Engineer" not in selected({"locations": ["Germany"]})
+    assert {"Node.js Backend Engineer", "Director of Engineering", "Backend Engineer"} <= selected(
+        {"locations": ["Germany"]}
+    )  # Remote (EMEA), Remote - Worldwide, Remote - Germany
+    assert "Support Engineer" in selected({"locations": ["US"]})  # Remote - California lies in the US
+
+
+def test_remote_from_reads_the_scope_and_lets_unknown_scopes_in_only_with_include_unknown() -> None:
+    strict = selected({"remote_from": ["Germany"], "include_unknown": False})
+    assert strict == {
+        "Node.js Backend Engineer",
+        "Director of Engineering",
+        "Backend Engineer",
+        "Platform Engineer",
+        "Data Engineer",
+    }
+    loose = selected({"remote_from": ["Germany"]})
+    assert loose - strict == {"Sales Engineer", "Site Reliability Engineer"}  # "Remote", no area named
+    assert "Android Engineer" not in loose  # in Berlin, not remote
+
+
+def test_visa_sponsorship_never_selects_a_job_that_says_no() -> None:
+    assert selected({"visa_sponsorship": True, "include_unknown": False}) == {"Backend Engineer", "QA Engineer"}
+    assert "Platform Engineer" not in selected({"visa_sponsorship": True})
+    assert "Sales Engineer" in selected({"visa_sponsorship": True})
+
+
+def test_companies_match_without_case_punctuation_or_legal_form() -> None:
+    assert selected({"companies": ["stripe"]}) == {"Backend Engineer", "Site Reliability Engineer"}
+    assert selected({"exclude_staffing_agencies": True}) & {"Platform Engineer", "Recruiter"} == set()

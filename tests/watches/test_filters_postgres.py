@@ -112,3 +112,18 @@ def test_every_search_plan_gives_the_newest_matches_and_the_count(
         assert ids == expected[offset : offset + limit]
         cap = max(30, offset + limit)
         assert (total, capped) == (min(len(expected), cap), len(expected) > cap)
+
+
+def test_the_selective_new_filters_are_index_backed() -> None:
+    """visa_sponsorship (include_unknown false) reads the partial index of "yes" rows, companies the
+    company key index, remote_from the word index of place_text (migrations boards/0004, 0007)."""
+    strict = Filters(visa_sponsorship=True, include_unknown=False)
+    assert "job_visa_yes_idx" in plan(Job.objects.filter(filters_q(strict)).order_by("-first_seen_at", "id")[:20])
+    assert "change_visa_yes_idx" in plan(Change.objects.filter(filters_q(strict)).order_by("id"))
+    companies = Filters(companies=("Stripe, Inc.",))
+    assert "job_company_key_idx" in plan(Job.objects.filter(filters_q(companies)))
+    assert "change_company_key_idx" in plan(Change.objects.filter(filters_q(companies)))
+    remote_from = Filters(remote_from=("germany",), include_unknown=False)
+    assert "job_words" in plan(Job.objects.filter(filters_q(remote_from)))
+    contract = Filters(employment_types=("contract",), include_unknown=False)
+    assert "job_employment_idx" in plan(Job.objects.filter(filters_q(contract)))

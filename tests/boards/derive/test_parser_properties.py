@@ -10,10 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boards.derive import derive_job
+from boards.derive.company import company_key, is_staffing_agency
+from boards.derive.employment import EMPLOYMENT_TYPES, employment_type_of
 from boards.derive.experience import experience_from_text
 from boards.derive.money import ANNUAL_FACTOR
+from boards.derive.remote_scope import scope_from_text
 from boards.derive.salary import salary_from_structured, salary_from_text
 from boards.derive.seniority import LEVELS, seniority
+from boards.derive.visa import MAX_EVIDENCE, visa_sponsorship_of
 from boards.derive.workplace import is_remote, workplace_type
 from boards.sources.base import Posting, StructuredSalary
 
@@ -30,6 +34,10 @@ TOKENS = [
     "this role is", "position", "Senior", "Sr.", "Staff", "Principal", "Manager", "Director", "Head of", "Intern",
     "Junior", "Associate", "Lead", "Architect", "I", "II", "III", "IV", "V", "Product", "Engineer", ",", ".", "\n",
     " ", "  ", "(", ")", ":", ";",
+    "visa", "sponsor", "sponsorship", "H-1B", "unable to", "we", "must", "right to work", "authorized to work",
+    "without", "Blue Card", "482", "citizens", "must reside in", "open to candidates in", "Germany", "US", "EMEA",
+    "CET", "±2", "UTC-5", "anywhere", "contract", "part-time", "Employment type:", "internship", "This is a",
+    "role", "our client", "Staffing", "Inc.", "GmbH",
 ]  # fmt: skip
 
 texts = st.one_of(
@@ -124,6 +132,8 @@ def test_seniority_never_raises_and_is_one_level(title: str) -> None:
         description=texts,
         workplace_hint=st.text(max_size=12),
         experience_years=st.one_of(st.none(), st.floats(allow_nan=True, allow_infinity=True)),
+        employment_type=texts,
+        remote_scope_hints=st.lists(st.text(max_size=20), max_size=3),
     ),
     st.sampled_from(["greenhouse", "html", "lever"]),
 )
@@ -136,3 +146,39 @@ def test_derive_job_never_raises_and_keeps_its_invariants(posting: Posting, plat
     assert job.title == job.title.strip()
     if job.experience_years is not None:
         assert math.isfinite(job.experience_years) and job.experience_years >= 0
+    assert job.employment_type is None or job.employment_type in EMPLOYMENT_TYPES
+    assert (job.employment_type is None) is (job.employment_type_source is None)
+    assert job.visa_sponsorship in (None, "yes", "no")
+    assert (job.visa_sponsorship is None) is (job.visa_evidence is None)
+    if job.employment_type == "internship":
+        assert job.seniority == "intern"
+    assert job.remote or job.remote_scope == ()
+    assert len(set(job.remote_scope)) == len(job.remote_scope)
+    assert "worldwide" not in job.remote_scope or job.remote_scope == ("worldwide",)
+
+
+@PROPERTY_SETTINGS
+@given(texts)
+def test_visa_sponsorship_never_raises_and_quotes_short_evidence(text: str) -> None:
+    found = visa_sponsorship_of(text)
+    if found is not None:
+        answer, evidence = found
+        assert answer in ("yes", "no")
+        assert evidence and len(evidence) <= MAX_EVIDENCE + 2
+
+
+@PROPERTY_SETTINGS
+@given(texts, texts)
+def test_employment_type_and_remote_scope_never_raise(title: str, text: str) -> None:
+    found = employment_type_of(stated=text, title=title, description_low=text.lower())
+    assert found is None or (found[0] in EMPLOYMENT_TYPES and found[1] in ("structured", "text"))
+    for code in scope_from_text(text.lower()):
+        assert code and code == code.strip()
+
+
+@PROPERTY_SETTINGS
+@given(texts)
+def test_company_key_never_raises_and_is_idempotent(name: str) -> None:
+    key = company_key(name)
+    assert company_key(key) == key or not key
+    assert isinstance(is_staffing_agency(company=name, description_low=name.lower()), bool)

@@ -1,0 +1,108 @@
+"""Company names as filters compare them, and the signals that a posting comes from a staffing
+agency rather than the employer.
+
+`company_key` folds a name so that "Stripe", "Stripe, Inc." and "STRIPE INC" are one company:
+lowercase, accents and punctuation removed, a leading "The" and legal-form suffixes (Inc., LLC,
+Ltd, GmbH, AG, S.A., B.V., plc, Corp., …) dropped.
+
+`is_staffing_agency` is true when the company name carries an agency word ("Staffing",
+"Recruitment", "Recruiting", "Talent Solutions", "Personnel", "Workforce Solutions", "Search
+Partners", "Headhunters") or is one of the large agencies listed in `AGENCY_NAMES`, or when the
+posting says it is written for someone else ("on behalf of our client", "our client, a leading…",
+"our client is seeking"). The list is documented in docs/derived-fields.md and applied only when
+a filter asks for it (`exclude_staffing_agencies`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_LEGAL_FORMS = (
+    "inc incorporated llc l l c ltd limited gmbh mbh ag sa s a sas sarl srl spa s p a bv b v nv n v plc corp "
+    "corporation co company pty pte oy ab as a s aps kg ug se lp llp pc kk k k sl"
+)
+_LEGAL = frozenset(_LEGAL_FORMS.split())
+_AGENCY_WORDS = re.compile(
+    r"\b(?:staffing|recruitment|recruiting|recruiters?|headhunt\w*|talent\s+solutions|personnel|"
+    r"workforce\s+solutions|employment\s+(?:agency|services|solutions)|search\s+partners|executive\s+search|"
+    r"resourcing|manpower|temp\s+agency|placement\s+(?:agency|services))\b"
+)
+# Large staffing and IT-contracting agencies, by company key.
+AGENCY_NAMES: frozenset[str] = frozenset(
+    {
+        "robert half",
+        "randstad",
+        "randstad technologies",
+        "adecco",
+        "manpowergroup",
+        "kelly services",
+        "kforce",
+        "teksystems",
+        "aerotek",
+        "actalent",
+        "aston carter",
+        "insight global",
+        "hays",
+        "michael page",
+        "pagegroup",
+        "page personnel",
+        "allegis group",
+        "apex systems",
+        "modis",
+        "akkodis",
+        "experis",
+        "beacon hill",
+        "robert walters",
+        "harvey nash",
+        "jobot",
+        "cybercoders",
+        "motion recruitment",
+        "vaco",
+        "creative circle",
+        "collabera",
+        "spherion",
+        "express employment professionals",
+        "judge group",
+        "system one",
+        "yoh",
+        "hirequest",
+        "lhh",
+        "nigel frank",
+        "jefferson frank",
+        "frank group",
+        "tenth revolution group",
+        "revature",
+        "signature consultants",
+        "diverse lynx",
+        "infojini",
+    }
+)
+# A posting written for another employer.
+_FOR_A_CLIENT = re.compile(
+    r"\b(?:on\s+behalf\s+of\s+(?:our|a|one\s+of\s+our)\s+clients?|our\s+client\s*(?:,|is|has|are|who|based|located)"
+    r"|(?:our|a)\s+(?:valued\s+|leading\s+|prestigious\s+)?client\s+(?:is\s+)?(?:seeking|looking|hiring|searching)"
+    r"|we\s+are\s+(?:a\s+)?(?:staffing|recruitment|recruiting)\s+(?:agency|firm|company)"
+    r"|direct\s+client\s+(?:requirement|role|position))"
+)
+
+
+def company_key(name: str) -> str:
+    """The name as filters compare it ("Stripe, Inc." → "stripe"); "" for no name."""
+    folded = unicodedata.normalize("NFKD", (name or "").casefold())
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    folded = folded.replace("&", " and ")
+    words = re.sub(r"[^\w]+|_", " ", re.sub(r"['’.]", "", folded)).split()
+    if words and words[0] == "the" and len(words) > 1:
+        words = words[1:]
+    while len(words) > 1 and words[-1] in _LEGAL:
+        words.pop()
+    return " ".join(words)
+
+
+def is_staffing_agency(*, company: str, description_low: str = "") -> bool:
+    """Whether the company name or the posting text carries an agency signal (see above)."""
+    key = company_key(company)
+    if key and (key in AGENCY_NAMES or _AGENCY_WORDS.search(key)):
+        return True
+    return bool(description_low) and bool(_FOR_A_CLIENT.search(description_low[:20_000]))

@@ -1,0 +1,162 @@
+"""Employment type: full_time, part_time, contract, temporary or internship, or unknown (None).
+
+A platform's own field wins (Lever `categories.commitment`, Ashby `employmentType`, SmartRecruiters
+`typeOfEmployment`, Workday `timeType`, Recruitee `employment_type_code`, Workable
+`employment_type`, JSON-LD `employmentType`, Greenhouse "Employment Type" metadata); then the
+title, which is short and written for exactly this ("Contract iOS Engineer", "Werkstudent");
+then only *labelled* statements in the description ("Employment type: Contract", "This is a
+part-time position", "6-month contract"), because descriptions also say "full-time employees
+enjoy…" about the company's other staff.
+
+When a value names two kinds ("Full-time, fixed term", a JSON-LD list `["FULL_TIME",
+"CONTRACTOR"]`) the narrower one wins, in the order internship, contract, temporary, part-time,
+full-time: a fixed-term full-time job is temporary, a paid internship is an internship.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+EmploymentType = Literal["full_time", "part_time", "contract", "temporary", "internship"]
+EMPLOYMENT_TYPES: tuple[EmploymentType, ...] = ("full_time", "part_time", "contract", "temporary", "internship")
+MAX_DESCRIPTION = 200_000
+
+# Narrowest first: the first kind a value names wins.
+_KINDS: tuple[tuple[EmploymentType, re.Pattern[str]], ...] = (
+    (
+        "internship",
+        re.compile(
+            r"\b(?:interns?|internships?|co ?op|working student|werkstudent\w*|praktikum|praktikant\w*"
+            r"|stagiaire|apprentice(?:ship)?|trainee ?ship|summer student)\b"
+        ),
+    ),
+    (
+        "contract",
+        re.compile(
+            r"\b(?:contract(?:or|ors)?|contract to hire|freelance(?:r)?|freelancing|consultant contract|1099|c2c"
+            r"|corp to corp|b2b contract|self employed|zzp|auftrag)\b"
+        ),
+    ),
+    (
+        "temporary",
+        re.compile(
+            r"\b(?:temporary|temp|seasonal|fixed term|fixed duration|befristet\w*|cdd|interim|maternity cover"
+            r"|parental leave cover|locum|per diem)\b"
+        ),
+    ),
+    ("part_time", re.compile(r"\b(?:part time|parttime|teilzeit|temps partiel|half time|halftime)\b")),
+    (
+        "full_time",
+        re.compile(r"\b(?:full time|fulltime|permanent|regular|vollzeit|unbefristet|cdi|temps plein|ft|perm)\b"),
+    ),
+)
+# Title words that say a kind without its usual spelling.
+_TITLE_ONLY = re.compile(r"\((?:pt|ft)\)|\b(?:pt|ft)\b")
+# Labelled statements in a description: "Employment type: Contract", "Job Type: Part-time".
+_LABELLED = re.compile(
+    r"\b(?:employment|job|position|contract|work|engagement|role)\s+type\s*[:\-–]\s*(?P<value>[^\n.;|]{2,60})"
+)
+# "This is a part-time position", "this role is a 6-month contract", "a full-time, permanent role".
+_STATEMENT = re.compile(
+    r"\b(?:(?:this|the)\s+(?:\w+\s+)?(?:role|position|job|opportunity|vacancy|post)\s+(?:is|will\s+be|is\s+offered\s+as)"
+    r"|this\s+is)\s+(?:an?\s+)?(?P<value>[\w\s,/-]{3,60}?)(?:\s+(?P<noun>role|position|job|opportunity|contract|engagement"
+    r"|basis|assignment|program(?:me)?)\b|[.,;\n(])"
+    r"|\b(?:an?|our)\s+(?P<value2>(?:\d{1,2}|six|three|twelve|nine)[\s-]+months?)\s+(?:fixed[\s-]term\s+)?contract\b"
+    r"|\bon\s+an?\s+(?P<value3>(?:fixed[\s-]term|freelance|contract|temporary|part[\s-]time|full[\s-]time))\s+"
+    r"(?:basis|contract)\b"
+)
+
+
+def employment_type_from_value(value: str) -> EmploymentType | None:
+    """The kind a platform value or a label names: "FullTime", "FULL_TIME", "Full-time Employee",
+    "parttime_fixed_term", "Intern", "Contractor". "volunteer", "other" and the like say nothing."""
+    folded = _fold(value)
+    if not folded:
+        return None
+    for kind, pattern in _KINDS:
+        if pattern.search(folded):
+            return kind
+    return None
+
+
+def employment_type_of(
+    *, stated: str, title: str, description_low: str
+) -> tuple[EmploymentType, Literal["structured", "text"]] | None:
+    """(kind, source): the platform's value (`Posting.employment_type`, as given) first, then the
+    title, then labelled statements in the (already lowercased) description."""
+    found = employment_type_from_value(stated)
+    if found is not None:
+        return found, "structured"
+    from_title = _from_title(title)
+    if from_title is not None:
+        return from_title, "text"
+    from_description = _from_description(description_low[:MAX_DESCRIPTION])
+    if from_description is not None:
+        return from_description, "text"
+    return None
+
+
+def _from_title(title: str) -> EmploymentType | None:
+    folded = _fold(title)
+    if not folded:
+        return None
+    for kind, pattern in _KINDS:
+        if kind == "full_time":
+            continue
+        # Full-time words ("Regular", "Permanent") in a title are read below, more strictly.
+        if pattern.search(folded) and not _title_false_positive(kind, folded):
+            return kind
+    if re.search(r"\b(?:full time|fulltime|vollzeit)\b", folded):
+        return "full_time"
+    pt_ft = _TITLE_ONLY.search(title.lower())
+    if pt_ft is not None:
+        return "part_time" if "pt" in pt_ft.group(0) else "full_time"
+    return None
+
+
+def _title_false_positive(kind: EmploymentType, folded: str) -> bool:
+    if kind == "internship":
+        # Whoever runs the intern program is not an intern.
+        return bool(re.search(r"\bintern(?:s|ship)?\s+(?:program|programs|recruit\w*|coordinator|manager)\b", folded))
+    if kind == "contract":
+        # "Contract Manager", "Contracts Lawyer", "Contract Analyst" name a job about contracts.
+        return bool(
+            re.search(
+                r"\bcontracts?\s+(?:manager|management|lawyer|attorney|counsel|analyst|administrator|specialist|"
+                r"negotiator|officer|lead|director|associate|coordinator|paralegal)\b",
+                folded,
+            )
+        ) and not re.search(r"\b(?:contractor|freelance\w*|1099|c2c|contract to hire)\b", folded)
+    if kind == "temporary":
+        return bool(re.search(r"\binterim\s+(?:cto|ceo|cfo|director|head|manager|vp)\b", folded)) and not re.search(
+            r"\b(?:temporary|temp|fixed term|seasonal)\b", folded
+        )
+    return False
+
+
+def _from_description(low: str) -> EmploymentType | None:
+    if not low:
+        return None
+    for match in _LABELLED.finditer(low):
+        kind = employment_type_from_value(match.group("value"))
+        if kind is not None:
+            return kind
+    for match in _STATEMENT.finditer(low):
+        if match.group("value2"):
+            return "contract"
+        value = match.group("value") or match.group("value3") or ""
+        if len(value.split()) > 6:
+            continue
+        kind = employment_type_from_value(value)
+        if kind is None and match.group("noun") == "contract" and re.search(r"\d|month|year|week", value):
+            kind = "contract"  # "a 6-month contract"
+        if kind is not None:
+            return kind
+    return None
+
+
+def _fold(value: str) -> str:
+    """Lowercase, with case boundaries ("FullTime"), underscores and hyphens as spaces."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value or "")
+    return " ".join(re.sub(r"[_\-/,()\[\]:]+", " ", spaced.lower()).split())

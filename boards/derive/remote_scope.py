@@ -1,0 +1,167 @@
+"""Where a remote job can be worked from (`remote_scope`): country codes ("US"), ISO regions
+("US-CA"), zones (EU, EMEA, APAC, LATAM, AMERICAS, …) and "worldwide".
+
+Read, for remote jobs only, from three places, all kept: the location strings ("Remote - US",
+"Remote (EMEA)", "Anywhere", "Remote, US or Canada"; matching/places/scope.py), a platform's own field
+(JSON-LD `applicantLocationRequirements`), and statements in the posting text about where the
+person must be ("must reside in the US", "open to candidates in Canada or Mexico", "remote within
+Europe", "work from anywhere", "within CET ±2 hours"). Text statements are read only when they
+name known places; a time zone is read as the zone it lies in (CET ±2 → EMEA, US time zones →
+AMERICAS, AEST/SGT → APAC), which is an approximation stated in docs/derived-fields.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from matching import places
+
+MAX_DESCRIPTION = 200_000
+MAX_STATEMENTS = 12
+MAX_PHRASE_WORDS = 8
+
+# "must reside in", "open to candidates (based|located) in", "remote within", "work from anywhere in".
+_LEAD = re.compile(
+    r"\b(?:must|should|need\s+to|required\s+to|have\s+to)\s+(?:currently\s+|already\s+|permanently\s+|legally\s+)?"
+    r"(?:reside|live|be\s+(?:located|based|residing|living|resident)|work)\s+(?:in|within|from)\s+"
+    r"|\b(?:must|should|need\s+to|required\s+to)\s+be\s+(?:an?\s+)?(?:legal\s+|permanent\s+)?residents?\s+of\s+(?:the\s+)?"
+    r"|\b(?:open|available)\s+(?:only\s+)?to\s+(?:\w+\s+){0,2}?(?:candidates|applicants|people|residents|anyone|talent)"
+    r"\s+(?:(?:who\s+(?:are|live|reside)\s+)?(?:based|located|living|residing|resident)\s+)?(?:in|within|across|from)\s+"
+    r"|\b(?:candidates|applicants|employees)\s+(?:must\s+be\s+|should\s+be\s+|need\s+to\s+be\s+)?"
+    r"(?:based|located|living|residing)\s+(?:in|within|anywhere\s+in)\s+"
+    r"|\b(?:remote(?:[\s-]first)?|remotely|work\s+from\s+home)\s+(?:(?:from\s+)?anywhere\s+)?"
+    r"(?:within|in|across|throughout|from)\s+(?:the\s+)?"
+    r"|\bwork\s+(?:remotely\s+)?from\s+anywhere\s+(?:in|within|across)\s+"
+    r"|\bhire\s+(?:remotely\s+)?(?:in|across|within)\s+"
+    r"|\b(?:anywhere|located)\s+in\s+"
+)
+_ANYWHERE = re.compile(
+    r"\b(?:work\s+(?:remotely\s+)?from\s+anywhere(?:\s+in\s+the\s+world)?(?![\w\s]{0,3}\b(?:in|within|across)\b)"
+    r"|fully\s+distributed\s+(?:team|company)\s+(?:across|around)\s+the\s+(?:world|globe)"
+    r"|remote\s+(?:from\s+)?anywhere(?:\s+in\s+the\s+world)?(?![\w\s]{0,3}\b(?:in|within|across)\b)"
+    r"|(?:hire|hiring)\s+(?:globally|worldwide|anywhere\s+in\s+the\s+world))"
+)
+_PHRASE_END = re.compile(
+    r"[.;:!?()\[\]\n|]|\s[-–—]\s|\b(?:time\s*zones?|timezone|hours?|and\s+(?:be|have|must|able|are|is|will)|with|who|"
+    r"that|to|for|while|during|at|as|is|are|can|will|because|so|if|but|where|when|only|area|region|time)\b"
+)
+# "in one of the following countries: Spain, Portugal".
+_LISTING = re.compile(r"(?:one\s+of\s+)?(?:the\s+)?following\s+(?:countries|locations|regions|states|areas)\s*:?\s*")
+_PHRASE_SPLIT = re.compile(r",|\s+or\s+|\s+and\s+|/|&")
+# Time zones named in a posting, and the zone each lies in.
+_TIME_ZONES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\b(?:cet|cest|eet|eest|wet|west|bst|central\s+european|eastern\s+european)\b"
+            r"|\b(?:gmt|utc)\b(?!\s*[+\-−–]\s*\d)"
+        ),
+        "EMEA",
+    ),
+    (
+        re.compile(
+            r"\b(?:est|edt|cst|cdt|mst|mdt|pst|pdt|et|pt|ct|mt|eastern|pacific|central|mountain)\s+(?:standard\s+)?"
+            r"time\b|\b(?:est|edt|pst|pdt|cst|mst)\b|\bus\s+time\s*zones?\b|\bnorth\s+american\s+time\s*zones?\b"
+        ),
+        "AMERICAS",
+    ),
+    (re.compile(r"\b(?:aest|aedt|awst|sgt|jst|kst|nzst|hkt|ist|ict|wib)\b"), "APAC"),
+)
+# "within ±2 hours of CET", "CET +/- 3 hours", "overlap with CET", "in the CET time zone".
+_TIME_ZONE_CONTEXT = re.compile(
+    r"(?:\bwithin|\boverlap|±|\+/-|\+-|\bplus\s+or\s+minus|\btime\s*zones?|\btimezone|\bhours?\b)"
+)
+
+
+def remote_scope_of(
+    *, locations: Sequence[str], remote: bool, hints: Iterable[str] = (), description_low: str = ""
+) -> tuple[str, ...]:
+    """The scope codes of a job; () for a job that is not remote or names no area."""
+    if not remote:
+        return ()
+    codes = places.remote_scope_of_locations(locations, remote=True)
+    for hint in hints:
+        codes.extend(places.remote_scope_of_phrase(hint))
+    if description_low:
+        codes.extend(scope_from_text(description_low[:MAX_DESCRIPTION]))
+    return tuple(places.normalise_scope(codes))
+
+
+def scope_from_text(low: str) -> list[str]:
+    """Scope codes from statements in lowercased posting text (see the module docstring)."""
+    codes: list[str] = []
+    for count, match in enumerate(_LEAD.finditer(low)):
+        if count >= MAX_STATEMENTS:
+            break
+        start = match.end()
+        listing = _LISTING.match(low, start)
+        if listing is not None:
+            start = listing.end()
+        end = _PHRASE_END.search(low, start, start + 120)
+        phrase = low[start : end.start() if end else start + 120]
+        codes.extend(_phrase_codes(phrase))
+    if _ANYWHERE.search(low):
+        codes.append(places.WORLDWIDE)
+    codes.extend(_time_zone_codes(low))
+    return places.normalise_scope(codes)
+
+
+def _phrase_codes(phrase: str) -> list[str]:
+    """Codes of a phrase such as "the us or canada", "one of the following countries: …"; the
+    longest leading run of known places, so a trailing non-place word does not spoil it."""
+    words = phrase.split()[:MAX_PHRASE_WORDS]
+    for size in range(len(words), 0, -1):
+        candidate = " ".join(words[:size]).strip(" ,")
+        if not candidate or candidate in {"the", "a", "an", "our", "one", "any"}:
+            continue
+        parts = [part.strip() for part in _PHRASE_SPLIT.split(candidate) if part.strip()]
+        parts = [re.sub(r"^(?:the|either)\s+", "", part) for part in parts]
+        if not parts or any(len(part) < 2 or part in _NOT_PLACES for part in parts):
+            continue
+        codes: list[str] = []
+        for part in parts:
+            found = places.remote_scope_of_phrase(part)
+            if not found:
+                codes = []
+                break
+            codes.extend(found)
+        if codes:
+            return codes
+    return []
+
+
+# Words after "in" that are not places although the gazetteer knows a town of that name.
+_NOT_PLACES = frozenset(
+    {"office", "person", "house", "time", "mind", "order", "general", "team", "line", "our", "your", "this"}
+)
+
+
+# "UTC-5", "GMT+1", "UTC +5:30": the offset says the zone.
+_OFFSET = re.compile(r"\b(?:utc|gmt)\s*(?P<sign>[+\-−–])\s*(?P<hours>\d{1,2})\b")
+
+
+def _zone_of_offset(sign: str, hours: int) -> str | None:
+    offset = hours if sign == "+" else -hours
+    if not -12 <= offset <= 14:
+        return None
+    if offset <= -3:
+        return "AMERICAS"
+    if offset <= 4:
+        return "EMEA"
+    return "APAC"
+
+
+def _time_zone_codes(low: str) -> list[str]:
+    codes: list[str] = []
+    for match in _OFFSET.finditer(low):
+        code = _zone_of_offset(match.group("sign"), int(match.group("hours")))
+        if code is not None and code not in codes:
+            codes.append(code)
+    for pattern, code in _TIME_ZONES:
+        for match in pattern.finditer(low):
+            window = low[max(0, match.start() - 60) : match.end() + 60]
+            if _TIME_ZONE_CONTEXT.search(window):
+                if code not in codes:
+                    codes.append(code)
+                break
+    return codes
