@@ -144,6 +144,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One enum for the employment type of a job and of the employment_types filter.
+    "ENUM_NAME_OVERRIDES": {"EmploymentTypeEnum": "boards.derive.employment.EMPLOYMENT_TYPES"},
 }
 
 # OAuth 2.1 for MCP clients (mcp_bridge/oauth/, docs/mcp.md): public clients only, authorization
