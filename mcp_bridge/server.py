@@ -1,5 +1,6 @@
 """The MCP server: name, instructions, the eight tools with their titles, annotations and security
-schemes, and two middlewares (connection counting and one error shape)."""
+schemes, one error language for tool calls, and two middlewares (only served capabilities are
+declared; connections are counted)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,19 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
-from mcp.server.mcpserver import MCPServer
-from mcp_types import CLIENT_INFO_META_KEY, CallToolResult, ToolAnnotations
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.shared.exceptions import MCPError
+from mcp_types import (
+    CLIENT_INFO_META_KEY,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    CallToolResult,
+    InputRequiredResult,
+    ToolAnnotations,
+)
 from mcp_types import Tool as MCPTool
+from pydantic import ValidationError
 
 import watchtower
 from mcp_bridge import tools
@@ -118,6 +129,7 @@ ANNOTATIONS: dict[str, ToolAnnotations] = {
 NOAUTH: dict[str, Any] = {"type": "noauth"}
 OAUTH2: dict[str, Any] = {"type": "oauth2", "scopes": [OAUTH_SCOPE]}
 TOKENLESS_TOOLS = frozenset({"search_jobs", "list_companies"})
+INTERNAL = "Something went wrong on our side; try again later."
 
 
 def security_schemes(tool: str) -> list[dict[str, Any]]:
@@ -129,6 +141,28 @@ def security_schemes(tool: str) -> list[dict[str, Any]]:
 
 
 class WatchtowerMCP(MCPServer[Any]):
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        """One error language for every failure a tool call can have:
+
+        - an unknown tool is a protocol error, JSON-RPC -32602 (the MCP spec's "Unknown tool");
+        - arguments that fail the input schema are a tool error `{"error": "VALIDATION_ERROR",
+          "message"}` (so the model can correct itself), in Watchtower's words;
+        - a crash outside the tool's own error handling is `INTERNAL_ERROR`.
+        The tools map the services' `AppError`s themselves (mcp_bridge/tools.py)."""
+        if name not in {tool.name for tool in await super().list_tools()}:
+            raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool: {name}", data={"name": name})
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError as error:
+            raise UnexpectedToolError(_tool_error_text("INTERNAL_ERROR", INTERNAL)) from error.__cause__
+        except ToolError as error:
+            if isinstance(error.__cause__, ValidationError):
+                text = _tool_error_text("VALIDATION_ERROR", validation_message(error.__cause__))
+                raise ToolError(text) from error.__cause__
+            raise
+
     async def list_tools(self) -> list[MCPTool]:
         """The security schemes follow the configuration in force, so switching provisioning off
         changes what clients are told without rebuilding the server."""
@@ -171,21 +205,40 @@ async def count_connections(ctx: ServerRequestContext[Any, Any], call_next: Call
     return await call_next(ctx)
 
 
-async def uniform_tool_errors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
-    """Errors the SDK reports itself (arguments that fail the input schema, an unknown tool) become
-    the same `{error, message}` JSON as the services' errors, so an agent parses one shape."""
+# Watchtower serves tools only. The SDK's server always registers prompt and resource handlers and
+# so would declare both capabilities and answer with empty lists; a client must not be told about
+# what is not there (issue 15 item 9).
+UNSERVED_CAPABILITIES = ("prompts", "resources")
+
+
+async def served_capabilities_only(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """Drop the capabilities Watchtower does not serve from `initialize` and `server/discover`, and
+    answer their methods as JSON-RPC does for any method a server lacks: -32601."""
+    if ctx.method.split("/", 1)[0] in UNSERVED_CAPABILITIES:
+        raise MCPError(code=METHOD_NOT_FOUND, message="Method not found", data=ctx.method)
     result = await call_next(ctx)
-    if ctx.method != "tools/call":
-        return result
-    wire = result.model_dump(by_alias=True, exclude_none=True) if isinstance(result, CallToolResult) else result
-    if not isinstance(wire, dict) or not wire.get("isError"):
-        return result
-    blocks = wire.get("content") or []
-    text = next((block.get("text", "") for block in blocks if block.get("type") == "text"), "")
-    if text.startswith("{"):
-        return result
-    code = "NOT_FOUND" if text.startswith("Unknown tool") else "VALIDATION_ERROR"
-    return {**wire, "content": [{"type": "text", "text": json.dumps({"error": code, "message": text})}]}
+    if ctx.method in ("initialize", "server/discover") and isinstance(result, dict):
+        capabilities = result.get("capabilities")
+        if isinstance(capabilities, dict):
+            result = {
+                **result,
+                "capabilities": {k: v for k, v in capabilities.items() if k not in UNSERVED_CAPABILITIES},
+            }
+    return result
+
+
+def validation_message(error: ValidationError) -> str:
+    """Pydantic's errors as one line in Watchtower's words: `field: what is wrong`, without the
+    rejected values (the caller's data) or links to pydantic's documentation."""
+    parts = []
+    for item in error.errors(include_url=False, include_input=False):
+        where = ".".join(str(part) for part in item["loc"]) or "arguments"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts) or "invalid arguments"
+
+
+def _tool_error_text(code: str, message: str) -> str:
+    return json.dumps({"error": code, "message": message})
 
 
 TOOLS = (
@@ -208,7 +261,7 @@ def build_server() -> WatchtowerMCP:
         instructions=INSTRUCTIONS,
         website_url=current().public_base_url,
         version=SERVER_VERSION,
-        middleware=[count_connections, uniform_tool_errors],
+        middleware=[served_capabilities_only, count_connections],
     )
     for fn in TOOLS:
         name = fn.__name__

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from boards.models import Resource
 from changes.models import Change
 from matching import places, terms
-from tests.mcp_bridge.conftest import AsgiServer, call, payload
+from tests.mcp_bridge.conftest import AsgiServer, call, mcp_session, payload
 from watches.models import CountsDaily, UsageDaily
 from watches.services.clients import NewClient, client_create
 from watches.services.watches import watch_create
@@ -189,5 +191,12 @@ def test_get_watch_never_shows_another_clients_watch(asgi_server: AsgiServer, ow
     assert _error(result)["error"] == "NOT_FOUND"
 
 
-def test_an_unknown_tool_is_a_tool_error_in_the_same_shape(asgi_server: AsgiServer) -> None:
-    assert _error(call(asgi_server.mcp_url, "check_now", {}))["error"] == "NOT_FOUND"
+def test_an_unknown_tool_is_a_protocol_error_for_the_sdk_client(asgi_server: AsgiServer) -> None:
+    """The MCP spec's "Unknown tool" is JSON-RPC -32602, which the SDK client raises."""
+
+    async def work(client: Client) -> int:
+        with pytest.raises(MCPError) as raised:
+            await client.call_tool("check_now", {})
+        return raised.value.error.code
+
+    assert mcp_session(asgi_server.mcp_url, work) == -32602
