@@ -20,7 +20,16 @@ from mcp_bridge.caller import STATE_KEY
 from mcp_bridge.server import build_server
 from mcp_bridge.threads import thread_connection
 from watches.services.clients import BearerIdentity, bearer_identity, bearer_token
+from watches.services.ratelimits import (
+    address_bucket,
+    budget_refusal,
+    budgets,
+    client_budget_enforce,
+    request_budget_hit,
+)
+from watchtower.api.addresses import address_from
 from watchtower.config import current
+from watchtower.errors import AppError
 
 MCP_PATH = "/mcp"
 # SPEC §14: request bodies are capped at 64 KB; a tool call is a few hundred bytes.
@@ -54,6 +63,42 @@ def _resolve(token: str) -> BearerIdentity | None:
         return bearer_identity(token)
 
 
+def _admit(bucket: str) -> AppError | None:
+    """The per-address budget REST and MCP share (SPEC §14), counted for every POST before any
+    token is looked up; the refusal, or None."""
+    with thread_connection():
+        verdict = request_budget_hit(bucket=bucket)
+        return None if verdict.allowed else budget_refusal(budgets()["global"], verdict)
+
+
+def _admit_client(client_id: int) -> AppError | None:
+    with thread_connection():
+        try:
+            client_budget_enforce(client_id=client_id)
+        except AppError as error:
+            return error
+        return None
+
+
+async def _rate_limited(send: Send, error: AppError) -> None:
+    """HTTP 429 with `Retry-After`, as REST answers; the JSON-RPC error carries Watchtower's
+    `{error, message, retry_after}` as its data."""
+    data = {**error.as_dict(), "retry_after": error.retry_after}
+    body = json.dumps({"jsonrpc": "2.0", "error": {"code": -32000, "message": error.message, "data": data}, "id": None})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 429,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"retry-after", str(error.retry_after or 60).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body.encode()})
+
+
 async def _method_not_allowed(send: Send) -> None:
     """A stateless endpoint has no stream to offer on GET and no session to end on DELETE; an open
     GET would hold a connection for nothing."""
@@ -83,7 +128,8 @@ async def _unauthorized(send: Send, message: str, *, token_sent: bool) -> None:
 
 
 class McpGate:
-    """Refuses an unknown bearer token (and, with `?auth=required`, a missing one) with 401, and
+    """Counts every POST against the per-address and per-client budgets REST also draws on (429
+    when spent), refuses an unknown bearer token (and, with `?auth=required`, a missing one) with 401, and
     leaves the resolved identity in the scope's state for the tools. Lifespan passes straight
     through: it runs the SDK's session manager."""
 
@@ -98,12 +144,24 @@ class McpGate:
             await _method_not_allowed(send)
             return
         headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope["headers"]}
+        peer = scope.get("client") or ("", 0)
+        address = address_from(
+            remote_addr=peer[0] or "", forwarded_for=headers.get("x-forwarded-for"), trust_proxy=current().trust_proxy
+        )
+        refused = await sync_to_async(_admit, thread_sensitive=False)(address_bucket(address or "unknown"))
+        if refused is not None:
+            await _rate_limited(send, refused)
+            return
         token = bearer_token(headers.get("authorization"))
         state: dict[str, Any] = scope.setdefault("state", {})
         if token is not None:
             identity = await sync_to_async(_resolve, thread_sensitive=False)(token)
             if identity is None:
                 await _unauthorized(send, UNKNOWN_TOKEN, token_sent=True)
+                return
+            refused = await sync_to_async(_admit_client, thread_sensitive=False)(identity.client.pk)
+            if refused is not None:
+                await _rate_limited(send, refused)
                 return
             state[STATE_KEY] = identity
         else:

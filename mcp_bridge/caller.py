@@ -19,7 +19,7 @@ from watches.services.clients import (
     client_authenticate,
     client_create,
 )
-from watches.services.ratelimits import address_bucket, budgets, ratelimit_enforce
+from watches.services.ratelimits import address_bucket, budgets, client_budget_enforce, ratelimit_enforce
 from watches.services.usage import usage_record
 from watchtower.api.addresses import address_from
 from watchtower.config import current
@@ -98,7 +98,10 @@ def caller_resolve(call: CallContext, *, tool: str, client_token: str | None, pr
     only on the consent page, where the person confirms it (mcp_bridge/oauth/consent.py)."""
     caller: Caller
     if client_token:
-        caller = Caller(client=client_authenticate(token=client_token))
+        client = client_authenticate(token=client_token)
+        if call.identity is None or call.identity.client.pk != client.pk:  # the gate counted the connection's
+            client_budget_enforce(client_id=client.pk)
+        caller = Caller(client=client)
     elif call.identity is not None:
         caller = Caller(client=call.identity.client)
     elif call.bearer_sent:

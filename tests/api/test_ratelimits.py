@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.conftest import make_board, make_watch
+from watches.services.clients import client_create
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def test_the_global_budget_is_spent_per_address(http, agent, config) -> None:
     assert refused.json()["error"] == "RATE_LIMITED"
     assert 1 <= int(refused["Retry-After"]) <= 60
     assert refused["X-RateLimit-Remaining"] == "0"
-    assert http.get("/v1/watches", REMOTE_ADDR="198.51.100.9", **agent.auth).status_code == 200
+    assert http.get("/v1/watches", REMOTE_ADDR="198.51.100.9", **_fresh()).status_code == 200
 
 
 def test_the_global_budget_is_counted_before_the_token_is_looked_up(http, config) -> None:
@@ -35,18 +36,32 @@ def test_the_global_budget_is_counted_before_the_token_is_looked_up(http, config
 def test_an_ipv6_64_shares_one_budget(http, agent, config) -> None:
     config(rate_limit_per_minute=2)
     for suffix in ("1", "2"):
-        assert http.get("/v1/watches", REMOTE_ADDR=f"2001:db8:5:6::{suffix}", **agent.auth).status_code == 200
-    assert http.get("/v1/watches", REMOTE_ADDR="2001:db8:5:6::ffff", **agent.auth).status_code == 429
-    assert http.get("/v1/watches", REMOTE_ADDR="2001:db8:5:7::1", **agent.auth).status_code == 200
+        assert http.get("/v1/watches", REMOTE_ADDR=f"2001:db8:5:6::{suffix}", **_fresh()).status_code == 200
+    assert http.get("/v1/watches", REMOTE_ADDR="2001:db8:5:6::ffff", **_fresh()).status_code == 429
+    assert http.get("/v1/watches", REMOTE_ADDR="2001:db8:5:7::1", **_fresh()).status_code == 200
 
 
 def test_behind_a_trusted_proxy_the_forwarded_address_is_the_bucket(http, agent, config) -> None:
     config(rate_limit_per_minute=1, trust_proxy=True)
-    via_proxy = {"REMOTE_ADDR": "10.0.0.2", **agent.auth}
-    assert http.get("/v1/watches", HTTP_X_FORWARDED_FOR="198.51.100.1", **via_proxy).status_code == 200
-    assert http.get("/v1/watches", HTTP_X_FORWARDED_FOR="198.51.100.2", **via_proxy).status_code == 200
+    proxy = {"REMOTE_ADDR": "10.0.0.2"}
+    assert http.get("/v1/watches", HTTP_X_FORWARDED_FOR="198.51.100.1", **proxy, **_fresh()).status_code == 200
+    assert http.get("/v1/watches", HTTP_X_FORWARDED_FOR="198.51.100.2", **proxy, **_fresh()).status_code == 200
     spoofed = "198.51.100.2, 198.51.100.1"  # the caller prepends an address; the proxy appends the real one
-    assert http.get("/v1/watches", HTTP_X_FORWARDED_FOR=spoofed, **via_proxy).status_code == 429
+    assert http.get("/v1/watches", HTTP_X_FORWARDED_FOR=spoofed, **proxy, **_fresh()).status_code == 429
+
+
+def test_a_client_is_one_budget_whatever_its_address(http, agent, config) -> None:
+    """Issue 15 item 11: the per-client budget REST shares with MCP (tests/mcp_bridge/test_shared_budget.py)."""
+    config(rate_limit_per_minute=2)
+    for address in ("198.51.100.1", "198.51.100.2"):
+        assert http.get("/v1/watches", REMOTE_ADDR=address, **agent.auth).status_code == 200
+    refused = http.get("/v1/watches", REMOTE_ADDR="198.51.100.3", **agent.auth)
+    assert (refused.status_code, refused.json()["error"]) == (429, "RATE_LIMITED")
+
+
+def _fresh() -> dict[str, str]:
+    """The header of a new client, so a test of the per-address budget spends no client's."""
+    return {"HTTP_AUTHORIZATION": f"Bearer {client_create().token}"}
 
 
 def test_client_creation_is_limited_per_hour(http, config) -> None:

@@ -74,6 +74,30 @@ def ratelimit_enforce(*, budget: Budget, bucket: str, message: str | None = None
     return verdict
 
 
+def request_budget_hit(*, bucket: str) -> Verdict:
+    """Count one request against the per-address budget ("global", SPEC §14) that REST and MCP
+    share: a request to `/v1/` and a POST to `/mcp` from one address draw on the same window."""
+    return ratelimit_hit(budget=budgets()["global"], bucket=bucket)
+
+
+def client_budget_enforce(*, client_id: int) -> Verdict:
+    """Count one request against the per-client budget REST and MCP share, so a client spread
+    over many addresses gets no more than one address would; RATE_LIMITED when it is spent."""
+    budget = budgets()["client"]
+    verdict = ratelimit_hit(budget=budget, bucket=f"client:{client_id}")
+    if not verdict.allowed:
+        raise budget_refusal(budget, verdict)
+    return verdict
+
+
+def budget_refusal(budget: Budget, verdict: Verdict) -> AppError:
+    return AppError(
+        "RATE_LIMITED",
+        f"too many requests ({budget.limit} per {budget.window_seconds}s); retry in {verdict.retry_after}s",
+        retry_after=verdict.retry_after,
+    )
+
+
 def ratelimits_prune(*, older_than: timedelta = timedelta(days=1)) -> int:
     deleted, _ = RateLimitWindow.objects.filter(window_start__lt=timezone.now() - older_than).delete()
     return deleted
@@ -86,6 +110,7 @@ def budgets() -> dict[str, Budget]:
     config = current()
     return {
         "global": Budget("global", config.rate_limit_per_minute, 60),
+        "client": Budget("client", config.rate_limit_per_minute, 60),
         "client_creation": Budget("client_creation", config.client_creation_per_hour, 3600),
         "search": Budget("search", config.search_per_minute, 60),
         "check_now": Budget("check_now", config.check_now_per_minute, 60),

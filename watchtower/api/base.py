@@ -14,7 +14,14 @@ from rest_framework.schemas.inspectors import ViewInspector
 from rest_framework.views import APIView
 
 from watches.models import Client
-from watches.services.ratelimits import Verdict, budgets, ratelimit_hit
+from watches.services.ratelimits import (
+    Verdict,
+    budget_refusal,
+    budgets,
+    client_budget_enforce,
+    ratelimit_hit,
+    request_budget_hit,
+)
 from watches.services.usage import counts_record, usage_record
 from watchtower.api.addresses import client_bucket
 from watchtower.api.auth import BearerAuthentication, ClientRequired
@@ -43,20 +50,18 @@ class ApiView(APIView):
     count_anonymous: bool = False  # tokenless calls counted as anonymous_search
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        """1. The global budget, before anything costs a database lookup of a token.
-        2. DRF's negotiation, authentication (a sent token must be valid) and permissions.
+        """1. The per-address budget (shared with MCP), before anything costs a token lookup.
+        2. DRF's negotiation, authentication (a sent token must be valid) and permissions, then
+           the per-client budget (shared with MCP).
         3. The route budget.
         4. One usage count: per client when authenticated, anonymous otherwise."""
         bucket = client_bucket(request)
-        budget = budgets()["global"]
-        self.global_verdict = ratelimit_hit(budget=budget, bucket=bucket)
+        self.global_verdict = request_budget_hit(bucket=bucket)
         if not self.global_verdict.allowed:
-            raise AppError(
-                "RATE_LIMITED",
-                f"too many requests ({budget.limit} per {budget.window_seconds}s)",
-                retry_after=self.global_verdict.retry_after,
-            )
+            raise budget_refusal(budgets()["global"], self.global_verdict)
         super().initial(request, *args, **kwargs)
+        if isinstance(request.user, Client):
+            client_budget_enforce(client_id=request.user.pk)
         if self.budget:
             route = budgets()[self.budget]
             verdict = ratelimit_hit(budget=route, bucket=bucket)
