@@ -1,5 +1,6 @@
-"""The directory, as operators curate it: search by company or URL, filter by platform and health,
-add a board URL, take boards out of the directory."""
+"""The directory, as operators curate it: search by company or URL, filter by platform, health and
+retirement, add a board URL (naming its platform when its URL does not tell), take boards out of
+the directory, revive retired boards."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from boards.models import HostLease, IndexOrigin, Platform, Resource
-from boards.services.resources import resource_get_or_create
-from boards.sources.registry import recognize
+from boards.services.resources import resource_get_or_create, resource_revive
+from boards.sources.registry import recognize, recognize_as
 from watchtower.errors import AppError
 
 
@@ -35,8 +36,30 @@ class HealthFilter(admin.SimpleListFilter):
         return queryset
 
 
+class RetiredFilter(admin.SimpleListFilter):
+    title = "retirement"
+    parameter_name = "retired"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "retired"), ("gone", "answering 'gone', not yet retired"), ("no", "active")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Resource]) -> QuerySet[Resource]:
+        if self.value() == "yes":
+            return queryset.filter(retired_at__isnull=False)
+        if self.value() == "gone":
+            return queryset.filter(retired_at__isnull=True, gone_since__isnull=False)
+        if self.value() == "no":
+            return queryset.filter(retired_at__isnull=True)
+        return queryset
+
+
 class AddBoardForm(forms.Form):
     url = forms.URLField(max_length=2048, help_text="A board URL on a supported platform.")
+    platform = forms.ChoiceField(
+        choices=[("", "recognise by URL"), *[(p.value, p.label) for p in Platform if p != Platform.HTML]],
+        required=False,
+        help_text="Name the platform of a site whose URL does not reveal it (SuccessFactors on a company's domain).",
+    )
 
 
 @admin.register(Resource)
@@ -49,14 +72,33 @@ class ResourceAdmin(admin.ModelAdmin):
         "index_origin",
         "open_jobs",
         "last_checked_at",
+        "tech_share",
         "consecutive_failures",
         "last_error_code",
+        "retired_at",
     ]
-    list_filter = ["platform", "indexed", "index_origin", HealthFilter]
+    list_filter = ["platform", "indexed", "index_origin", HealthFilter, RetiredFilter]
     search_fields = ["company", "url", "board_key"]
-    readonly_fields = ["created_at", "last_checked_at", "last_changed_at", "etag", "last_modified", "content_hash"]
+    readonly_fields = [
+        "created_at",
+        "last_checked_at",
+        "last_changed_at",
+        "etag",
+        "last_modified",
+        "content_hash",
+        "tech_share",
+        "gone_since",
+        "retired_at",
+        "retired_reason",
+    ]
     ordering = ["company"]
-    actions = ["add_to_directory", "remove_from_directory"]
+    actions = ["add_to_directory", "remove_from_directory", "revive"]
+
+    @admin.action(description="Revive (check again)")
+    def revive(self, request: HttpRequest, queryset: QuerySet[Resource]) -> None:
+        revived = sum(resource_revive(resource) for resource in queryset.filter(retired_at__isnull=False))
+        self.message_user(request, f"{revived} retired boards will be checked again.")
+
     change_list_template = "admin/boards/resource/change_list.html"
 
     @admin.action(description="Add to the directory")
@@ -78,8 +120,9 @@ class ResourceAdmin(admin.ModelAdmin):
     def add_board_view(self, request: HttpRequest) -> HttpResponse:
         form = AddBoardForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
+            url, platform = form.cleaned_data["url"], form.cleaned_data.get("platform") or ""
             try:
-                board = recognize(form.cleaned_data["url"])
+                board = recognize_as(url, platform) if platform else recognize(url)
             except AppError as exc:
                 form.add_error("url", exc.message)
             else:

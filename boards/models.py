@@ -67,6 +67,15 @@ class Resource(models.Model):
     body_hash = models.CharField(max_length=64, blank=True)
     complete = models.BooleanField(default=True, help_text="The last snapshot saw every open job.")
     open_jobs = models.PositiveIntegerField(default=0)
+    # Share (0..1) of the open jobs whose titles are technical (matching/tech.py), from each read;
+    # null until the board has been read. `tech_companies_only` searches keep boards at or above
+    # matching.tech.TECH_COMPANY_SHARE.
+    tech_share = models.FloatField(null=True, blank=True)
+    # Retirement (boards/services/retirement.py): the first of an unbroken run of "gone" answers,
+    # and when and why a directory board stopped being checked.
+    gone_since = models.DateTimeField(null=True, blank=True)
+    retired_at = models.DateTimeField(null=True, blank=True)
+    retired_reason = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -74,6 +83,7 @@ class Resource(models.Model):
             models.Index(fields=["next_check_at"], name="resource_due_idx"),
             models.Index(fields=["fetch_host", "next_check_at"], name="resource_host_due_idx"),
             models.Index(fields=["indexed", "company"], name="resource_directory_idx"),
+            models.Index(fields=["tech_share"], name="resource_tech_share_idx"),
         ]
 
     def __str__(self) -> str:

@@ -52,6 +52,10 @@ FILTER_DESCRIPTIONS: dict[str, str] = {
         "Keep postings that do not state salary, experience, visa sponsorship, employment type or (for remote_from) "
         "where remote work is allowed (default true)."
     ),
+    "tech_companies_only": (
+        "Only boards whose open jobs are at least 25% technical (engineering, data, product, design, IT, "
+        "security); default true when the server runs the extended directory. Ignored by board watches."
+    ),
 }
 
 
@@ -101,12 +105,15 @@ class Company(_Open):
     board_url: str
     platform: str | None = None
     open_jobs: int | None = None
+    tech_share: float | None = Field(None, description="Share (0-1) of its open jobs that are technical.")
+    tech_company: bool | None = Field(None, description="tech_share is at least 0.25 (tech_companies_only keeps it).")
 
 
 class ListCompaniesOutput(_Open):
     companies: list[Company]
     total: int
     next_offset: int | None
+    coverage: int | None = Field(None, description="Of these boards, those read at least once (a search's coverage).")
 
 
 class GetChangesOutput(_Open):

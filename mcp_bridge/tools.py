@@ -64,6 +64,7 @@ MinSalary = Annotated[int | None, Field(ge=0, le=100_000_000, description=FD["mi
 Currency = Annotated[str | None, Field(pattern=r"^[A-Za-z]{3}$", description=FD["salary_currency"])]
 MaxExperience = Annotated[float | None, Field(ge=0, le=60, description=FD["max_experience_years"])]
 IncludeUnknown = Annotated[bool | None, Field(description=FD["include_unknown"])]
+TechCompaniesOnly = Annotated[bool | None, Field(description=FD["tech_companies_only"])]
 Url = Annotated[str, Field(min_length=1, max_length=2000)]
 
 
@@ -121,6 +122,7 @@ def watch_jobs(
     exclude_companies: ExcludeCompanies = None,
     exclude_staffing_agencies: ExcludeAgencies = None,
     include_unknown: IncludeUnknown = None,
+    tech_companies_only: TechCompaniesOnly = None,
     webhook_url: Annotated[str | None, Field(max_length=2000, description="POST each change here (signed).")] = None,
     interval_minutes: Annotated[int | None, Field(ge=5, le=10080, description="Check interval (default 60).")] = None,
     label: Annotated[str | None, Field(max_length=200, description="Your name for this watch.")] = None,
@@ -175,6 +177,7 @@ def search_jobs(
     exclude_companies: ExcludeCompanies = None,
     exclude_staffing_agencies: ExcludeAgencies = None,
     include_unknown: IncludeUnknown = None,
+    tech_companies_only: TechCompaniesOnly = None,
     limit: Annotated[int, Field(ge=1, le=100, description="Page size.")] = 20,
     offset: Annotated[int, Field(ge=0, description="From next_offset of the previous page.")] = 0,
     client_token: ClientToken = None,

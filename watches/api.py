@@ -110,6 +110,11 @@ class FilterInput(StrictSerializer):
             "where remote work is allowed (default true)."
         ),
     )
+    tech_companies_only = serializers.BooleanField(
+        required=False,
+        help_text="Only boards whose open jobs are at least 25% technical; default true under DIRECTORY=extended. "
+        "Ignored by board watches.",
+    )
 
 
 class FreeObject(serializers.DictField):
@@ -189,6 +194,8 @@ class CompanyOutput(serializers.Serializer):
     platform = serializers.CharField()
     open_jobs = serializers.IntegerField(allow_null=True)
     last_checked_at = serializers.CharField(allow_null=True, required=False)
+    tech_share = serializers.FloatField(allow_null=True, help_text="Share (0-1) of its open jobs that are technical.")
+    tech_company = serializers.BooleanField(help_text="tech_share is at least 0.25: kept by tech_companies_only.")
 
 
 class ClientCreateApi(ApiView):
@@ -414,6 +421,9 @@ class CompanyListApi(ApiView):
         companies = CompanyOutput(many=True)
         total = serializers.IntegerField()
         next_offset = serializers.IntegerField(allow_null=True)
+        coverage = serializers.IntegerField(
+            help_text="Of these boards, those read at least once (a search's coverage)."
+        )
 
     @extend_schema(
         operation_id="companies_list",

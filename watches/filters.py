@@ -21,6 +21,7 @@ from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull
 from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
 from matching import places, terms
+from matching.tech import TECH_COMPANY_SHARE, is_tech_company
 from watchtower.errors import AppError
 
 SENIORITY_LEVELS: tuple[str, ...] = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")
@@ -52,6 +53,7 @@ FILTER_FIELDS: tuple[str, ...] = (
     "exclude_companies",
     "exclude_staffing_agencies",
     "include_unknown",
+    "tech_companies_only",
 )
 REMOTE_FROM_HELP = (
     "a country (Germany, DE), a region (California, Ontario), a city, a zone (EU, EMEA, APAC, LATAM, AMERICAS) "
@@ -83,6 +85,10 @@ class Filters:
     exclude_companies: tuple[str, ...] = ()
     exclude_staffing_agencies: bool = False
     include_unknown: bool = True
+    # Only boards whose share of technical postings is at least matching.tech.TECH_COMPANY_SHARE
+    # (a property of the board, not of the job). The default for search under DIRECTORY=extended
+    # (watches/services/search.py: filters_build); board watches always see their whole board.
+    tech_companies_only: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Filters:
@@ -125,6 +131,8 @@ class Filters:
             years = self.max_experience_years
             out["max_experience_years"] = int(years) if float(years).is_integer() else years
         out["include_unknown"] = self.include_unknown
+        if self.tech_companies_only:
+            out["tech_companies_only"] = True
         return out
 
     def is_empty(self) -> bool:
@@ -266,6 +274,7 @@ _VALIDATORS: dict[str, Any] = {
     "exclude_companies": _companies,
     "exclude_staffing_agencies": _flag,
     "include_unknown": _flag,
+    "tech_companies_only": _flag,
     "min_salary": _min_salary,
     "salary_currency": _currency,
     "max_experience_years": _experience,
@@ -463,6 +472,10 @@ def filters_q(filters: Filters, *, index: bool = True) -> Q:
     if filters.max_experience_years is not None:
         within = Q(experience_years__lte=filters.max_experience_years)
         condition &= (within | Q(experience_years__isnull=True)) if filters.include_unknown else within
+    if filters.tech_companies_only:
+        # A join to the small resource table on its tech_share index (both Job and Change rows
+        # have `resource`); the planner drives from the job-side indexes and probes this.
+        condition &= Q(resource__tech_share__gte=TECH_COMPANY_SHARE)
     return condition
 
 
@@ -512,7 +525,7 @@ def filters_match(filters: Filters, row: Any) -> bool:
                 return False
         elif years > filters.max_experience_years:
             return False
-    return True
+    return not filters.tech_companies_only or is_tech_company(row.resource.tech_share)
 
 
 def _salary_matches(filters: Filters, row: Any) -> bool:

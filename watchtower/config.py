@@ -74,6 +74,16 @@ def _str(env: Mapping[str, str], name: str, default: str = "") -> str:
     return default if value is None else value
 
 
+DIRECTORY_TIERS = ("builtin", "extended")
+
+
+def _choice(env: Mapping[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = _str(env, name, default).lower()
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+    return value
+
+
 def _host_overrides(env: Mapping[str, str]) -> dict[str, str]:
     value = _raw(env, "FETCH_HOST_OVERRIDES")
     if value is None:
@@ -156,6 +166,9 @@ class Config:
     fetch_host_overrides: dict[str, str] = field(default_factory=dict)
     # Directory
     index_enabled: bool = True
+    # "builtin" (fixtures/boards.txt) or "extended" (plus fixtures/boards-more*.txt; search defaults
+    # to tech companies only). docs/scaling.md has what each costs.
+    directory: str = "builtin"
     index_check_interval_seconds: int = 14400
     index_boards_file: str = ""
     index_max_promoted: int = 5000
@@ -243,6 +256,7 @@ def load(env: Mapping[str, str] | None = None) -> Config:
         allow_private_networks=allow_private,
         fetch_host_overrides=_host_overrides(env) if allow_private else {},
         index_enabled=_bool(env, "INDEX_ENABLED", True),
+        directory=_choice(env, "DIRECTORY", "builtin", DIRECTORY_TIERS),
         index_check_interval_seconds=_int(env, "INDEX_CHECK_INTERVAL_SECONDS", 14400, minimum=60),
         index_boards_file=_str(env, "INDEX_BOARDS_FILE"),
         index_max_promoted=_int(env, "INDEX_MAX_PROMOTED", 5000),

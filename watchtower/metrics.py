@@ -23,6 +23,7 @@ READS_DEFERRED = Counter(
     "watchtower_request_reads_deferred_total",
     "Requests that read no board themselves (every read slot of the client, address or process taken).",
 )
+RETIRED = Counter("watchtower_boards_retired_total", "Directory boards retired after a week of 'gone' answers.")
 BLOCKED = Counter("watchtower_blocked_total", "Checks refused by the site (bot wall, login, robots).", ["code"])
 MCP_INITIALIZE = Counter(
     "watchtower_mcp_initialize_total", "MCP initialize requests by client name and ref tag.", ["client", "ref"]

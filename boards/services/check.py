@@ -34,7 +34,7 @@ from boards.fetch.errors import HOST_REFUSAL_CODES, REFUSAL_CODES
 from boards.job import ParsedJob
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
-from boards.services import jobstore
+from boards.services import jobstore, retirement
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
 from boards.services.reading import BoardReading, DeadlineReached, NotModified, board_read
@@ -43,6 +43,7 @@ from boards.sources.base import BoardRef
 from boards.sources.payload import clean_text
 from changes.models import Change
 from changes.services.webhooks import webhooks_enqueue
+from matching.tech import tech_share
 from watchtower import metrics
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -212,7 +213,9 @@ def _read_under_lease(
     except DeadlineReached:
         return _deferred(resource)
     except NotModified as exc:
-        _record_healthy(resource, status=exc.status)
+        # A board read before shares were computed gets its share from the jobs it has.
+        share = tech_share(job.title for job in previous.values()) if resource.tech_share is None else None
+        _record_healthy(resource, status=exc.status, share=share)
         outcome = "not_modified" if exc.status == 304 else "unchanged"
         return CheckOutcome(resource.pk, True, outcome, jobs=resource.open_jobs, complete=resource.complete)
     except AppError as exc:
@@ -400,6 +403,7 @@ def _update_resource_healthy(
     open_jobs: int | None = None,
     changed: bool = False,
     expected_hash: str | None = None,
+    share: float | None = None,
 ) -> bool:
     """Record a healthy check; with `expected_hash`, only if the stored content hash is still that
     (False otherwise, and nothing is written)."""
@@ -414,8 +418,12 @@ def _update_resource_healthy(
         "next_check_at": now + timedelta(seconds=interval),
         "claim_token": "",
         "claimed_until": None,
+        "gone_since": None,
     }
+    if share is not None:
+        fields["tech_share"] = share
     if reading is not None:
+        fields["tech_share"] = tech_share(job.title for job in reading.jobs)
         fields["etag"] = reading.etag[:500]
         fields["body_hash"] = reading.body_hash
         fields["last_modified"] = reading.last_modified[:100]
@@ -438,8 +446,10 @@ def _update_resource_healthy(
     return True
 
 
-def _record_healthy(resource: Resource, *, status: int, reading: BoardReading | None = None) -> None:
-    _update_resource_healthy(resource, now=timezone.now(), status=status, reading=reading)
+def _record_healthy(
+    resource: Resource, *, status: int, reading: BoardReading | None = None, share: float | None = None
+) -> None:
+    _update_resource_healthy(resource, now=timezone.now(), status=status, reading=reading, share=share)
 
 
 def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
@@ -457,6 +467,7 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
         "last_status": getattr(exc, "http_status", None),
         "claim_token": "",
         "claimed_until": None,
+        **retirement.failure_fields(resource, exc, now=now),
     }
     if exc.code in HOST_REFUSAL_CODES and refusal:  # an unreachable robots.txt is an outage, not a refusal
         fields["blocked_at"] = now
@@ -467,6 +478,9 @@ def _record_failure(resource: Resource, exc: AppError) -> CheckOutcome:
     Resource.objects.filter(pk=resource.pk).update(**fields)
     for name, value in fields.items():
         setattr(resource, name, value)
+    if retirement.retire_if_dead(resource, exc, now=now, failures=failures):
+        metrics.RETIRED.inc()
+        logger.warning("directory board retired: %s (%s)", resource.url, resource.retired_reason)
     logger.info("check of %s failed: %s %s", resource.url, exc.code, exc.message, extra={"resource_id": resource.pk})
     return CheckOutcome(resource.pk, False, "error", exc.code, exc.message)
 

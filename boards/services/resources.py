@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from boards.models import Resource
 from boards.sources.base import BoardRef
@@ -13,6 +16,12 @@ def resource_get_or_create(*, board: BoardRef, resolved_from: str = "") -> tuple
     """Find the resource of `board` or create it, safely under concurrent creators."""
     existing = Resource.objects.filter(url=board.board_url).first()
     if existing is not None:
+        if existing.platform == "html" and board.platform != "html":
+            # Read as a careers page until a directory line or the page's own markers said what it is.
+            fields = {"platform": board.platform, "fetch_host": board.fetch_host, "board_key": board.key}
+            Resource.objects.filter(pk=existing.pk).update(**fields)
+            for name, value in fields.items():
+                setattr(existing, name, value)
         return existing, False
     try:
         with transaction.atomic():
@@ -29,3 +38,16 @@ def resource_get_or_create(*, board: BoardRef, resolved_from: str = "") -> tuple
     except IntegrityError:  # another request created it between our read and our insert
         return Resource.objects.get(url=board.board_url), False
     return resource, True
+
+
+def resource_revive(resource: Resource, *, now: datetime | None = None) -> bool:
+    """Put a retired board back on the schedule (a watch asked for it, or an operator did): checked
+    now, its "gone" streak forgotten. False when it was not retired."""
+    now = now or timezone.now()
+    revived = Resource.objects.filter(pk=resource.pk, retired_at__isnull=False).update(
+        retired_at=None, retired_reason="", gone_since=None, consecutive_failures=0, next_check_at=now
+    )
+    if revived:
+        resource.retired_at, resource.retired_reason, resource.gone_since = None, "", None
+        resource.consecutive_failures, resource.next_check_at = 0, now
+    return bool(revived)

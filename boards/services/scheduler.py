@@ -36,10 +36,10 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from boards.models import HostLease, Resource
+from boards.services.directory import monitored_q
 from boards.services.leases import lease_end_of_host
 from boards.services.liveness import scheduler_tick
 from boards.sources.registry import max_requests, page_spacing_ms
-from watches.models import live_watch_q
 from watchtower.config import current
 from watchtower.errors import AppError
 
@@ -119,10 +119,7 @@ def claim_duration(*, platform: str) -> timedelta:
 
 
 def _monitored(now: datetime) -> Q:
-    watched = Q(pk__in=Resource.objects.filter(live_watch_q(now, through="watches__")).values("pk"))
-    if current().index_enabled:
-        return Q(indexed=True) | watched
-    return watched
+    return monitored_q(now)
 
 
 def _unclaimed(now: datetime) -> Q:
@@ -296,4 +293,4 @@ def check_and_continue(
 def directory_overdue_count(*, now: datetime | None = None) -> int:
     """Directory boards more than `OVERDUE_AFTER` past due: how far the directory cycle lags."""
     now = now or timezone.now()
-    return Resource.objects.filter(indexed=True, next_check_at__lt=now - OVERDUE_AFTER).count()
+    return Resource.objects.filter(indexed=True, retired_at__isnull=True, next_check_at__lt=now - OVERDUE_AFTER).count()

@@ -9,6 +9,11 @@ A source module (one per platform) provides:
     def recognize(url: ParsedUrl) -> BoardRef | None
     def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing
 
+and optionally, for a platform whose sites a URL cannot reveal (SuccessFactors on own domains):
+
+    def board_at(url: ParsedUrl) -> BoardRef | None        the board when a directory line names the platform
+    def recognize_page(body: bytes, url: ParsedUrl) -> BoardRef | None   the board a fetched page is, by its markers
+
 `read` calls `fetch(Request(...))` once per request it needs. The `Fetch` given by the check service
 enforces robots.txt, host spacing, the lease, body caps and conditional headers (the first request
 only), and raises `FetchError` (boards.fetch.errors) on failure. A source that pages may catch a

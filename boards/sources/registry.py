@@ -73,6 +73,39 @@ def recognize(url: str) -> BoardRef:
     return board
 
 
+def recognize_as(url: str, platform: str) -> BoardRef:
+    """The board at `url` when a directory line declares its platform: what `recognize` finds when
+    it agrees, else the platform's `board_at` (a site its URL cannot reveal, such as a SuccessFactors
+    site on a company's own domain). Raises `AppError` ("UNSUPPORTED_URL") when the platform is
+    unknown, cannot be declared, or refuses the URL."""
+    module = source_for(platform)
+    board = recognize(url)
+    if board.platform == platform:
+        return board
+    if board.platform != html.PLATFORM:
+        raise AppError("UNSUPPORTED_URL", f"this is a {board.platform} board, not {platform}")
+    board_at = getattr(module, "board_at", None)
+    if board_at is None:
+        raise AppError("UNSUPPORTED_URL", f"{platform} boards are recognised by their URL; this one is not")
+    declared: BoardRef | None = board_at(urlsplit(canonical_url(url)))
+    if declared is None:
+        raise AppError("UNSUPPORTED_URL", f"not a {platform} site")
+    return declared
+
+
+def page_boards(body: bytes, url: str) -> list[BoardRef]:
+    """The boards a fetched page *is* by its own markers (a platform's `recognize_page`), for sites
+    whose URL does not tell (SuccessFactors on a company's own domain)."""
+    parts = urlsplit(url)
+    found = []
+    for module in sources():
+        recognize_page = getattr(module, "recognize_page", None)
+        board = recognize_page(body, parts) if recognize_page is not None else None
+        if board is not None:
+            found.append(board)
+    return found
+
+
 def read(board: BoardRef, fetch: Fetch, context: ReadContext | None = None) -> Listing:
     """Read a board with its platform's source; a careers page without job markup names the
     boards it links to (`html.NoJobData`), found with `linked_boards`. The parse boundary: every
@@ -84,8 +117,11 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext | None = None) -> L
 
 
 def linked_boards(body: bytes, base_url: str) -> list[BoardRef]:
-    """The supported boards a page links to or embeds, most mentioned first (careers.py)."""
-    return careers.find_boards(body, base_url, recognize=recognize)
+    """The board a page is by its own markers (`page_boards`), then the supported boards it links
+    to or embeds, most mentioned first (careers.py)."""
+    itself = page_boards(body, base_url)
+    linked = careers.find_boards(body, base_url, recognize=recognize)
+    return itself + [board for board in linked if board.board_url not in {own.board_url for own in itself}]
 
 
 def max_requests(platform: str) -> int:

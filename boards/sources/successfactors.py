@@ -6,8 +6,14 @@ is read, tiles or table layout, page after page (the step is the first page's si
 lists every open job in one request: on some sites it is an RSS feed with title, location, category
 and posting text, otherwise job URLs only (`partial` jobs, title from the slug).
 
-A Career Site Builder site cannot be told from any other careers page by its URL, so only the hosts
-listed here are read as SuccessFactors.
+A Career Site Builder site on a company's own domain cannot be told from any other careers page by
+its URL. It is recognised three ways: the hosts listed here and any `*.jobs2web.com` host (by URL);
+a directory line that names the platform (`successfactors https://careers.example.com`, see
+docs/platforms.md: `board_at`); and, for a watched URL on any other domain, by the page's own markers
+on its first read (`recognize_page`: Career Site Builder's `/platform/js/j2w/` scripts, its
+`rmkcdn.successfactors.com` stylesheets and scripts, the `coreCSB` body class, `j2w.init(`).
+The older Recruiting Marketing pages (`career4.successfactors.com/career?company=…`) are another
+product and are not read here.
 """
 
 from __future__ import annotations
@@ -118,12 +124,47 @@ HOSTS: dict[str, str] = {
 }
 
 
+# Career Site Builder's hosted domain: every tenant is `<name>.jobs2web.com` (a platform host, not a list).
+HOSTED_SUFFIX = ".jobs2web.com"
+# The Recruiting Marketing and Performance Manager hosts of SuccessFactors: not Career Site Builder sites.
+_RMK_HOST = re.compile(r"^(career\d*|performancemanager\d*)\.(successfactors\.(com|eu)|sapsf\.(com|eu|cn))$")
+# What a Career Site Builder page carries whatever its domain and theme. An image from the asset
+# host alone is not one (other pages show SAP-hosted logos): a stylesheet or script is.
+_PAGE_MARKERS = re.compile(
+    r"""<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s*["'][^"']*//rmkcdn\.successfactors\.com/"""
+    r"""|/platform/js/j2w/|\bj2w\.init\s*\(|<body\b[^>]*\bclass\s*=\s*["'][^"']*\bcoreCSB\b""",
+    re.IGNORECASE,
+)
+MAX_MARKER_CHARS = 400_000
+
+
 def recognize(url: ParsedUrl) -> BoardRef | None:
     host = url.hostname or ""
-    if host not in HOSTS:
+    if host in HOSTS or (host.endswith(HOSTED_SUFFIX) and host.count(".") >= 2):
+        return _board(host)
+    return None
+
+
+def board_at(url: ParsedUrl) -> BoardRef | None:
+    """The site at `url`'s host, which a directory line declares to be a Career Site Builder site
+    (its URL alone could not say so); None for a host that cannot be one."""
+    host = url.hostname or ""
+    if url.scheme not in {"http", "https"} or "." not in host or _RMK_HOST.match(host):
         return None
+    return _board(host)
+
+
+def recognize_page(body: bytes, url: ParsedUrl) -> BoardRef | None:
+    """The site itself when a page fetched from `url` is a Career Site Builder page. Pure."""
+    markup = body[: MAX_MARKER_CHARS * 4].decode("utf-8", errors="replace")[:MAX_MARKER_CHARS]
+    if not _PAGE_MARKERS.search(markup):
+        return None
+    return board_at(url)
+
+
+def _board(host: str) -> BoardRef:
     return BoardRef(
-        platform=PLATFORM, board_url=f"https://{host}/search/", fetch_host=host, key=host, company=HOSTS[host]
+        platform=PLATFORM, board_url=f"https://{host}/search/", fetch_host=host, key=host, company=HOSTS.get(host, "")
     )
 
 

@@ -67,7 +67,7 @@ def run(tmp_path: Path) -> str:
 
 def test_it_writes_confirmed_boards_and_records_how_each_was_found(world: Any, tmp_path: Path) -> None:
     run(tmp_path)
-    urls = [text for _, text in read_board_lines(tmp_path / "boards.txt")]
+    urls = [line.url for line in read_board_lines(tmp_path / "boards.txt")]
     assert urls == ["https://boards.greenhouse.io/acme", "https://boards.greenhouse.io/globex"]
     assert all(recognize(url).platform == "greenhouse" for url in urls)
     record = {c["name"]: c for c in json.loads((tmp_path / "boards.json").read_text())["companies"]}
@@ -112,7 +112,7 @@ def test_a_rerun_skips_decided_companies_and_retries_undecided_ones(world: Any, 
     assert "3 companies already decided" in output
     assert len(world.requests_to("careers.acme.example")) == acme_requests
     assert len(world.requests_to("www.hooli.example")) > hooli_requests
-    urls = [text for _, text in read_board_lines(tmp_path / "boards.txt")]
+    urls = [line.url for line in read_board_lines(tmp_path / "boards.txt")]
     assert "https://jobs.lever.co/hooli" in urls and "https://boards.greenhouse.io/acme" in urls
     record = {c["name"]: c["status"] for c in json.loads((tmp_path / "boards.json").read_text())["companies"]}
     assert record == {"Acme Robotics": "found", "Globex": "found", "Initech": "none", "Hooli": "found"}

@@ -12,6 +12,7 @@ import pytest
 from django.utils import timezone
 
 from boards.models import Resource
+from boards.services.directory import monitored_resources
 from boards.services.intervals import resource_interval_seconds
 from changes.models import Change, WebhookDelivery
 from changes.services.feed import _watches
@@ -19,7 +20,6 @@ from changes.services.maintenance import maintenance_run
 from changes.services.webhooks import webhooks_enqueue
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import active_watches
-from watches.services.present import monitored_resources
 from watchtower.site.gauges import DatabaseGauges
 from watchtower.site.stats import stats_load
 

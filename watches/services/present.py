@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from boards.job import served_job
 from boards.models import Job, Resource
 from changes.models import DeliveryStatus
-from watches.models import Watch, WatchKind, live_watch_q
+from watches.models import Watch, WatchKind
 
 # Newest first, served by the job_newest_idx index. A board's baseline jobs carry their posting
 # date as first_seen_at (boards/services/check.py), so this is "newest posting" from the first check.
@@ -82,9 +82,3 @@ def watch_as_dict(watch: Watch, *, pending: int | None = None) -> dict[str, Any]
     if pending is not None:
         body["pending_changes"] = pending
     return body
-
-
-def monitored_resources() -> QuerySet[Resource]:
-    """Boards every search covers: the directory plus every board with an active watch."""
-    watched = Resource.objects.filter(live_watch_q(through="watches__")).values("pk")
-    return Resource.objects.filter(Q(indexed=True) | Q(pk__in=watched))

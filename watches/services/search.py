@@ -11,11 +11,14 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 
-from boards.models import Job, Resource
+from boards.models import Job
+from boards.services.directory import monitored_resources
+from matching.tech import is_tech_company
 from matching.terms import term_key
 from watches.filters import Filters, filters_q
 from watches.query import Interpretation, interpret
-from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, monitored_resources, newest_jobs
+from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs
+from watchtower.config import current
 from watchtower.errors import AppError
 
 MAX_SEARCH_LIMIT = 100
@@ -25,17 +28,26 @@ MAX_OFFSET = 10_000
 MAX_COMPANY_OFFSET = 1_000_000
 
 
-def filters_build(*, query: str = "", explicit: Mapping[str, Any] | None = None) -> Interpretation:
-    """Read `query` by rules, then let explicit filters override it field by field."""
+def filters_build(*, query: str = "", explicit: Mapping[str, Any] | None = None, search: bool = True) -> Interpretation:
+    """Read `query` by rules, then let explicit filters override it field by field.
+
+    A search (not a board watch) under `DIRECTORY=extended` keeps to tech companies unless the
+    caller says `tech_companies_only: false`: most of the extended tier's boards are not tech
+    employers. A board watch always sees its whole board."""
     interpretation = interpret(query) if query.strip() else Interpretation(filters=Filters(), notes=[])
+    if search and current().directory == "extended":
+        interpretation = replace(interpretation, filters=replace(interpretation.filters, tech_companies_only=True))
     if explicit:
         interpretation = replace(interpretation, filters=interpretation.filters.merged(explicit))
+    if not search:
+        interpretation = replace(interpretation, filters=replace(interpretation.filters, tech_companies_only=False))
     return interpretation
 
 
 def coverage() -> int:
-    """Boards a search covers that have been read at least once. Counted at most once a minute
-    per process: every search reports it, and it changes slowly."""
+    """Boards a search covers (`monitored_resources`, the set `list_companies` lists) that have been
+    read at least once. Counted at most once a minute per process: every search reports it, and it
+    changes slowly."""
     now = time.monotonic()
     if now - _coverage[1] > COVERAGE_TTL_SECONDS:
         _coverage[:] = [monitored_resources().exclude(content_hash="").count(), now]
@@ -224,13 +236,14 @@ def companies_list(*, query: str = "", limit: int = 50, offset: int = 0) -> dict
         raise AppError("VALIDATION_ERROR", "limit must be between 1 and 1000")
     if not 0 <= offset <= MAX_COMPANY_OFFSET:
         raise AppError("VALIDATION_ERROR", f"offset must be between 0 and {MAX_COMPANY_OFFSET}")
-    boards = Resource.objects.filter(indexed=True)
+    # The boards every search covers: the set `coverage` counts (those of them read at least once).
+    boards = monitored_resources()
     if query.strip():
         term = query.strip()[:100]
         boards = boards.filter(Q(company__icontains=term) | Q(url__icontains=term))
     total = boards.count()
     rows = boards.order_by("company", "url").values_list(
-        "company", "url", "platform", "open_jobs", "content_hash", "last_checked_at"
+        "company", "url", "platform", "open_jobs", "content_hash", "last_checked_at", "tech_share"
     )[offset : offset + limit]
     companies = [
         {
@@ -239,8 +252,15 @@ def companies_list(*, query: str = "", limit: int = 50, offset: int = 0) -> dict
             "platform": platform,
             "open_jobs": open_jobs if content_hash else None,
             "last_checked_at": checked.isoformat() if checked else None,
+            "tech_share": share,
+            "tech_company": is_tech_company(share),
         }
-        for company, url, platform, open_jobs, content_hash, checked in rows
+        for company, url, platform, open_jobs, content_hash, checked, share in rows
     ]
     end = offset + len(companies)
-    return {"companies": companies, "total": total, "next_offset": end if end < total else None}
+    return {
+        "companies": companies,
+        "total": total,
+        "next_offset": end if end < total else None,
+        "coverage": coverage(),
+    }

@@ -17,7 +17,7 @@ from boards.fetch.client import validate_url
 from boards.fetch.errors import REFUSAL_CODES
 from boards.models import IndexOrigin, Job, Platform, Resource
 from boards.services.check import resource_check
-from boards.services.resources import resource_get_or_create
+from boards.services.resources import resource_get_or_create, resource_revive
 from boards.sources.base import BoardRef
 from boards.sources.canonical import canonical_url
 from boards.sources.registry import recognize
@@ -111,7 +111,7 @@ def watch_create(
     query = " ".join((query or "").split())[:1000]
     if len(label) > 200:
         raise AppError("VALIDATION_ERROR", "label must be at most 200 characters")
-    interpretation = filters_build(query=query, explicit=filters)
+    interpretation = filters_build(query=query, explicit=filters, search=not (url or urls))
     options = WatchOptions(
         query=query,
         filters=interpretation.filters,
@@ -227,10 +227,14 @@ def _create_search_watch(*, client: Client, options: WatchOptions) -> dict[str, 
     return body
 
 
-def _plan_board_watch(*, client: Client, url: str, window: ReadWindow, resolved_from: str = "") -> PlannedWatch:
+def _plan_board_watch(
+    *, client: Client, url: str, window: ReadWindow, resolved_from: str = "", board: BoardRef | None = None
+) -> PlannedWatch:
     """Recognise and admit the board, and read it if it was never read and the window is open.
-    Raises the `AppError` that refuses the URL; writes no watch."""
-    board = recognize(url)
+    Raises the `AppError` that refuses the URL; writes no watch. `board` is given when a careers
+    page resolved to it (a page whose own markers name its platform is not recognised again from
+    its URL)."""
+    board = board or recognize(url)
     if board.platform == Platform.HTML:
         # Platform boards live on known public API hosts; an arbitrary page is checked here once,
         # and every request is checked again at connect time.
@@ -238,13 +242,14 @@ def _plan_board_watch(*, client: Client, url: str, window: ReadWindow, resolved_
     _check_client_limit(client)  # early, so a refused URL costs no read; again when written
     _check_capacity(client, board)
     resource, _ = resource_get_or_create(board=board, resolved_from=resolved_from)
+    resource_revive(resource)  # a retired directory board a client asks for is checked again
     initial, linked = _initial_check(resource, window)
     if initial.get("ok") is False and initial.get("error_code") in REFUSAL_CODES | {"NO_JOB_DATA"}:
         if initial["error_code"] == "NO_JOB_DATA" and not resolved_from and board.platform == Platform.HTML:
             target = next((b for b in linked if b.platform != Platform.HTML), None)
             if target is not None:
                 return _plan_board_watch(
-                    client=client, url=target.board_url, window=window, resolved_from=board.board_url
+                    client=client, url=target.board_url, window=window, resolved_from=board.board_url, board=target
                 )
             raise AppError(
                 "NO_JOB_DATA",

@@ -8,12 +8,13 @@ from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.utils import timezone
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
 from boards.models import Resource
+from boards.services.directory import monitored_resources
 from boards.services.scheduler import directory_overdue_count
 from changes.models import DeliveryStatus, WebhookDelivery
 from watches.models import Client, Watch, WatchKind, live_watch_q
@@ -51,12 +52,17 @@ class DatabaseGauges:
         yield _gauge(
             "watchtower_monitored_resources",
             "Boards the scheduler checks: the directory plus every watched board.",
-            Resource.objects.filter(Q(indexed=True) | Q(pk__in=watched)).count(),
+            monitored_resources(now).count(),
         )
         yield _gauge(
             "watchtower_directory_boards",
             "Boards in the directory (searched by every search watch).",
-            Resource.objects.filter(indexed=True).count(),
+            Resource.objects.filter(indexed=True, retired_at__isnull=True).count(),
+        )
+        yield _gauge(
+            "watchtower_retired_boards",
+            "Directory boards retired after a week of 'gone' answers (not checked; revived by a watch).",
+            Resource.objects.filter(retired_at__isnull=False).count(),
         )
         yield _gauge(
             "watchtower_directory_overdue_boards",

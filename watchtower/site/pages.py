@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from changes.services.maintenance import DELETED_WATCH_KEEP, IDLE_CLIENT_AFTER, RATE_LIMIT_KEEP, USAGE_KEEP
+from matching.tech import TECH_COMPANY_SHARE
 from watches.services.search import MAX_COMPANY_OFFSET, companies_list
 from watchtower.config import Config, current
 from watchtower.errors import AppError
@@ -97,6 +98,7 @@ def companies(request: HttpRequest) -> HttpResponse:
         first=offset + 1 if page["companies"] else 0,
         last=offset + len(page["companies"]),
         previous_offset=previous,
+        tech_threshold=f"{TECH_COMPANY_SHARE:.0%}",
     )
     response = render(request, "site/companies.html", context)
     response["Cache-Control"] = "public, max-age=300"
