@@ -143,7 +143,14 @@ FILTERS: list[dict[str, Any]] = [
         "visa_sponsorship": True,
         "employment_types": ["full_time", "part_time", "temporary", "internship"],
     },
+    {"tech_companies_only": True},
+    {"tech_companies_only": False},
+    {"keywords": ["engineer"], "tech_companies_only": True},
+    {"locations": ["US"], "min_salary": 100_000, "tech_companies_only": True},
 ]
+# The boards the jobs are spread over (job i on board i % 3): a tech company, a hospital, and a
+# board not read yet (no share): `tech_companies_only` keeps only the first.
+TECH_SHARES: tuple[float | None, ...] = (0.8, 0.1, None)
 
 
 def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
@@ -180,16 +187,25 @@ def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def stored() -> list[Job]:
-    resource = Resource.objects.create(
-        url="https://boards.greenhouse.io/example", platform="greenhouse", fetch_host="boards-api.greenhouse.io"
-    )
-    jobs = [Job(resource=resource, key=f"job-{index}", **job_columns(spec)) for index, spec in enumerate(JOBS)]
+    boards = [
+        Resource.objects.create(
+            url=f"https://boards.greenhouse.io/example{index}",
+            platform="greenhouse",
+            fetch_host="boards-api.greenhouse.io",
+            tech_share=share,
+        )
+        for index, share in enumerate(TECH_SHARES)
+    ]
+    jobs = [
+        Job(resource=boards[index % len(boards)], key=f"job-{index}", **job_columns(spec))
+        for index, spec in enumerate(JOBS)
+    ]
     Job.objects.bulk_create(jobs)
     Change.objects.bulk_create(
-        Change(resource=resource, type="JOB_ADDED", job_key=job.key, summary=job.title, **job_columns(spec))
+        Change(resource=job.resource, type="JOB_ADDED", job_key=job.key, summary=job.title, **job_columns(spec))
         for job, spec in zip(jobs, JOBS, strict=True)
     )
-    return list(Job.objects.all())
+    return list(Job.objects.select_related("resource"))
 
 
 @pytest.mark.django_db
@@ -201,6 +217,10 @@ def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], 
     assert by_query == by_predicate
     by_change_query = set(Change.objects.filter(filters_q(filters)).values_list("job_key", flat=True))
     assert by_change_query == by_predicate
+    by_change_predicate = {change.job_key for change in Change.objects.all() if filters_match(filters, change)}
+    assert by_change_predicate == by_predicate
+    if filters.tech_companies_only:
+        assert by_predicate and all(int(key.split("-")[1]) % 3 == 0 for key in by_predicate)
 
 
 def selected(data: dict[str, Any]) -> set[str]:
