@@ -20,6 +20,7 @@ from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull
 
 from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
+from boards.models import Resource
 from matching import places, terms
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
 from watchtower.errors import AppError
@@ -473,9 +474,10 @@ def filters_q(filters: Filters, *, index: bool = True) -> Q:
         within = Q(experience_years__lte=filters.max_experience_years)
         condition &= (within | Q(experience_years__isnull=True)) if filters.include_unknown else within
     if filters.tech_companies_only:
-        # A join to the small resource table on its tech_share index (both Job and Change rows
-        # have `resource`); the planner drives from the job-side indexes and probes this.
-        condition &= Q(resource__tech_share__gte=TECH_COMPANY_SHARE)
+        # A subquery, not a join: the search plans compile this WHERE clause over boards_job alone
+        # (watches/services/search.py). The tech boards are read once through their tech_share
+        # index and hashed; each job (or change) row is then one hash probe on its resource id.
+        condition &= Q(resource_id__in=Resource.objects.filter(tech_share__gte=TECH_COMPANY_SHARE).values("pk"))
     return condition
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('boards', '0003_resource_body_hash'),
+        ('boards', '0005_search_filter_indexes'),
     ]
 
     operations = [
