@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('boards', '0005_search_filter_indexes'),
+        ('boards', '0007_derived_filters'),
     ]
 
     operations = [
