@@ -71,3 +71,16 @@ class WebhookDelivery(models.Model):
     class Meta:
         verbose_name_plural = "webhook deliveries"
         indexes = [models.Index(fields=["status", "next_attempt_at"], name="delivery_due_idx")]
+
+
+class WebhookFanout(models.Model):
+    """The fan-out high-water mark (one row): every change up to `last_change_id` has had its
+    webhook deliveries enqueued. A check only writes its changes; `webhooks_fan_out` matches the
+    changes above this mark to live webhook watches and moves the mark in the same transaction as
+    the delivery rows it writes, so a crash on either side neither loses nor repeats a batch."""
+
+    last_change_id = models.BigIntegerField(default=0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"webhook fan-out at change {self.last_change_id}"

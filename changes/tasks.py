@@ -1,10 +1,16 @@
-"""Celery beat tasks for the webhook outbox and maintenance (production mode)."""
+"""Celery beat tasks for the webhook fan-out, the outbox and maintenance (production mode)."""
 
 from __future__ import annotations
 
 from changes.services.delivery import webhooks_deliver_due
 from changes.services.maintenance import maintenance_run
+from changes.services.webhooks import webhooks_fan_out
 from watchtower.celery import app
+
+
+@app.task(ignore_result=True)
+def fan_out_webhooks() -> int:
+    return webhooks_fan_out()
 
 
 @app.task(ignore_result=True)

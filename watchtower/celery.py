@@ -15,7 +15,7 @@ from celery import Celery
 from celery.signals import worker_ready
 
 from watchtower.config import CONFIG
-from watchtower.periods import MAINTENANCE_EVERY, WEBHOOKS_EVERY
+from watchtower.periods import FANOUT_EVERY, MAINTENANCE_EVERY, WEBHOOKS_EVERY
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "watchtower.settings")
 
@@ -33,6 +33,11 @@ if CONFIG.broker_url and CONFIG.run_scheduler:
             "task": "boards.tasks.dispatch_due",
             "schedule": DISPATCH_EVERY,
             "options": {"expires": DISPATCH_EVERY * 5},
+        },
+        "fan-out-webhooks": {
+            "task": "changes.tasks.fan_out_webhooks",
+            "schedule": FANOUT_EVERY,
+            "options": {"expires": FANOUT_EVERY * 5},
         },
         "deliver-webhooks": {
             "task": "changes.tasks.deliver_webhooks",

@@ -6,6 +6,9 @@ in-process, on threads (healthchecks' `sendalerts` is the model).
   per host). After a check its pool thread claims the host's next due resource and the
   dispatcher starts it the moment the host's spacing has passed, so a busy host is checked as
   fast as politeness allows, not once per tick.
+- One fan-out thread matches new changes to webhook watches every `FANOUT_EVERY` seconds
+  (`webhooks_fan_out`: the checks' transactions only write changes), so deliveries are enqueued
+  within a second or two of a check and never wait behind a slow receiver.
 - One housekeeping thread delivers due webhooks every few seconds and runs maintenance every ten
   minutes (maintenance takes its own lock, so several replicas can all try).
 - `stop()` (SIGTERM/SIGINT via `serve`) sets a flag: nothing new starts, running checks get a
@@ -28,8 +31,9 @@ from boards.services.check import resource_check
 from boards.services.scheduler import CheckFunction, Outcome, check_and_continue, dispatch, resource_unclaim
 from changes.services.delivery import webhooks_deliver_due
 from changes.services.maintenance import maintenance_run
+from changes.services.webhooks import webhooks_fan_out
 from matching import places
-from watchtower.periods import MAINTENANCE_EVERY, WEBHOOKS_EVERY
+from watchtower.periods import FANOUT_EVERY, MAINTENANCE_EVERY, WEBHOOKS_EVERY
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +61,7 @@ class EmbeddedScheduler:
         housekeeping: bool = True,
         dispatch_every: float = DISPATCH_EVERY,
         webhooks_every: float = WEBHOOKS_EVERY,
+        fanout_every: float = FANOUT_EVERY,
         maintenance_every: float = MAINTENANCE_EVERY,
     ) -> None:
         self.concurrency = concurrency
@@ -65,6 +70,7 @@ class EmbeddedScheduler:
         self.housekeeping = housekeeping
         self.dispatch_every = dispatch_every
         self.webhooks_every = webhooks_every
+        self.fanout_every = fanout_every
         self.maintenance_every = maintenance_every
         self._stop = threading.Event()
         self._wake = threading.Condition()
@@ -81,6 +87,7 @@ class EmbeddedScheduler:
     def start(self) -> None:
         self._threads = [threading.Thread(target=self._dispatch_loop, name="scheduler", daemon=True)]
         if self.housekeeping:
+            self._threads.append(threading.Thread(target=self._fanout_loop, name="fanout", daemon=True))
             self._threads.append(threading.Thread(target=self._housekeeping_loop, name="housekeeping", daemon=True))
         for thread in self._threads:
             thread.start()
@@ -226,6 +233,17 @@ class EmbeddedScheduler:
                 close_old_connections()
 
     # -- housekeeping -----------------------------------------------------------------------
+
+    def _fanout_loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                close_old_connections()
+                webhooks_fan_out()
+            except Exception:
+                logger.exception("webhook fan-out failed; retrying")
+                connection.close()
+            self._stop.wait(self.fanout_every)
+        connection.close()
 
     def _housekeeping_loop(self) -> None:
         next_webhooks = 0.0

@@ -1,5 +1,6 @@
-"""One check of one resource: fetch → read → derive → diff → snapshot, job set, change events and
-webhook outbox rows written in ONE transaction.
+"""One check of one resource: fetch → read → derive → diff → snapshot, job set and change events
+written in ONE transaction (webhook deliveries are fanned out afterwards, off this transaction:
+changes/services/webhooks.py).
 
 Steps:
 1. Verify the caller's claim (a duplicate task delivery finds another token and does nothing).
@@ -10,7 +11,8 @@ Steps:
 4. Diff against the stored open set (`boards/diff.py`: detail fields carried over, an incomplete
    view's stale jobs dropped). The first snapshot of a board is its baseline: no events.
 5. Write everything in one transaction whose change ids are serialised (SPEC §8): ids become
-   visible in order, so a reader that passed id N never later sees a lower id commit.
+   visible in order, so a reader that passed id N never later sees a lower id commit (the feed's
+   cursors and the webhook fan-out's mark rely on it).
 A failed check writes only the failure (code, message, consecutive failures, backoff), whatever
 failed: an exception no step anticipated is recorded as CHECK_FAILED, never lost (which would leave
 the board looking healthy and due again as soon as its claim ran out).
@@ -42,7 +44,6 @@ from boards.sources import registry
 from boards.sources.base import BoardRef
 from boards.sources.payload import clean_text
 from changes.models import Change
-from changes.services.webhooks import webhooks_enqueue
 from matching.tech import tech_share
 from watchtower import metrics
 from watchtower.config import current
@@ -379,9 +380,6 @@ def _write(
             changes = Change.objects.bulk_create(changes, batch_size=500)
             if changes and changes[0].pk is None:  # a backend without RETURNING: read them back in order
                 changes = list(Change.objects.filter(resource=resource, created_at=now).order_by("id"))
-
-        if changes:
-            webhooks_enqueue(resource=resource, changes=changes)
     for change in changes:
         metrics.CHANGES_EMITTED.labels(type=change.type).inc()
     return len(changes)

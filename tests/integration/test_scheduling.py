@@ -98,6 +98,7 @@ def test_a_replica_killed_between_fetch_and_commit_leaves_nothing_half_written(l
     assert change.type == "JOB_ADDED" and change.data["job"]["title"] == "Job 3"
     assert Job.objects.filter(resource=board).count() == 3
     assert Snapshot.objects.filter(resource=board).count() == 1
+    wait_for(WebhookDelivery.objects.exists, timeout=20, what="the fan-out of the change")
     [delivery] = WebhookDelivery.objects.all()
     assert [c["id"] for c in delivery.payload["changes"]] == [change.id]
 

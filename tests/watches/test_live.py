@@ -17,7 +17,7 @@ from boards.services.intervals import resource_interval_seconds
 from changes.models import Change, WebhookDelivery
 from changes.services.feed import _watches
 from changes.services.maintenance import maintenance_run
-from changes.services.webhooks import webhooks_enqueue
+from changes.services.webhooks import webhooks_fan_out
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import active_watches
 from watchtower.site.gauges import DatabaseGauges
@@ -104,7 +104,7 @@ def test_every_reader_leaves_out_an_expired_watch_that_is_not_swept_yet(config) 
     assert gauges["watchtower_active_resources"] == 1
 
     change = Change.objects.create(resource=lapsed_board, type="JOB_ADDED", job_key="k", summary="New", title="t")
-    assert webhooks_enqueue(resource=lapsed_board, changes=[change]) == 0
+    assert change.id and webhooks_fan_out() == 0
     assert not WebhookDelivery.objects.filter(watch=lapsed).exists()
 
     counts = maintenance_run()

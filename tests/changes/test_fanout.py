@@ -1,0 +1,158 @@
+"""The webhook fan-out (changes/services/webhooks.py): a check only writes changes; the fan-out
+enqueues one delivery per live webhook watch with matches, exactly once, agreeing with the feed."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from boards.models import Resource
+from boards.services.check import resource_check
+from changes.models import Change, WebhookDelivery, WebhookFanout
+from changes.services import webhooks
+from changes.services.feed import changes_get
+from changes.services.webhooks import fanout_backlog, webhooks_fan_out
+from tests.fakes import greenhouse_job, serve_greenhouse
+from watches.models import Client, Watch
+from watches.services.clients import client_create
+from watches.services.watches import watch_create
+
+pytestmark = pytest.mark.django_db
+
+HOOK = "https://hooks.acme.example/in"
+BOARD = "https://boards.greenhouse.io/acme"
+IOS = greenhouse_job(1, "Senior iOS Engineer")
+ANDROID = greenhouse_job(2, "Android Engineer", location="Berlin, Germany")
+DATA = greenhouse_job(3, "Data Engineer", location="Austin, TX")
+
+
+def hooked(**kwargs: Any) -> tuple[Client, dict[str, Any]]:
+    client = client_create().client
+    return client, watch_create(client=client, webhook_url=HOOK, **kwargs)
+
+
+def recheck(site, jobs) -> None:
+    serve_greenhouse(site, "acme", jobs)
+    resource_check(resource_id=Resource.objects.get().pk)
+
+
+def board_without_hook() -> None:
+    watch_create(client=client_create().client, url=BOARD)
+
+
+def delivered_ids(watch_id: str) -> list[int]:
+    """Every change id delivered (or owed) to the watch, in delivery order."""
+    rows = WebhookDelivery.objects.filter(watch__public_id=watch_id).order_by("id")
+    return [change["id"] for row in rows for change in row.payload["changes"]]
+
+
+def test_a_check_writes_only_changes_and_the_fan_out_enqueues_what_the_feed_shows(site) -> None:
+    serve_greenhouse(site, "acme", [])
+    board_client, board = hooked(url=BOARD)
+    ios_client, ios = hooked(query="iOS jobs")
+    berlin_client, berlin = hooked(query="engineer", filters={"locations": ["Berlin"]})
+    _, nothing = hooked(query="nurse")
+    recheck(site, [IOS, ANDROID, DATA])
+
+    assert Change.objects.count() == 3
+    assert not WebhookDelivery.objects.exists()  # nothing matched inside the check's transaction
+    assert fanout_backlog() == 3
+
+    assert webhooks_fan_out() == 3
+    assert fanout_backlog() == 0
+    for client, watch in ((board_client, board), (ios_client, ios), (berlin_client, berlin)):
+        feed = [change["id"] for change in changes_get(client=client, peek=True)["changes"]]
+        assert delivered_ids(watch["id"]) == feed != []
+    assert delivered_ids(nothing["id"]) == []
+    [row] = WebhookDelivery.objects.filter(watch__public_id=ios["id"])
+    assert row.payload["watch_id"] == ios["id"] and row.payload["query"] == "iOS jobs"
+    assert [c["data"]["job"]["title"] for c in row.payload["changes"]] == ["Senior iOS Engineer"]
+    assert row.first_change_id == row.last_change_id == row.payload["changes"][0]["id"]
+
+    assert webhooks_fan_out() == 0  # already fanned out: nothing twice
+
+
+def test_expired_and_deleted_watches_get_nothing(site) -> None:
+    serve_greenhouse(site, "acme", [])
+    _, expired = hooked(url=BOARD)
+    _, deleted = hooked(query="iOS")
+    _, kept = hooked(query="iOS")
+    Watch.objects.filter(public_id=expired["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
+    Watch.objects.filter(public_id=deleted["id"]).update(deleted_at=timezone.now())
+    recheck(site, [IOS])
+
+    assert webhooks_fan_out() == 1
+    assert delivered_ids(kept["id"]) != []
+    assert delivered_ids(expired["id"]) == delivered_ids(deleted["id"]) == []
+
+
+def test_a_crash_between_the_commit_and_the_fan_out_still_delivers_exactly_once(site, monkeypatch) -> None:
+    serve_greenhouse(site, "acme", [])
+    _, board = hooked(url=BOARD)
+    recheck(site, [IOS, ANDROID])
+
+    write = WebhookDelivery.objects.bulk_create
+
+    def write_then_die(rows: Any, **kwargs: Any) -> None:
+        write(rows, **kwargs)
+        raise RuntimeError("worker killed")
+
+    # The fan-out dies after writing its delivery rows, before its transaction commits.
+    monkeypatch.setattr(WebhookDelivery.objects, "bulk_create", write_then_die)
+    with pytest.raises(RuntimeError):
+        webhooks._fan_out_batch(now=timezone.now(), batch=500)
+    monkeypatch.undo()
+    assert not WebhookDelivery.objects.exists()
+    assert fanout_backlog() == 2
+
+    assert webhooks_fan_out() == 1
+    assert webhooks_fan_out() == 0
+    ids = list(Change.objects.order_by("id").values_list("id", flat=True))
+    assert delivered_ids(board["id"]) == ids
+
+
+def test_batches_deliver_every_change_once_in_order(site) -> None:
+    serve_greenhouse(site, "acme", [])
+    _, board = hooked(url=BOARD)
+    recheck(site, [greenhouse_job(n, f"Engineer {n}") for n in range(1, 8)])
+    recheck(site, [greenhouse_job(n, f"Engineer {n}") for n in range(3, 11)])
+
+    assert webhooks_fan_out(batch=3, max_batches=2) == 2  # a run stops after its batches
+    assert webhooks_fan_out(batch=3) > 0
+    ids = list(Change.objects.order_by("id").values_list("id", flat=True))
+    assert delivered_ids(board["id"]) == ids
+    assert WebhookFanout.objects.get().last_change_id == ids[-1]
+
+
+def test_a_watch_created_after_a_change_is_not_sent_it(site) -> None:
+    serve_greenhouse(site, "acme", [])
+    board_without_hook()
+    _, early = hooked(query="engineer")
+    recheck(site, [IOS])
+    _, late = hooked(query="engineer")
+    webhooks_fan_out()
+    assert len(delivered_ids(early["id"])) == 1
+    assert delivered_ids(late["id"]) == []
+
+
+def test_watches_without_a_webhook_are_not_matched(site) -> None:
+    serve_greenhouse(site, "acme", [])
+    board_without_hook()
+    watch_create(client=client_create().client, query="engineer")
+    recheck(site, [IOS])
+    assert webhooks_fan_out() == 0
+    assert fanout_backlog() == 0
+
+
+def test_many_watches_are_matched_across_several_statements(site, monkeypatch) -> None:
+    monkeypatch.setattr(webhooks, "WATCHES_PER_STATEMENT", 2)
+    serve_greenhouse(site, "acme", [])
+    board_without_hook()
+    watches = [hooked(query=query)[1] for query in ("iOS", "Android", "data", "engineer", "nurse")]
+    recheck(site, [IOS, ANDROID, DATA])
+    assert webhooks_fan_out() == 4
+    counts = [len(delivered_ids(watch["id"])) for watch in watches]
+    assert counts == [1, 1, 1, 3, 0]
