@@ -245,8 +245,12 @@ def run(watch_count: int, rng: random.Random) -> int:
     print(f"check transaction with {CHANGES} new jobs (best of {REPEATS}, rolled back):")
     print(f"  its own change rows:              {min(rows_wall):7.1f} ms wall, {min(rows_cpu):7.1f} ms CPU")
     print(f"  before (matching in the txn):     {min(old_wall):7.1f} ms wall, {min(old_cpu):7.1f} ms CPU")
-    print(f"  beyond its own rows, before:      {extra_before:7.1f} ms wall, {min(old_cpu) - min(rows_cpu):7.1f} ms CPU")
-    print(f"  beyond its own rows, after:          0.0 ms (the check writes only its rows; target <= {EXTRA_TARGET_MS:.0f})")
+    print(
+        f"  beyond its own rows, before:      {extra_before:7.1f} ms wall, {min(old_cpu) - min(rows_cpu):7.1f} ms CPU"
+    )
+    print(
+        f"  beyond its own rows, after:          0.0 ms (the check writes only its rows; target <= {EXTRA_TARGET_MS:.0f})"
+    )
 
     WebhookFanout.objects.update(last_change_id=0)
     with transaction.atomic():
