@@ -4,7 +4,7 @@ are enqueued (issue 16 item 4).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/wt_x python -m bench.fanout [--watches 100000]
 
 Seeds `--watches` live search watches (one in ten with a webhook) with filters drawn (seeded) from
-the twenty searches of `bench.search`, a few expired and deleted webhook watches, then measures,
+5,000 random combinations of keywords, places, salary, remote, seniority and exclusions, a few expired and deleted webhook watches, then measures,
 back to back, on one batch of 100 new-job changes (real normalised columns, `bench.search.job_pool`):
 
 - rows: the check's own change rows, written under the change-write lock (what a check pays now);
@@ -63,13 +63,12 @@ def fresh_database() -> tuple[Any, str]:
 def seed_watches(rng: random.Random, count: int) -> None:
     from django.utils import timezone
 
-    from bench.search import SEARCHES
     from watches.filters import Filters
     from watches.models import Client, Watch, WatchKind
 
     client = Client.objects.create(token_hash="bench-fanout")
     now = timezone.now()
-    specs = [Filters.from_dict(search).as_dict() for search in SEARCHES]
+    specs = [Filters.from_dict(search_filters(rng)).as_dict() for _ in range(DISTINCT_FILTERS)]
     rows = []
     for n in range(count + 200):
         hooked = n % 10 == 0 or n >= count
@@ -92,6 +91,66 @@ def seed_watches(rng: random.Random, count: int) -> None:
             )
         )
     Watch.objects.bulk_create(rows, batch_size=5000)
+
+
+KEYWORDS = [
+    "ios",
+    "android",
+    "backend",
+    "frontend",
+    "python",
+    "golang",
+    "rust",
+    "java",
+    "kotlin",
+    "swift",
+    "react",
+    "devops",
+    "sre",
+    "data",
+    "analyst",
+    "scientist",
+    "designer",
+    "product",
+    "security",
+    "platform",
+    "infrastructure",
+    "payments",
+    "ml",
+    "sales",
+    "marketing",
+    "support",
+    "recruiter",
+    "finance",
+    "legal",
+    "nurse",
+    "teacher",
+    "manager",
+    "director",
+    "engineer",
+    "developer",
+    "cloud",
+    "embedded",
+    "qa",
+]
+PLACES = ("austin", "new york", "london", "berlin", "california", "germany", "remote", "europe", "us", "toronto")
+DISTINCT_FILTERS = 5_000
+
+
+def search_filters(rng: random.Random) -> dict[str, Any]:
+    """One to four filters of every kind, like the searches agents save."""
+    filters: dict[str, Any] = {"keywords": rng.sample(KEYWORDS, rng.choice((1, 1, 2)))}
+    if rng.random() < 0.4:
+        filters["locations"] = [rng.choice(PLACES)]
+    if rng.random() < 0.2:
+        filters["min_salary"] = rng.randrange(80, 250, 10) * 1000
+    if rng.random() < 0.15:
+        filters["remote_only"] = True
+    if rng.random() < 0.15:
+        filters["seniority"] = [rng.choice(("senior", "staff", "mid", "junior"))]
+    if rng.random() < 0.1:
+        filters["exclude_keywords"] = [rng.choice(KEYWORDS)]
+    return filters
 
 
 def new_changes(rng: random.Random, resource: Any) -> list[Any]:
@@ -228,7 +287,9 @@ def run(watch_count: int, rng: random.Random) -> int:
     from boards.services.resources import resource_get_or_create
     from boards.sources.registry import recognize
     from changes.models import WebhookDelivery, WebhookFanout
+    from changes.services import webhooks
     from changes.services.webhooks import webhooks_fan_out
+    from watches.models import Watch
 
     started = time.perf_counter()
     resource, _ = resource_get_or_create(board=recognize("https://boards.greenhouse.io/benchfanout"))
@@ -238,6 +299,8 @@ def run(watch_count: int, rng: random.Random) -> int:
         f"database: {connection_vendor()}; {watch_count:,} live search watches ({watch_count // 10:,} with webhooks)"
         f" + 100 expired and 100 deleted webhook watches; seeded in {time.perf_counter() - started:.1f} s"
     )
+    distinct = Watch.objects.exclude(webhook_url="").values("filters").distinct().count()
+    print(f"distinct filters among the webhook watches: {distinct:,}")
     print(f"load average before: {load()}")
 
     rows_wall, rows_cpu, old_wall, old_cpu = transaction_costs(resource, changes)
@@ -256,14 +319,21 @@ def run(watch_count: int, rng: random.Random) -> int:
     with transaction.atomic():
         written = write_rows(changes)
     expected = expected_deliveries(written)
+    webhooks._COMPILED.clear()  # a process's first fan-out compiles every distinct query
     wall, cpu, made = timed(webhooks_fan_out)
     rows = WebhookDelivery.objects.count()
     ok_count = made == rows == expected
     print(f"fan-out of the committed batch (after): {wall:.2f} s wall, {cpu:.2f} s CPU")
     print(f"  deliveries enqueued: {made:,} (in-memory predicate says {expected:,}) {'ok' if ok_count else 'MISMATCH'}")
-    print(f"  enqueued within {wall:.2f} s of the commit (target <= {ENQUEUED_TARGET_S:.0f} s)")
+    print(
+        f"  enqueued within {wall:.2f} s of the commit (target <= {ENQUEUED_TARGET_S:.0f} s), first fan-out of the process"
+    )
+    with transaction.atomic():
+        write_rows(changes)
+    again_wall, again_cpu, again = timed(webhooks_fan_out)
+    print(f"  the next batch (queries compiled): {again_wall:.2f} s wall, {again_cpu:.2f} s CPU, {again:,} deliveries")
     print(f"load average after: {load()}")
-    ok = ok_count and wall <= ENQUEUED_TARGET_S
+    ok = ok_count and max(wall, again_wall) <= ENQUEUED_TARGET_S
     return 0 if ok else 1
 
 
