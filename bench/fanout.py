@@ -56,6 +56,8 @@ def fresh_database() -> tuple[Any, str]:
     if connection.vendor == "sqlite":
         path = Path(tempfile.mkdtemp(prefix="wt-bench-")) / "bench.sqlite3"
         connection.settings_dict["TEST"]["NAME"] = str(path)
+    else:  # beside the configured database, named after it, dropped at the end
+        connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench_fanout"
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     return connection, old_name
 
@@ -147,7 +149,7 @@ def search_filters(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.15:
         filters["remote_only"] = True
     if rng.random() < 0.15:
-        filters["seniority"] = [rng.choice(("senior", "staff", "mid", "junior"))]
+        filters["seniority"] = [rng.choice(("senior", "staff", "mid", "entry"))]
     if rng.random() < 0.1:
         filters["exclude_keywords"] = [rng.choice(KEYWORDS)]
     return filters
