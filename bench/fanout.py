@@ -160,11 +160,11 @@ def new_changes(rng: random.Random, resource: Any) -> list[Any]:
     from boards.services.jobstore import FILTER_COLUMNS
     from changes.models import Change, ChangeType
 
-    search.POOL = 2_000  # a hundred rows need no 150,000-row pool
-    pool = search.job_pool(rng)
+    search.POOL = 2_000  # a hundred rows need no 200,000-row pool
+    pool = list(search.job_pool(rng, 100))
     changes = []
     for n in range(CHANGES):
-        base = rng.choice(pool)
+        _index, *base, _data = rng.choice(pool)
         columns = dict(zip(FILTER_COLUMNS, base, strict=True))
         key = f"job-{rng.randrange(10**12)}-{n}"
         changes.append(
