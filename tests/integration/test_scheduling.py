@@ -103,6 +103,10 @@ def test_a_replica_killed_between_fetch_and_commit_leaves_nothing_half_written(l
     assert [c["id"] for c in delivery.payload["changes"]] == [change.id]
 
 
+def delivery_count_is(count: int) -> bool:
+    return WebhookDelivery.objects.count() == count
+
+
 def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(live, runner: Runner) -> None:
     board = make_board(live, "hooks", jobs=1)
     back = make_hook_watch(board, "/hook/back", secret="secret-back")
@@ -116,9 +120,10 @@ def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
     with runner.delivering():
         wait_for(lambda: checked(board), timeout=20, what="the first snapshot")
         live.hook_status.update({"/hook/back": 503, "/hook/dead": 500})
-        for jobs in (2, 3):  # two checks, each adding a job: two batches per watch
+        for jobs in (2, 3):  # two checks, each adding a job, each fanned out: two batches per watch
             recheck_now(board, jobs=jobs, platform=live, token="hooks")
             wait_for(partial(change_count_is, jobs - 1), timeout=10, what="the change")
+            wait_for(partial(delivery_count_is, 2 * (jobs - 1)), timeout=10, what="the fan-out")
         wait_for(
             lambda: WebhookDelivery.objects.filter(attempts__gte=1).count() >= 2, timeout=15, what="first attempts"
         )
