@@ -16,7 +16,7 @@ def start_at_the_newest_change(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("changes", "0003_search_words")]
+    dependencies = [("changes", "0004_derived_filters")]
 
     operations = [
         migrations.CreateModel(
