@@ -615,7 +615,7 @@ class _Reader:
             words = self.text[match.end() : end].split()
             for size in range(len(words), 0, -1):
                 accepted = _read_places(" ".join(words[:size]))
-                if accepted is not None and "remote" not in accepted:
+                if accepted and all(places.remote_from_keys(place) for place in accepted):
                     self.remote_from.extend(place for place in accepted if place not in self.remote_from)
                     consumed = re.match(
                         r"\s*" + r"\s+".join(re.escape(word) for word in words[:size]), self.text[match.end() :]
@@ -685,8 +685,15 @@ class _Reader:
         if self.remote_only and "remote" in self.locations:
             # "remote jobs in Austin or remote": remote is required anyway.
             self.locations.remove("remote")
-        if self.remote_only and self.locations and not self.remote_from:
+        if (
+            self.remote_only
+            and self.locations
+            and not self.remote_from
+            and all(places.remote_from_keys(place) for place in self.locations)
+        ):
             # "remote jobs in the US", "remote in Europe": where the remote work must be allowed from.
+            # Only places the remote_from filter knows move there; any other text stays a location
+            # filter on remote jobs, as it was before remote_from existed.
             self.remote_from, self.locations = self.locations, []
         if self.remote_from:
             self.remote_only = False  # implied: remote_from selects remote jobs only
