@@ -23,6 +23,7 @@ _LEGAL_FORMS = (
     "corporation co company pty pte oy ab as a s aps kg ug se lp llp pc kk k k sl"
 )
 _LEGAL = frozenset(_LEGAL_FORMS.split())
+MAX_MENTIONS = 20
 _AGENCY_WORDS = re.compile(
     r"\b(?:staffing|recruitment|recruiting|recruiters?|headhunt\w*|talent\s+solutions|personnel|"
     r"workforce\s+solutions|employment\s+(?:agency|services|solutions)|search\s+partners|executive\s+search|"
@@ -105,4 +106,12 @@ def is_staffing_agency(*, company: str, description_low: str = "") -> bool:
     key = company_key(company)
     if key and (key in AGENCY_NAMES or _AGENCY_WORDS.search(key)):
         return True
-    return bool(description_low) and bool(_FOR_A_CLIENT.search(description_low[:20_000]))
+    low = description_low[:20_000]
+    # Every signal phrase holds one of these words: only short windows around them are scanned.
+    for word in ("client", "staffing", "recruit"):
+        at, seen = low.find(word), 0
+        while at >= 0 and seen < MAX_MENTIONS:
+            if _FOR_A_CLIENT.search(low, max(0, at - 60), at + 60):
+                return True
+            at, seen = low.find(word, at + len(word)), seen + 1
+    return False

@@ -138,11 +138,11 @@ def _title_false_positive(kind: EmploymentType, folded: str) -> bool:
 def _from_description(low: str) -> EmploymentType | None:
     if not low:
         return None
-    for match in _LABELLED.finditer(low):
+    for match in _windowed(_LABELLED, low, ("type",), before=40, after=70):
         kind = employment_type_from_value(match.group("value"))
         if kind is not None:
             return kind
-    for match in _STATEMENT.finditer(low):
+    for match in _windowed(_STATEMENT, low, _STATEMENT_WORDS, before=110, after=80):
         if match.group("value2"):
             return "contract"
         value = match.group("value") or match.group("value3") or ""
@@ -154,6 +154,31 @@ def _from_description(low: str) -> EmploymentType | None:
         if kind is not None:
             return kind
     return None
+
+
+# Words one of the statements holds (its kind, or "month" of "a 6-month contract").
+_STATEMENT_WORDS = (
+    "full-time", "full time", "fulltime", "part-time", "part time", "contract", "freelance", "temporary", "temp ",
+    "fixed-term", "fixed term", "intern", "-month", " month", "permanent", "seasonal",
+)  # fmt: skip
+MAX_ANCHORS = 40
+
+
+def _windowed(
+    pattern: re.Pattern[str], low: str, anchors: tuple[str, ...], *, before: int, after: int
+) -> list[re.Match[str]]:
+    """The matches of `pattern` in short windows around its anchor words (found with str.find),
+    in text order: one regular expression over a whole 3 KB description costs far more."""
+    found: dict[int, re.Match[str]] = {}
+    seen = 0
+    for word in anchors:
+        at = low.find(word)
+        while at >= 0 and seen < MAX_ANCHORS:
+            seen += 1
+            for match in pattern.finditer(low, max(0, at - before), min(len(low), at + len(word) + after)):
+                found.setdefault(match.start(), match)
+            at = low.find(word, at + len(word))
+    return [found[start] for start in sorted(found)]
 
 
 def _fold(value: str) -> str:

@@ -10,6 +10,7 @@ postings use it. Statements in posting text are read in boards/derive/remote_sco
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from matching.places import gazetteer, resolver
@@ -49,7 +50,13 @@ def scope_code(item: resolver.Resolved) -> str | None:
 def remote_scope_of_locations(locations: Sequence[str], *, remote: bool) -> list[str]:
     """Where a job can be worked from, by its location strings: "Remote - US" → ["US"], "Remote
     (EMEA)" → ["EMEA"], "Anywhere" → ["worldwide"]; a job remote by its title or platform field
-    with only office places ("Austin, TX") → their regions. [] when no area is named."""
+    with only office places ("Austin, TX") → their regions. [] when no area is named. Memoised:
+    a board repeats a few location strings over hundreds of jobs."""
+    return list(_scope_of_locations(tuple(locations), remote))
+
+
+@functools.lru_cache(maxsize=4096)
+def _scope_of_locations(locations: tuple[str, ...], remote: bool) -> tuple[str, ...]:
     scope: list[str] = []
     anchored: list[resolver.Resolved] = []
     any_remote = False
@@ -64,7 +71,7 @@ def remote_scope_of_locations(locations: Sequence[str], *, remote: bool) -> list
                 anchored.append(item)
     if remote and not any_remote:
         scope.extend(code for code in (scope_code(item) for item in anchored) if code)
-    return normalise_scope(scope)
+    return tuple(normalise_scope(scope))
 
 
 def remote_scope_of_phrase(phrase: str) -> list[str]:
