@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from asgiref.sync import sync_to_async
 from mcp.server.transport_security import TransportSecuritySettings
+from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mcp_bridge.auth import challenge
@@ -52,6 +53,7 @@ def transport_security() -> TransportSecuritySettings:
         "http://127.0.0.1:*",
         "http://localhost:*",
         "http://[::1]:*",
+        *cors_origins(),
     }
     return TransportSecuritySettings(
         enable_dns_rebinding_protection=True, allowed_hosts=sorted(hosts), allowed_origins=sorted(origins)
@@ -127,6 +129,29 @@ async def _unauthorized(send: Send, message: str, *, token_sent: bool) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def cors_origins() -> tuple[str, ...]:
+    """Browser origins allowed to call `/mcp`: this server's own and those in MCP_CORS_ORIGINS. The
+    same list feeds the SDK's DNS-rebinding check, so allowing an origin for CORS cannot open a
+    hole in that protection, and an origin not listed is refused by both."""
+    public = urlsplit(current().public_base_url)
+    return (f"{public.scheme}://{public.netloc}", *current().mcp_cors_origins)
+
+
+def with_cors(app: ASGIApp) -> ASGIApp:
+    """CORS for browser-based MCP clients (Fetch standard): preflights are answered before the
+    gate (which allows only POST), and the headers a client must read — `WWW-Authenticate` for the
+    OAuth challenge, `Mcp-Session-Id`, `Retry-After` — are exposed. No cookies are involved, so
+    credentials stay off."""
+    return CORSMiddleware(
+        app,
+        allow_origins=list(cors_origins()),
+        allow_methods=["POST", "GET", "DELETE", "OPTIONS"],
+        allow_headers=["authorization", "content-type", "mcp-protocol-version", "mcp-session-id", "last-event-id"],
+        expose_headers=["WWW-Authenticate", "Mcp-Session-Id", "Retry-After"],
+        max_age=86400,
+    )
+
+
 class McpGate:
     """Counts every POST against the per-address and per-client budgets REST also draws on (429
     when spent), refuses an unknown bearer token (and, with `?auth=required`, a missing one) with 401, and
@@ -183,4 +208,4 @@ def build_mcp_app() -> ASGIApp:
         max_request_body_size=MAX_BODY_BYTES,
         transport_security=transport_security(),
     )
-    return McpGate(app)
+    return with_cors(McpGate(app))

@@ -190,6 +190,7 @@ class Config:
     stats_token: str = ""
     mcp_anonymous_provisioning: bool = True
     mcp_registry_auth: str = ""
+    mcp_cors_origins: tuple[str, ...] = ()  # browser origins allowed to call /mcp (CORS and DNS-rebinding check)
 
     @property
     def embedded(self) -> bool:
@@ -275,6 +276,9 @@ def load(env: Mapping[str, str] | None = None) -> Config:
         stats_token=_str(env, "STATS_TOKEN"),
         mcp_anonymous_provisioning=_bool(env, "MCP_ANONYMOUS_PROVISIONING", True),
         mcp_registry_auth=_str(env, "MCP_REGISTRY_AUTH"),
+        mcp_cors_origins=tuple(
+            origin.strip().rstrip("/") for origin in _str(env, "MCP_CORS_ORIGINS").split(",") if origin.strip()
+        ),
     )
 
 
