@@ -17,7 +17,7 @@ Rules, in the order they apply:
 
 Around `diff_jobs`, the check applies two more rules:
 - `carry_details` (before the diff): a job whose detail page was read once keeps those fields
-  when a later listing comes without them.
+  when a later listing comes without them, and a known job keeps its vacancy group.
 - `drop_stale` (after the diff of an incomplete snapshot): a job unseen for STALE_AFTER leaves
   the open set silently, so an incomplete view's open set does not grow for ever.
 """
@@ -124,10 +124,14 @@ def body_fingerprint(body: bytes) -> str:
 
 def carry_details(previous: dict[str, ParsedJob], jobs: list[ParsedJob]) -> list[ParsedJob]:
     """A job whose detail page was read on an earlier check keeps what it gave (salary,
-    experience, workplace) when this listing, which carries no text, comes without them."""
+    experience, workplace) when this listing, which carries no text, comes without them. A known
+    job keeps the vacancy group it was first seen in (boards/groups.py): its description may be
+    read only on a later check, and its group must not move when it is."""
     carried = []
     for job in jobs:
         before = previous.get(job.key)
+        if before is not None and before.group and (before.group != job.group or not job.vacancy):
+            job = replace(job, group=before.group, vacancy=job.vacancy or before.vacancy)
         if before is not None and before.details_read and not job.details_read:
             updates = {
                 name: getattr(before, name)

@@ -8,6 +8,7 @@ the posting text never reaches this type.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from datetime import UTC, datetime
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -26,13 +27,27 @@ def web_url(value: str) -> str:
     return value if parts.scheme.lower() in WEB_SCHEMES and parts.netloc else ""
 
 
-def served_job(data: dict[str, Any]) -> dict[str, Any]:
-    """A stored job as served: its `url` dropped unless it is http(s). Derivation already drops such
-    links (boards/derive); this also covers jobs stored before it did."""
+def served_job(data: dict[str, Any], *, now: datetime | None = None) -> dict[str, Any]:
+    """A stored job as served: its `url` dropped unless it is http(s) (derivation already drops
+    such links; this also covers jobs stored before it did), and `days_open`, whole days since its
+    vacancy's first sighting, counted at the moment it is served."""
     url = data.get("url")
-    if url is None or (isinstance(url, str) and web_url(url)):
-        return data
-    return {key: value for key, value in data.items() if key != "url"}
+    if url is not None and not (isinstance(url, str) and web_url(url)):
+        data = {key: value for key, value in data.items() if key != "url"}
+    opened = _instant(data.get("first_seen_at"))
+    if opened is not None:
+        data = {**data, "days_open": max(0, ((now or datetime.now(UTC)) - opened).days)}
+    return data
+
+
+def _instant(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -72,6 +87,10 @@ class ParsedJob:
     partial: bool = False
     details_read: bool = False  # detail-page fields were read once; carried over on later checks
     platform_id: str = ""
+    # The vacancy this posting is one of (matching/identity.py): `group` within the board, fixed at
+    # the posting's first sighting; `vacancy` across boards ("" when the text cannot tell).
+    group: str = ""
+    vacancy: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def as_dict(self) -> dict[str, Any]:

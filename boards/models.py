@@ -145,8 +145,16 @@ class Job(JobFields):
     resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="jobs")
     key = models.CharField(max_length=600, help_text="Identity within the board (platform id, url, …).")
     data = models.JSONField(default=dict, help_text="The job as served to agents (SPEC §3.3).")
+    # The first sighting of the posting's group (a repost keeps its group's), not of this row.
     first_seen_at = models.DateTimeField(default=timezone.now)
     last_seen_at = models.DateTimeField(default=timezone.now)
+    # One vacancy, several postings (boards/groups.py): the group within the board, the key across
+    # boards, and whether this row stands for its group in search (its filter columns then hold
+    # every location of the group).
+    group_key = models.CharField(max_length=40, blank=True)
+    vacancy_key = models.CharField(max_length=40, blank=True)
+    lead = models.BooleanField(default=True)
+    times_posted = models.PositiveIntegerField(default=1)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["resource", "key"], name="job_resource_key_uniq")]
@@ -162,10 +170,29 @@ class Job(JobFields):
             models.Index(
                 fields=["-first_seen_at", "id"], condition=models.Q(visa_sponsorship="yes"), name="job_visa_yes_idx"
             ),
+            models.Index(fields=["vacancy_key", "id"], name="job_vacancy_idx", condition=~models.Q(vacancy_key="")),
         ]
 
     def __str__(self) -> str:
         return self.title
+
+
+class JobGroup(models.Model):
+    """What a board remembers of one vacancy (boards/groups.py): when it was first seen, how often
+    it was posted, and when it closed, so a repost within the window is known for one."""
+
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="job_groups")
+    key = models.CharField(max_length=40)
+    first_seen_at = models.DateTimeField(default=timezone.now)
+    times_posted = models.PositiveIntegerField(default=1)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["resource", "key"], name="jobgroup_resource_key_uniq")]
+        indexes = [models.Index(fields=["closed_at"], name="jobgroup_closed_idx")]
+
+    def __str__(self) -> str:
+        return self.key
 
 
 class HostLease(models.Model):

@@ -32,11 +32,21 @@ class Change(JobFields):
     data = models.JSONField(default=dict)
     changed_fields = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # Who else reads it (boards/groups.py): "" board watches only; "new" the one JOB_ADDED of a
+    # vacancy that search watches get; "repost" its repost (search watches with include_reposts);
+    # "grown" a location joining an open vacancy (a search watch whose location filter matches only
+    # now gets it: `prior_place_text` holds the vacancy's places before).
+    role = models.CharField(max_length=8, blank=True)
+    group_key = models.CharField(max_length=40, blank=True)
+    prior_place_text = models.TextField(default="", blank=True)
+    # The first sighting of the job's vacancy: what freshness filters read.
+    first_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [
             models.Index(fields=["resource", "id"], name="change_resource_idx"),
             models.Index(fields=["type", "id"], name="change_type_idx"),
+            models.Index(fields=["role", "id"], name="change_role_idx"),
             models.Index(fields=["created_at"], name="change_created_idx"),
             models.Index(fields=["company_key", "id"], name="change_company_key_idx"),
             models.Index(fields=["id"], condition=models.Q(visa_sponsorship="yes"), name="change_visa_yes_idx"),

@@ -12,11 +12,13 @@ import dataclasses
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import BooleanField, F, Func, Lookup, Q
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull
+from django.utils import timezone
 
 from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
@@ -40,6 +42,7 @@ MAX_TERM_LENGTH = 100
 MAX_COMPANIES = 50
 MAX_MIN_SALARY = 10_000_000
 MAX_EXPERIENCE_YEARS = 50
+MAX_DAYS = 3650
 FILTER_FIELDS: tuple[str, ...] = (
     *TERM_LISTS,
     "seniority",
@@ -55,6 +58,9 @@ FILTER_FIELDS: tuple[str, ...] = (
     "exclude_staffing_agencies",
     "include_unknown",
     "tech_companies_only",
+    "posted_within_days",
+    "max_days_open",
+    "include_reposts",
 )
 REMOTE_FROM_HELP = (
     "a country (Germany, DE), a region (California, Ontario), a city, a zone (EU, EMEA, APAC, LATAM, AMERICAS) "
@@ -90,6 +96,9 @@ class Filters:
     # (a property of the board, not of the job). The default for search under DIRECTORY=extended
     # (watches/services/search.py: filters_build); board watches always see their whole board.
     tech_companies_only: bool = False
+    posted_within_days: int | None = None  # posted (else first seen) at most this many days ago
+    max_days_open: int | None = None  # the vacancy first seen at most this many days ago
+    include_reposts: bool = False  # search watches: a repost's JOB_ADDED too (boards/groups.py)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Filters:
@@ -134,6 +143,11 @@ class Filters:
         out["include_unknown"] = self.include_unknown
         if self.tech_companies_only:
             out["tech_companies_only"] = True
+        for name in ("posted_within_days", "max_days_open"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        if self.include_reposts:
+            out["include_reposts"] = True
         return out
 
     def is_empty(self) -> bool:
@@ -255,6 +269,14 @@ def _experience(name: str, value: Any) -> float:
     return _number(name, value, MAX_EXPERIENCE_YEARS)
 
 
+def _days(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AppError("VALIDATION_ERROR", f"{name} must be a whole number of days")
+    if not 0 <= value <= MAX_DAYS:
+        raise AppError("VALIDATION_ERROR", f"{name} must be between 0 and {MAX_DAYS}")
+    return value
+
+
 def _currency(name: str, value: Any) -> str:
     if not isinstance(value, str) or len(value.strip()) != 3 or not value.strip().isalpha() or not value.isascii():
         raise AppError("VALIDATION_ERROR", f"{name} must be a three-letter ISO 4217 code such as USD")
@@ -279,6 +301,9 @@ _VALIDATORS: dict[str, Any] = {
     "min_salary": _min_salary,
     "salary_currency": _currency,
     "max_experience_years": _experience,
+    "posted_within_days": _days,
+    "max_days_open": _days,
+    "include_reposts": _flag,
 }
 
 
@@ -425,6 +450,14 @@ def _any_contains(column: str, keys: list[str], index: bool) -> Q:
     return condition
 
 
+def cutoff(days: int, now: datetime) -> datetime:
+    """The start of a window of `days` days ending now: 0 is today (since midnight UTC), 1 is the
+    last 24 hours, N the last N × 24 hours."""
+    if days == 0:
+        return now.replace(hour=0, minute=0, second=0, microsecond=0)
+    return now - timedelta(days=days)
+
+
 def salary_top() -> Coalesce:
     """The top of a posting's annual pay range (its minimum when it states no maximum; NULL
     when it states no pay), as `_salary_matches` reads it. One expression, so the database
@@ -432,11 +465,18 @@ def salary_top() -> Coalesce:
     return Coalesce(F("salary_annual_max"), F("salary_annual_min"))
 
 
-def filters_q(filters: Filters, *, index: bool = True) -> Q:
-    """A `Q` over `JobFields` columns with the meaning of `filters_match`. Terms are tested in
-    the form the word indexes serve (`ContainsWords`), or with `index=False` as plain substring
-    tests, which are cheaper to evaluate row by row on rows read in another order."""
+def filters_q(filters: Filters, *, index: bool = True, now: datetime | None = None) -> Q:
+    """A `Q` over `JobFields` columns (and `first_seen_at`) with the meaning of `filters_match`.
+    Terms are tested in the form the word indexes serve (`ContainsWords`), or with `index=False`
+    as plain substring tests, which are cheaper to evaluate row by row on rows read in another
+    order. Freshness is relative to `now` (default: the current time)."""
+    now = now or timezone.now()
     condition = Q()
+    if filters.posted_within_days is not None:
+        since = cutoff(filters.posted_within_days, now)
+        condition &= Q(posted_at__gte=since) | Q(posted_at__isnull=True, first_seen_at__gte=since)
+    if filters.max_days_open is not None:
+        condition &= Q(first_seen_at__gte=now - timedelta(days=filters.max_days_open))
     keywords = _keys(filters.keywords)
     if keywords:
         condition &= _any_contains("search_text", keywords, index)
@@ -481,8 +521,17 @@ def filters_q(filters: Filters, *, index: bool = True) -> Q:
     return condition
 
 
-def filters_match(filters: Filters, row: Any) -> bool:
+def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) -> bool:
     """Whether one object with the `JobFields` attributes matches, as `filters_q` would."""
+    now = now or timezone.now()
+    if filters.posted_within_days is not None:
+        since = cutoff(filters.posted_within_days, now)
+        seen = row.posted_at if row.posted_at is not None else row.first_seen_at
+        if seen is None or seen < since:
+            return False
+    opened_since = now - timedelta(days=filters.max_days_open) if filters.max_days_open is not None else None
+    if opened_since is not None and (row.first_seen_at is None or row.first_seen_at < opened_since):
+        return False
     search_text: str = row.search_text or ""
     keywords = _keys(filters.keywords)
     if keywords and not any(key in search_text for key in keywords):
@@ -538,3 +587,27 @@ def _salary_matches(filters: Filters, row: Any) -> bool:
     if top < filters.min_salary:
         return False
     return not filters.salary_currency or (row.salary_currency or "") in ("", filters.salary_currency)
+
+
+def search_feed_q(filters: Filters, *, now: datetime | None = None) -> Q:
+    """The change rows a search watch reads (boards/groups.py): a vacancy's one announcing
+    JOB_ADDED, its reposts if asked for, and a location joining an open vacancy when that is what
+    makes the watch's location filter match for the first time."""
+    roles = Q(role="new") | Q(role="repost") if filters.include_reposts else Q(role="new")
+    location_keys = _location_keys(filters.locations)
+    if location_keys:
+        roles |= Q(role="grown") & ~_any_contains("prior_place_text", location_keys, False)
+    return roles & filters_q(filters, now=now)
+
+
+def search_feed_match(filters: Filters, row: Any, *, now: datetime | None = None) -> bool:
+    """`search_feed_q` in memory (webhook fan-out)."""
+    role = row.role
+    if role == "grown":
+        location_keys = _location_keys(filters.locations)
+        prior: str = row.prior_place_text or ""
+        if not location_keys or any(key in prior for key in location_keys):
+            return False
+    elif role != "new" and not (role == "repost" and filters.include_reposts):
+        return False
+    return filters_match(filters, row, now=now)

@@ -24,6 +24,7 @@ from boards.derive.visa import visa_sponsorship_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import KEY_MAX, ParsedJob, Salary, web_url
 from boards.sources.base import Posting
+from matching import identity
 from matching.places import Place, resolve
 
 __all__ = [
@@ -83,6 +84,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     seniority = seniority_of_posting(title, _tidy(posting.employment_type))
     if employment is not None and employment[0] == "internship":
         seniority = "intern"  # an internship is an intern's job whatever the title says
+    fingerprint = identity.description_fingerprint(description, locations=(location, *other_locations))
     return ParsedJob(
         key=job_key(posting, platform=platform),
         title=title,
@@ -113,6 +115,8 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         partial=posting.partial,
         details_read=posting.details_read,
         platform_id=_tidy(posting.id),
+        group=identity.group_key(title=title, requisition=_tidy(posting.requisition_id), fingerprint=fingerprint),
+        vacancy=identity.vacancy_key(title=title, fingerprint=fingerprint),
     )
 
 

@@ -36,7 +36,7 @@ from boards.fetch.errors import HOST_REFUSAL_CODES, REFUSAL_CODES
 from boards.job import ParsedJob
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
-from boards.services import jobstore, retirement
+from boards.services import grouping, jobstore, retirement
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
 from boards.services.reading import BoardReading, DeadlineReached, NotModified, board_read
@@ -163,10 +163,13 @@ def _check(
     # Everything that needs no socket is done before the lease is taken: a follow-up check starts
     # while the host's spacing runs out (scheduler.FOLLOWUP_LEAD) and fetches the moment it has.
     has_snapshot = bool(resource.content_hash)
-    stored_rows = list(JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "last_seen_at"))
-    previous_rows = {key: data for _, key, data, _ in stored_rows}
-    last_seen = {key: seen for _, key, _, seen in stored_rows}
-    row_ids = {key: pk for pk, key, _, _ in stored_rows}
+    stored_rows = list(
+        JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "last_seen_at", "first_seen_at")
+    )
+    previous_rows = {key: data for _, key, data, _, _ in stored_rows}
+    last_seen = {key: seen for _, key, _, seen, _ in stored_rows}
+    row_ids = {key: pk for pk, key, _, _, _ in stored_rows}
+    first_seen = {key: seen for _, key, _, _, seen in stored_rows}
     previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows.items()}
     if claim_token:
         wait_for_host = max(wait_for_host, CLAIMED_HOST_WAIT)
@@ -182,7 +185,7 @@ def _check(
         return _host_busy(resource)
     if isinstance(read, CheckOutcome):
         return read
-    return _apply(resource, read, previous, previous_rows, last_seen, row_ids, has_snapshot=has_snapshot)
+    return _apply(resource, read, previous, previous_rows, last_seen, row_ids, first_seen, has_snapshot=has_snapshot)
 
 
 def _read_under_lease(
@@ -236,6 +239,7 @@ def _apply(
     previous_rows: dict[str, dict[str, Any]],
     last_seen: dict[str, datetime],
     row_ids: dict[str, int],
+    first_seen: dict[str, datetime],
     *,
     has_snapshot: bool,
 ) -> CheckOutcome:
@@ -250,7 +254,14 @@ def _apply(
         return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=complete)
     try:
         written = _write(
-            resource, reading, result, previous_rows=previous_rows, row_ids=row_ids, first=not has_snapshot
+            resource,
+            reading,
+            result,
+            previous=previous,
+            previous_rows=previous_rows,
+            row_ids=row_ids,
+            first_seen=first_seen,
+            first=not has_snapshot,
         )
     except Raced:
         return CheckOutcome(resource.pk, True, "raced", "RACED", "another check of this board wrote first")
@@ -287,8 +298,10 @@ def _write(
     reading: BoardReading,
     result: DiffResult,
     *,
+    previous: dict[str, ParsedJob],
     previous_rows: dict[str, dict[str, Any]],
     row_ids: dict[str, int],
+    first_seen: dict[str, datetime],
     first: bool,
 ) -> int:
     """Write the check's result. The stored job rows (`previous_rows`, `row_ids`) were read before
@@ -312,6 +325,9 @@ def _write(
         )
         if not recorded:
             raise Raced
+        # Vacancies: events regrouped, each row's group fields (boards/services/grouping.py).
+        plan = grouping.plan(resource, result, previous, first_seen=first_seen, now=now, first=first)
+        grouping.save(resource, plan, now)
         vanished = [pk for key, pk in row_ids.items() if key not in new_keys]
         if vanished:
             JobRow.objects.filter(pk__in=vanished).delete()
@@ -319,17 +335,17 @@ def _write(
         to_update: list[JobRow] = []
         unchanged: list[str] = []
         for job in result.jobs:
-            served = jobstore.job_data(job, company_fallback=company)
+            served = grouping.served(plan, job, jobstore.job_data(job, company_fallback=company))
             if previous_rows.get(job.key) == served and job.key in row_ids:
                 unchanged.append(job.key)
                 continue
-            columns = jobstore.filter_columns(job, company=served.get("company", company))
+            columns = jobstore.filter_columns(grouping.row_job(plan, job), company=served.get("company", company))
             row = JobRow(
                 resource=resource,
                 key=job.key[:600],
                 data=served,
-                first_seen_at=_listed_at(columns["posted_at"], now) if first else now,
                 last_seen_at=now,
+                **grouping.row_fields(plan, job, now),
                 **columns,
             )
             if job.key in row_ids:
@@ -340,7 +356,9 @@ def _write(
         if to_create:
             JobRow.objects.bulk_create(to_create, batch_size=500)
         if to_update:
-            JobRow.objects.bulk_update(to_update, ["data", "last_seen_at", *jobstore.FILTER_COLUMNS], batch_size=500)
+            JobRow.objects.bulk_update(
+                to_update, ["data", "last_seen_at", *grouping.ROW_FIELDS, *jobstore.FILTER_COLUMNS], batch_size=500
+            )
         # Rows written above were seen now; of the rest, only those this listing showed.
         shown = {job.key for job in reading.jobs}
         _touch_keys(resource, [key for key in unchanged if key in shown], now)
@@ -358,10 +376,13 @@ def _write(
             ).delete()
         changes: list[Change] = []
         if not first and result.events:
-            for event in result.events:
-                data: dict[str, Any] = {"job": jobstore.job_data(event.job, company_fallback=company)}
+            for grouped in plan.events:
+                event = grouped.event
+                job_served = grouping.served(plan, event.job, jobstore.job_data(event.job, company_fallback=company))
+                data: dict[str, Any] = {"job": job_served}
                 if event.changed_fields:
                     data["changed_fields"] = list(event.changed_fields)
+                group_columns = grouping.change_fields(plan, grouped, data)
                 changes.append(
                     Change(
                         resource=resource,
@@ -371,6 +392,7 @@ def _write(
                         data=data,
                         changed_fields=list(event.changed_fields),
                         created_at=now,
+                        **group_columns,
                         **jobstore.filter_columns(event.job, company=data["job"].get("company", company)),
                     )
                 )
@@ -383,12 +405,6 @@ def _write(
     for change in changes:
         metrics.CHANGES_EMITTED.labels(type=change.type).inc()
     return len(changes)
-
-
-def _listed_at(posted_at: datetime | None, now: datetime) -> datetime:
-    """A board's baseline jobs were not "seen first" now: they count as new from their posting
-    date when the board states one, so newest-first search is meaningful from the first check."""
-    return posted_at if posted_at is not None and posted_at < now else now
 
 
 def _update_resource_healthy(

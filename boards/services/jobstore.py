@@ -91,6 +91,8 @@ def job_from_data(key: str, data: dict[str, Any]) -> ParsedJob:
         partial=bool(data.get("partial", False)),
         details_read=bool(data.get("details_read", False)),
         platform_id=str(data.get("platform_id", "")),
+        group=str(data.get("group", "")),
+        vacancy=str(data.get("vacancy", "")),
     )
 
 

@@ -107,6 +107,7 @@ class Posting:
     remote_scope_hints: list[str] = field(default_factory=list)  # where applicants may live (JSON-LD), as given
     partial: bool = False  # only a URL was seen (sitemaps): title from the slug, no location
     details_read: bool = False  # a detail page was read for this posting (boards/sources/details.py)
+    requisition_id: str = ""  # the employer's requisition, shared by its postings (matching/identity.py)
 
 
 @dataclass(frozen=True)

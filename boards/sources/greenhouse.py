@@ -107,6 +107,7 @@ def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:
         salary=_pay(job.get("pay_input_ranges")),
         workplace_hint=_workplace(job.get("metadata")),
         employment_type=_custom_field(job.get("metadata"), _EMPLOYMENT_FIELD),
+        requisition_id=payload.text(job.get("requisition_id")),
     )
 
 

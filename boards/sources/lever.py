@@ -95,6 +95,7 @@ def _posting(item: dict[str, Any], board: BoardRef) -> Posting | None:
         salary=_salary(item.get("salaryRange")),
         workplace_hint=_WORKPLACE.get(payload.text(item.get("workplaceType")).lower(), ""),
         employment_type=payload.text(categories.get("commitment")),
+        requisition_id=payload.text(item.get("requisitionCode")),
     )
 
 

@@ -124,9 +124,21 @@ def parse_page(data: dict[str, Any], board: BoardRef) -> list[Posting]:
                 company=board.company,
                 location=_location(text(item.get("locationsText")), path),
                 url=site_url + path,
+                requisition_id=requisition_of(job_id(item)),
             )
         )
     return postings
+
+
+_REPOST_SUFFIX = re.compile(r"^(.*\d.*)-\d{1,2}$")
+
+
+def requisition_of(posting_id: str) -> str:
+    """The requisition a posting id belongs to: one requisition posted again, or in another city,
+    gets the id with a "-1", "-2" suffix ("JR2010933-2"); an id whose rest has no digit ("R-12")
+    is the requisition itself."""
+    found = _REPOST_SUFFIX.match(posting_id)
+    return found.group(1) if found else posting_id
 
 
 def job_id(item: dict[str, Any]) -> str:

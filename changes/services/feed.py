@@ -13,9 +13,10 @@ from django.db import connection
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
-from changes.models import Change, ChangeType
+from boards.services.grouping import closed_groups
+from changes.models import Change
 from changes.services.present import change_as_dict
-from watches.filters import Filters, filters_q
+from watches.filters import Filters, filters_q, search_feed_q
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import watches_touch
 from watchtower.errors import AppError
@@ -33,9 +34,8 @@ def watch_changes(watch: Watch) -> QuerySet[Change]:
     if watch.kind == WatchKind.BOARD:
         assert watch.resource_id is not None  # a board watch always has its board
         changes = changes.filter(resource_id=watch.resource_id)
-    else:
-        changes = changes.filter(type=ChangeType.JOB_ADDED)
-    return changes.filter(filters_q(Filters.from_dict(watch.filters)))
+        return changes.filter(filters_q(Filters.from_dict(watch.filters)))
+    return changes.filter(search_feed_q(Filters.from_dict(watch.filters)))
 
 
 def pending_count(watch: Watch) -> int:
@@ -104,8 +104,14 @@ def changes_get(
     cursor = kept[-1][0] if has_more else top
     if not peek:
         _advance(watches, cursor)
+    closed = closed_groups(
+        [(change.resource_id, change.group_key) for _, _, change, watch in kept if watch.kind == WatchKind.SEARCH]
+    )
     return {
-        "changes": [change_as_dict(change, watch) for _, _, change, watch in kept],
+        "changes": [
+            change_as_dict(change, watch, closed_at=closed.get((change.resource_id, change.group_key)))
+            for _, _, change, watch in kept
+        ],
         "cursor": cursor,
         "has_more": has_more,
     }

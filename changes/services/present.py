@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from boards.job import served_job
 from changes.models import Change
-from watches.models import Watch
+from watches.models import Watch, WatchKind
 
 
-def change_as_dict(change: Change, watch: Watch) -> dict[str, Any]:
+def change_as_dict(change: Change, watch: Watch, *, closed_at: datetime | None = None) -> dict[str, Any]:
+    """`closed_at`: when the change's vacancy has closed since (search watches: the agent can skip
+    the job without another call)."""
+    # A location joining an open vacancy is an update on its board, and new to the search watch
+    # whose location filter it makes match (boards/groups.py).
+    kind = "JOB_ADDED" if watch.kind == WatchKind.SEARCH and change.role == "grown" else change.type
     body: dict[str, Any] = {
         "id": change.id,
-        "type": change.type,
+        "type": kind,
         "watch_id": watch.public_id,
         "summary": change.summary,
         "data": _served_data(change.data),
@@ -20,6 +26,10 @@ def change_as_dict(change: Change, watch: Watch) -> dict[str, Any]:
     }
     if watch.label:
         body["watch_label"] = watch.label
+    if watch.kind == WatchKind.SEARCH:
+        body["open"] = closed_at is None
+        if closed_at is not None:
+            body["closed_at"] = closed_at.isoformat()
     return body
 
 

@@ -116,6 +116,7 @@ def add_change(resource: Resource, job: ParsedJob, change_type: str = "JOB_ADDED
     return Change.objects.create(
         resource=resource,
         type=change_type,
+        role="new" if change_type == "JOB_ADDED" else "",  # the vacancy's announcing event
         job_key=job.key,
         summary=summary(change_type, job),
         data={"job": job_data(job, company_fallback=resource.company)},

@@ -33,6 +33,7 @@ def write_changes(resource_id: int, errors: list[BaseException]) -> None:
                 Change.objects.create(
                     resource_id=resource_id,
                     type="JOB_ADDED",
+                    role="new",
                     job_key=f"id:{resource_id}-{n}",
                     summary="New job: Engineer",
                     title="Engineer",

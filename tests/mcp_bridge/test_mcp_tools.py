@@ -46,6 +46,7 @@ def _ios_change(title: str = "Senior iOS Engineer") -> Change:
     return Change.objects.create(
         resource=resource,
         type="JOB_ADDED",
+        role="new",  # a vacancy's announcing event: what search watches read
         job_key="job:1",
         summary=f"New job: {title} (Remote)",
         data={"job": {"title": title, "location": "Remote"}},

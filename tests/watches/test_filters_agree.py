@@ -3,6 +3,7 @@ jobs for every filter of the table, over current jobs and over change rows."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -12,7 +13,11 @@ from boards.models import Job, Resource
 from changes.models import Change
 from matching.places import place_text_for, remote_scope_of_locations
 from matching.terms import search_text_for
-from watches.filters import Filters, filters_match, filters_q
+from watches.filters import Filters, filters_match, filters_q, search_feed_match, search_feed_q
+
+# Freshness filters are relative to now: both sides are given the same instant. Job i was first
+# seen 3·i days (and 5 hours) ago; every third states a posting date two days before that.
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
 JOBS: list[dict[str, Any]] = [
     {"title": "Senior iOS Engineer", "location": "Austin, TX", "seniority": "senior", "max": 180_000, "years": 5},
@@ -147,10 +152,34 @@ FILTERS: list[dict[str, Any]] = [
     {"tech_companies_only": False},
     {"keywords": ["engineer"], "tech_companies_only": True},
     {"locations": ["US"], "min_salary": 100_000, "tech_companies_only": True},
+    {"posted_within_days": 0},
+    {"posted_within_days": 1},
+    {"posted_within_days": 3},
+    {"posted_within_days": 7},
+    {"max_days_open": 0},
+    {"max_days_open": 10},
+    {"max_days_open": 30, "keywords": ["engineer"]},
+    {"posted_within_days": 14, "max_days_open": 12},
+    {"include_reposts": True},
+    {"include_reposts": True, "locations": ["US"]},
+    {"locations": ["Austin", "Seattle"], "posted_within_days": 30},
 ]
 # The boards the jobs are spread over (job i on board i % 3): a tech company, a hospital, and a
 # board not read yet (no share): `tech_companies_only` keeps only the first.
 TECH_SHARES: tuple[float | None, ...] = (0.8, 0.1, None)
+ROLES = ("new", "repost", "grown", "", "new")  # by index: what each change row is to search watches
+
+
+def freshness(index: int) -> dict[str, Any]:
+    first_seen = NOW - timedelta(days=3 * index, hours=5)
+    return {"first_seen_at": first_seen, "posted_at": first_seen - timedelta(days=2) if index % 3 == 0 else None}
+
+
+def change_columns(index: int, spec: dict[str, Any]) -> dict[str, Any]:
+    role = ROLES[index % len(ROLES)]
+    # A "grown" row: the vacancy was open in Austin before, this posting brings its own location.
+    prior = place_text_for(locations=["Austin, TX"], remote=False) if role == "grown" else ""
+    return {**job_columns(spec), **freshness(index), "role": role, "prior_place_text": prior}
 
 
 def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
@@ -197,13 +226,15 @@ def stored() -> list[Job]:
         for index, share in enumerate(TECH_SHARES)
     ]
     jobs = [
-        Job(resource=boards[index % len(boards)], key=f"job-{index}", **job_columns(spec))
+        Job(resource=boards[index % len(boards)], key=f"job-{index}", **job_columns(spec), **freshness(index))
         for index, spec in enumerate(JOBS)
     ]
     Job.objects.bulk_create(jobs)
     Change.objects.bulk_create(
-        Change(resource=job.resource, type="JOB_ADDED", job_key=job.key, summary=job.title, **job_columns(spec))
-        for job, spec in zip(jobs, JOBS, strict=True)
+        Change(
+            resource=job.resource, type="JOB_ADDED", job_key=job.key, summary=job.title, **change_columns(index, spec)
+        )
+        for index, (job, spec) in enumerate(zip(jobs, JOBS, strict=True))
     )
     return list(Job.objects.select_related("resource"))
 
@@ -212,15 +243,60 @@ def stored() -> list[Job]:
 @pytest.mark.parametrize("data", FILTERS, ids=[str(item) for item in FILTERS])
 def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], data: dict[str, Any]) -> None:
     filters = Filters.from_dict(data)
-    by_query = set(Job.objects.filter(filters_q(filters)).values_list("key", flat=True))
-    by_predicate = {job.key for job in stored if filters_match(filters, job)}
+    by_query = set(Job.objects.filter(filters_q(filters, now=NOW)).values_list("key", flat=True))
+    by_predicate = {job.key for job in stored if filters_match(filters, job, now=NOW)}
     assert by_query == by_predicate
-    by_change_query = set(Change.objects.filter(filters_q(filters)).values_list("job_key", flat=True))
+    by_change_query = set(Change.objects.filter(filters_q(filters, now=NOW)).values_list("job_key", flat=True))
     assert by_change_query == by_predicate
     by_change_predicate = {change.job_key for change in Change.objects.all() if filters_match(filters, change)}
     assert by_change_predicate == by_predicate
     if filters.tech_companies_only:
         assert by_predicate and all(int(key.split("-")[1]) % 3 == 0 for key in by_predicate)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("data", FILTERS, ids=[str(item) for item in FILTERS])
+def test_a_search_watch_reads_the_same_changes_from_the_database_and_in_memory(
+    stored: list[Job], data: dict[str, Any]
+) -> None:
+    filters = Filters.from_dict(data)
+    changes = list(Change.objects.all())
+    by_query = set(Change.objects.filter(search_feed_q(filters, now=NOW)).values_list("job_key", flat=True))
+    assert by_query == {change.job_key for change in changes if search_feed_match(filters, change, now=NOW)}
+
+
+@pytest.mark.django_db
+def test_a_search_watch_reads_announcements_reposts_on_request_and_first_location_matches(
+    stored: list[Job],
+) -> None:
+    def roles(data: dict[str, Any]) -> set[str]:
+        rows = Change.objects.filter(search_feed_q(Filters.from_dict(data), now=NOW))
+        return set(rows.values_list("role", flat=True))
+
+    assert roles({}) == {"new"}
+    assert roles({"include_reposts": True}) == {"new", "repost"}
+    # job-2 (Los Angeles) grew from Austin: new to a California watch, not to an Austin one.
+    assert "job-2" in set(
+        Change.objects.filter(search_feed_q(Filters.from_dict({"locations": ["California"]}), now=NOW)).values_list(
+            "job_key", flat=True
+        )
+    )
+    assert "grown" not in roles({"locations": ["Austin"]})
+
+
+def test_freshness_reads_the_posting_date_first_then_the_first_sighting() -> None:
+    def fresh(data: dict[str, Any]) -> set[int]:
+        filters = Filters.from_dict(data)
+        rows = [
+            (index, Job(key=str(index), **job_columns(spec), **freshness(index))) for index, spec in enumerate(JOBS)
+        ]
+        return {index for index, row in rows if filters_match(filters, row, now=NOW)}
+
+    assert fresh({"max_days_open": 10}) == {0, 1, 2, 3}  # first seen 5 h, 3 d 5 h, 6 d 5 h, 9 d 5 h ago
+    # Job 0 was posted 2 d 5 h ago (its date wins over its first sighting); job 1 first seen 3 d 5 h ago.
+    assert fresh({"posted_within_days": 3}) == {0}
+    assert fresh({"posted_within_days": 7}) == {0, 1, 2}
+    assert fresh({"posted_within_days": 0}) == set()  # since midnight: job 0 was first seen today, posted earlier
 
 
 def selected(data: dict[str, Any]) -> set[str]:

@@ -103,7 +103,9 @@ def test_every_reader_leaves_out_an_expired_watch_that_is_not_swept_yet(config) 
     assert gauges["watchtower_active_watches"] == 1
     assert gauges["watchtower_active_resources"] == 1
 
-    change = Change.objects.create(resource=lapsed_board, type="JOB_ADDED", job_key="k", summary="New", title="t")
+    change = Change.objects.create(
+        resource=lapsed_board, type="JOB_ADDED", role="new", job_key="k", summary="New", title="t"
+    )
     assert change.id and webhooks_fan_out() == 0
     assert not WebhookDelivery.objects.filter(watch=lapsed).exists()
 

@@ -34,8 +34,28 @@ def job_as_dict(data: dict[str, Any], *, board_url: str, platform: str) -> dict[
 
 
 def jobs_as_dicts(jobs: QuerySet[Job], *, limit: int, offset: int = 0) -> list[dict[str, Any]]:
-    rows = jobs.values_list("data", "resource__url", "resource__platform")[offset : offset + limit]
-    return [job_as_dict(data, board_url=url, platform=platform) for data, url, platform in rows]
+    """A page of jobs; a vacancy open on other boards too names them in `also_at` (one query for
+    the page, on job_vacancy_idx)."""
+    rows = list(
+        jobs.values_list("id", "vacancy_key", "data", "resource__url", "resource__platform")[offset : offset + limit]
+    )
+    keys = {vacancy for _, vacancy, _, _, _ in rows if vacancy}
+    elsewhere: dict[str, list[tuple[int, str]]] = {}
+    if keys:
+        copies = Job.objects.filter(vacancy_key__in=keys, lead=True).values_list(
+            "id", "vacancy_key", "data", "resource__url"
+        )
+        for pk, vacancy, data, board_url in copies.order_by("id"):
+            url = data.get("url") if isinstance(data, dict) else None
+            elsewhere.setdefault(vacancy, []).append((pk, str(url or board_url)))
+    out = []
+    for pk, vacancy, data, url, platform in rows:
+        job = job_as_dict(data, board_url=url, platform=platform)
+        also = [link for other, link in elsewhere.get(vacancy, []) if other != pk]
+        if also:
+            job["also_at"] = also
+        out.append(job)
+    return out
 
 
 def resource_health(resource: Resource) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from boards.models import Job
 from boards.services.directory import monitored_resources
@@ -58,8 +58,17 @@ COVERAGE_TTL_SECONDS = 60
 _coverage: list[float] = [0, float("-inf")]
 
 
+def one_per_vacancy(filters: Filters, *, index: bool = True) -> QuerySet[Job]:
+    """The matching jobs, each vacancy once: a group's lead row (it carries every location of the
+    group), and of the same vacancy on several boards the matching copy with the smallest id (an
+    anti-join on job_vacancy_idx; rows without a vacancy key skip it)."""
+    condition = filters_q(filters, index=index)
+    earlier = Job.objects.filter(condition, lead=True, vacancy_key=OuterRef("vacancy_key"), id__lt=OuterRef("id"))
+    return Job.objects.filter(condition, lead=True).filter(Q(vacancy_key="") | ~Exists(earlier))
+
+
 def jobs_matching(filters: Filters) -> QuerySet[Job]:
-    return newest_jobs(Job.objects.filter(filters_q(filters)))
+    return newest_jobs(one_per_vacancy(filters))
 
 
 def jobs_search(
@@ -108,7 +117,7 @@ INDEX_LIMIT = 5_000
 def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[list[int], tuple[int, bool]]:
     """The ids of the newest matching jobs `offset` to `offset + limit`, and how many match:
     exactly up to `max(COUNT_CAP, offset + limit)`, and whether there are more."""
-    matching = Job.objects.filter(filters_q(filters))
+    matching = one_per_vacancy(filters)
     cap = max(COUNT_CAP, offset + limit)
     if connection.vendor != "postgresql":
         ordered = newest_jobs(matching)
@@ -118,8 +127,8 @@ def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[l
         return ids, counted
     where, params = _where(matching)
     # Rows read in newest-first order are tested with plain substring tests (cheaper row by row).
-    plain = _where(Job.objects.filter(filters_q(filters, index=False)))
-    window = _walk_window(*_where(Job.objects.filter(filters_q(_for_estimate(filters)))), offset + limit)
+    plain = _where(one_per_vacancy(filters, index=False))
+    window = _walk_window(*_where(Job.objects.filter(filters_q(_for_estimate(filters)), lead=True)), offset + limit)
     if window:
         newest = _walk_ids(*plain, offset + limit, window=window)
         if len(newest) == offset + limit:  # the page lies within the window

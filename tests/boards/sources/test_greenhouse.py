@@ -25,6 +25,7 @@ def test_it_reads_a_recorded_listing_field_by_field() -> None:
             url="https://careers.airbnb.com/positions/7434393?gh_jid=7434393",
             posted_at="2025-12-02T09:49:28-05:00",
             workplace_hint="Remote",
+            requisition_id="ONE",  # as given: matching/identity.py reads it as no requisition
         ),
         Posting(
             id="7467432",
@@ -34,6 +35,7 @@ def test_it_reads_a_recorded_listing_field_by_field() -> None:
             url="https://careers.airbnb.com/positions/7467432?gh_jid=7467432",
             posted_at="2025-12-12T16:01:08-05:00",
             workplace_hint="Remote",
+            requisition_id="ONE",  # as given: matching/identity.py reads it as no requisition
         ),
     ]
 

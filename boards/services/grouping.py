@@ -1,0 +1,224 @@
+"""The vacancy level of a check's write (boards/groups.py holds the pure rules): what each stored
+posting row and change row carries about its group, and the board's group memory (JobGroup).
+
+Every posting row gets its group's `first_seen_at` and `times_posted`; a posting of a group of
+several gets the group's `locations`. The group's lead row is the one search reads (`lead`), with
+the filter columns of the whole group, so a location filter matches any of its cities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from boards import groups
+from boards.diff import DiffResult
+from boards.job import ParsedJob
+from boards.models import Job as JobRow
+from boards.models import JobGroup, Resource
+from boards.services import jobstore
+from matching import places
+
+ROW_FIELDS = ("group_key", "vacancy_key", "lead", "first_seen_at", "times_posted")
+
+
+@dataclass
+class Plan:
+    events: list[groups.GroupedEvent]
+    remembered: dict[str, groups.GroupHistory]  # the board's memory before the check
+    history: dict[str, groups.GroupHistory]  # every group open after the check, as it now stands
+    closed: list[str]  # groups that closed in this check
+    group_jobs: dict[str, ParsedJob]  # lead posting with all of its group's locations
+    locations: dict[str, tuple[str, ...]]
+    leads: set[str]  # posting keys that stand for their group
+    group_of: dict[str, str]  # posting key → group
+    also_at: dict[str, list[str]]  # group → the other boards' URLs of the same vacancy (new groups only)
+
+
+def group_of(job: ParsedJob) -> str:
+    return job.group or job.key
+
+
+def plan(
+    resource: Resource,
+    result: DiffResult,
+    previous: Mapping[str, ParsedJob],
+    *,
+    first_seen: Mapping[str, datetime],
+    now: datetime,
+    first: bool,
+) -> Plan:
+    """Regroup the diff's events and settle each open group's history. `first_seen` holds the
+    stored rows' first sighting (groups stored before grouping existed start from it)."""
+    after = groups.by_group(result.jobs)
+    before = groups.by_group(previous.values())
+    remembered = {
+        key: groups.GroupHistory(first_seen_at=first, times_posted=times, closed_at=closed)
+        for key, first, times, closed in JobGroup.objects.filter(
+            resource=resource, key__in=[*after, *before]
+        ).values_list("key", "first_seen_at", "times_posted", "closed_at")
+    }
+    events = (
+        []
+        if first
+        else groups.regroup(result.events, list(previous.values()), result.jobs, history=remembered, now=now)
+    )
+    history: dict[str, groups.GroupHistory] = {}
+    for key, postings in after.items():
+        known = remembered.get(key)
+        if known is not None and known.closed_at is None:
+            history[key] = known
+        elif known is not None and groups.is_repost(known, now):
+            history[key] = groups.GroupHistory(known.first_seen_at, known.times_posted + 1)
+        else:
+            stored = [first_seen[job.key] for job in postings if job.key in first_seen]
+            if stored:
+                start = min(stored)
+            elif first:
+                start = min(_listed_at(job, now) for job in postings)
+            else:
+                start = now
+            history[key] = groups.GroupHistory(start, 1)
+    closed = [key for key in before if key not in after]
+    group_jobs = {key: groups.group_job(postings) for key, postings in after.items()}
+    locations = {key: groups.locations_of(postings) for key, postings in after.items() if len(postings) > 1}
+    new_groups = [e.event.job for e in events if e.role == "new" and e.event.job.vacancy]
+    return Plan(
+        events=events,
+        remembered=remembered,
+        history=history,
+        closed=closed,
+        group_jobs=group_jobs,
+        locations=locations,
+        leads={job.key for job in group_jobs.values()},
+        group_of={job.key: group_of(job) for job in result.jobs},
+        also_at=_elsewhere(resource, new_groups),
+    )
+
+
+def _listed_at(job: ParsedJob, now: datetime) -> datetime:
+    posted = jobstore.parse_posted_at(job.posted_at)
+    return posted if posted is not None and posted < now else now
+
+
+def _elsewhere(resource: Resource, jobs: Iterable[ParsedJob]) -> dict[str, list[str]]:
+    """For new groups: the URLs of the same vacancy open on other boards."""
+    by_vacancy = {job.vacancy: group_of(job) for job in jobs}
+    if not by_vacancy:
+        return {}
+    found: dict[str, list[str]] = {}
+    rows = (
+        JobRow.objects.filter(vacancy_key__in=list(by_vacancy), lead=True)
+        .exclude(resource=resource)
+        .order_by("id")
+        .values_list("vacancy_key", "data", "resource__url")
+    )
+    for vacancy, data, board_url in rows:
+        url = data.get("url") if isinstance(data, dict) else None
+        found.setdefault(by_vacancy[vacancy], []).append(str(url or board_url))
+    return found
+
+
+def served(plan: Plan, job: ParsedJob, data: dict[str, Any]) -> dict[str, Any]:
+    """A posting's stored data with its group's freshness and locations."""
+    key = group_of(job)
+    history = plan.history.get(key)
+    if history is not None:
+        data["first_seen_at"] = history.first_seen_at.isoformat()
+        data["times_posted"] = history.times_posted
+    locations = plan.locations.get(key)
+    if locations:
+        data["locations"] = list(locations)
+        if job.key in plan.leads:
+            data["places"] = places.places_as_dicts(locations)
+    return data
+
+
+def row_job(plan: Plan, job: ParsedJob) -> ParsedJob:
+    """What a posting row's filter columns are computed from: the whole group for its lead."""
+    return plan.group_jobs[group_of(job)] if job.key in plan.leads else job
+
+
+def row_fields(plan: Plan, job: ParsedJob, now: datetime) -> dict[str, Any]:
+    key = group_of(job)
+    history = plan.history.get(key)
+    return {
+        "group_key": key[:40],
+        "vacancy_key": job.vacancy[:40],
+        "lead": job.key in plan.leads,
+        "first_seen_at": history.first_seen_at if history else now,
+        "times_posted": history.times_posted if history else 1,
+    }
+
+
+def change_fields(plan: Plan, grouped: groups.GroupedEvent, data: dict[str, Any]) -> dict[str, Any]:
+    """The change row's group columns, and what its data says about the group."""
+    event = grouped.event
+    key = group_of(event.job)
+    role = grouped.role
+    if role == "new" and plan.also_at.get(key):
+        data["also_at"] = plan.also_at[key]
+        role = ""  # search watches had it from the board where it was first open
+    if grouped.repost_of is not None:
+        now_posted = plan.history.get(key, grouped.repost_of)
+        data["repost_of"] = {
+            "first_seen_at": grouped.repost_of.first_seen_at.isoformat(),
+            "times_posted": now_posted.times_posted,
+        }
+    if grouped.added_locations:
+        data["added_locations"] = list(grouped.added_locations)
+    if grouped.removed_locations:
+        data["removed_locations"] = list(grouped.removed_locations)
+    history = plan.history.get(key)
+    return {
+        "role": role,
+        "group_key": key[:40],
+        "prior_place_text": places.place_text_for(locations=list(grouped.prior_locations), remote=event.job.remote)
+        if grouped.prior_locations
+        else "",
+        "first_seen_at": history.first_seen_at if history else None,
+    }
+
+
+def save(resource: Resource, plan: Plan, now: datetime) -> None:
+    """The board's group memory, in the check's transaction: only groups that opened, reopened or
+    closed are written, so a check that changes one posting of a big board writes one row."""
+    if plan.closed:
+        JobGroup.objects.filter(resource=resource, key__in=plan.closed).update(closed_at=now)
+    to_create: list[JobGroup] = []
+    for key, history in plan.history.items():
+        known = plan.remembered.get(key)
+        if known == history:
+            continue
+        if known is None:
+            to_create.append(
+                JobGroup(
+                    resource=resource,
+                    key=key[:40],
+                    first_seen_at=history.first_seen_at,
+                    times_posted=history.times_posted,
+                )
+            )
+        else:
+            JobGroup.objects.filter(resource=resource, key=key).update(
+                first_seen_at=history.first_seen_at, times_posted=history.times_posted, closed_at=None
+            )
+    if to_create:
+        JobGroup.objects.bulk_create(to_create, batch_size=500)
+
+
+def closed_groups(pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], datetime]:
+    """(resource id, group) → when it closed, for the pairs whose group is closed now."""
+    if not pairs:
+        return {}
+    resources = {resource_id for resource_id, _ in pairs}
+    keys = {key for _, key in pairs}
+    rows = JobGroup.objects.filter(resource_id__in=resources, key__in=keys, closed_at__isnull=False)
+    wanted = set(pairs)
+    return {
+        (resource_id, key): closed
+        for resource_id, key, closed in rows.values_list("resource_id", "key", "closed_at")
+        if (resource_id, key) in wanted and closed is not None
+    }
