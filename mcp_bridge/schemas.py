@@ -56,6 +56,9 @@ FILTER_DESCRIPTIONS: dict[str, str] = {
         "Only boards whose open jobs are at least 25% technical (engineering, data, product, design, IT, "
         "security); default true when the server runs the extended directory. Ignored by board watches."
     ),
+    "posted_within_days": "Posted (where the board dates it, else first seen) in the last N days; 0 = since midnight UTC.",
+    "max_days_open": "The vacancy was first seen at most N days ago (reposts keep their first sighting).",
+    "include_reposts": "Search watches: also a JOB_ADDED when a vacancy is reposted within 60 days (default false).",
 }
 
 
@@ -91,6 +94,12 @@ class Job(_Open):
     staffing_agency: bool | None = Field(None, description="True for a posting from a staffing agency.")
     salary: dict[str, Any] | None = None
     experience_years: float | None = None
+    first_seen_at: str | None = Field(None, description="First sighting of this vacancy (a repost keeps it).")
+    days_open: int | None = Field(None, description="Whole days since first_seen_at, when served.")
+    times_posted: int | None = Field(None, description="1, or more once reposted within 60 days.")
+    locations: list[str] | None = Field(None, description="Every location of a vacancy posted in several.")
+    group: str | None = Field(None, description="Postings with one group are one vacancy on their board.")
+    also_at: list[str] | None = Field(None, description="The same vacancy on other monitored boards.")
 
 
 class SearchJobsOutput(_Open):
@@ -116,8 +125,17 @@ class ListCompaniesOutput(_Open):
     coverage: int | None = Field(None, description="Of these boards, those read at least once (a search's coverage).")
 
 
+class ChangeOut(_Open):
+    id: int
+    type: Literal["JOB_ADDED", "JOB_REMOVED", "JOB_UPDATED"]
+    watch_id: str
+    data: dict[str, Any] = Field(description="job, changed_fields, repost_of, added/removed_locations, also_at.")
+    open: bool | None = Field(None, description="Search watches: false when the vacancy closed since.")
+    closed_at: str | None = None
+
+
 class GetChangesOutput(_Open):
-    changes: list[dict[str, Any]]
+    changes: list[ChangeOut]
     cursor: int
     has_more: bool
 

@@ -36,7 +36,7 @@ from mcp_bridge.schemas import (
     WatchJobsOutput,
 )
 from mcp_bridge.threads import thread_connection
-from watches.filters import explicit_filters
+from watches.filters import MAX_DAYS, explicit_filters
 from watches.services.ratelimits import budgets, ratelimit_enforce
 from watches.services.search import MAX_COMPANY_OFFSET, companies_list, jobs_search
 from watches.services.usage import counts_record
@@ -65,6 +65,9 @@ Currency = Annotated[str | None, Field(pattern=r"^[A-Za-z]{3}$", description=FD[
 MaxExperience = Annotated[float | None, Field(ge=0, le=60, description=FD["max_experience_years"])]
 IncludeUnknown = Annotated[bool | None, Field(description=FD["include_unknown"])]
 TechCompaniesOnly = Annotated[bool | None, Field(description=FD["tech_companies_only"])]
+PostedWithin = Annotated[int | None, Field(ge=0, le=MAX_DAYS, description=FD["posted_within_days"])]
+MaxDaysOpen = Annotated[int | None, Field(ge=0, le=MAX_DAYS, description=FD["max_days_open"])]
+IncludeReposts = Annotated[bool | None, Field(description=FD["include_reposts"])]
 Url = Annotated[str, Field(min_length=1, max_length=2000)]
 
 
@@ -123,6 +126,9 @@ def watch_jobs(
     exclude_staffing_agencies: ExcludeAgencies = None,
     include_unknown: IncludeUnknown = None,
     tech_companies_only: TechCompaniesOnly = None,
+    posted_within_days: PostedWithin = None,
+    max_days_open: MaxDaysOpen = None,
+    include_reposts: IncludeReposts = None,
     webhook_url: Annotated[str | None, Field(max_length=2000, description="POST each change here (signed).")] = None,
     interval_minutes: Annotated[int | None, Field(ge=5, le=10080, description="Check interval (default 60).")] = None,
     label: Annotated[str | None, Field(max_length=200, description="Your name for this watch.")] = None,
@@ -178,6 +184,8 @@ def search_jobs(
     exclude_staffing_agencies: ExcludeAgencies = None,
     include_unknown: IncludeUnknown = None,
     tech_companies_only: TechCompaniesOnly = None,
+    posted_within_days: PostedWithin = None,
+    max_days_open: MaxDaysOpen = None,
     limit: Annotated[int, Field(ge=1, le=100, description="Page size.")] = 20,
     offset: Annotated[int, Field(ge=0, description="From next_offset of the previous page.")] = 0,
     client_token: ClientToken = None,

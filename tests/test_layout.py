@@ -18,7 +18,7 @@ PACKAGES = sorted(path.parent.name for path in ROOT.glob("*/__init__.py") if pat
 # Pure: they import nothing of Django, so parsers, derivation and matching run (and are tested,
 # benchmarked, reused) without settings or a database.
 PURE_PACKAGES = ("matching", "boards.derive", "boards.sources")
-PURE_MODULES = ("boards.diff", "boards.job", "watchtower.site.charts")
+PURE_MODULES = ("boards.diff", "boards.groups", "boards.job", "watchtower.site.charts")
 
 
 def module_name(path: Path) -> str:

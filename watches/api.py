@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from boards.derive.employment import EMPLOYMENT_TYPES
 from watches.filters import (
     MAX_COMPANIES,
+    MAX_DAYS,
     MAX_EXPERIENCE_YEARS,
     MAX_MIN_SALARY,
     MAX_TERM_LENGTH,
@@ -115,6 +116,18 @@ class FilterInput(StrictSerializer):
         help_text="Only boards whose open jobs are at least 25% technical; default true under DIRECTORY=extended. "
         "Ignored by board watches.",
     )
+    posted_within_days = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_DAYS,
+        required=False,
+        help_text="Posted (where the board dates it, else first seen) in the last N days; 0 = since midnight UTC.",
+    )
+    max_days_open = serializers.IntegerField(
+        min_value=0, max_value=MAX_DAYS, required=False, help_text="The vacancy was first seen at most N days ago."
+    )
+    include_reposts = serializers.BooleanField(
+        required=False, help_text="Search watches: a vacancy reposted within 60 days is announced again."
+    )
 
 
 class FreeObject(serializers.DictField):
@@ -148,6 +161,17 @@ class JobOutput(serializers.Serializer):
     posted_at = serializers.CharField(required=False)
     board_url = serializers.CharField(required=False)
     platform = serializers.CharField(required=False)
+    first_seen_at = serializers.CharField(required=False, help_text="First sighting of the vacancy (reposts keep it).")
+    days_open = serializers.IntegerField(required=False, help_text="Whole days since first_seen_at.")
+    times_posted = serializers.IntegerField(required=False, help_text="1, or more once reposted within 60 days.")
+    locations = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Every location of a vacancy posted in several."
+    )
+    places = serializers.ListField(child=serializers.JSONField(), required=False)
+    group = serializers.CharField(required=False, help_text="Postings with one group are one vacancy on their board.")
+    also_at = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="The same vacancy on other monitored boards."
+    )
 
 
 class InterpretedOutput(serializers.Serializer):

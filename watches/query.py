@@ -35,7 +35,7 @@ from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
 from boards.derive.experience import NUMBER_WORDS
 from matching import places, terms
-from watches.filters import MAX_COMPANIES, MAX_TERM_LENGTH, MAX_TERMS, Filters
+from watches.filters import MAX_COMPANIES, MAX_DAYS, MAX_TERM_LENGTH, MAX_TERMS, Filters
 
 logger = logging.getLogger(__name__)
 
@@ -137,6 +137,33 @@ _EXCLUSION = re.compile(
     r"\b(?:not|no|excluding|except|without|minus|but\s+not)\s+(?:any\s+)?"
     r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b)\s*[\w+#.&'-]+)*)"
 )
+# Freshness: read before years and pay, so "in the last 3 days" is neither. A number of days, weeks
+# or months after "last"/"past" (or "posted within"); "this week", "today", "new today", "fresh".
+_NUMBER_WORDS = {
+    "one": 1,
+    "a": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "ten": 10,
+    "fourteen": 14,
+    "thirty": 30,
+}
+_FRESH_SPAN = re.compile(
+    r"\b(?:(?:posted|published|listed|added|opened)\s+)?(?:in|within|over|during|from)\s+(?:the\s+)?(?:last|past)\s+"
+    r"(?P<count>\d{1,3}|one|a|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*(?P<unit>days?|weeks?|months?|24\s*hours)\b"
+    r"|\b(?:(?:posted|published|listed|added|opened)\s+)?(?:in\s+the\s+)?(?:last|past)\s+"
+    r"(?P<count2>\d{1,3}|one|a|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*(?P<unit2>days?|weeks?|months?)\b"
+)
+_FRESH_WORDS = re.compile(
+    r"\b(?:(?:posted|published|listed|added|opened)\s+)?(?P<when>this\s+week|this\s+month|today|yesterday)\b"
+    r"|\b(?P<new>new\s+today)\b|\b(?P<fresh>fresh(?:ly\s+posted)?|brand[\s-]new)\b"
+)
+FRESH_DAYS = 3  # "fresh": posted in the last three days
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
 _WORK_MODE = re.compile(r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b")
 _PLACE_INTRO = re.compile(
     r"\b(?:based\s+in|located\s+in|in\s+or\s+(?:near|around)|in|near|around|within)\s+(?:the\s+)?(?:greater\s+)?"
@@ -358,9 +385,11 @@ class _Reader:
         self.companies: list[str] = []
         self.exclude_companies: list[str] = []
         self.no_agencies = False
+        self.posted_within: int | None = None
 
     def read(self) -> Interpretation:
         self._clean()
+        self._freshness()
         self._experience()
         self._pay()
         self._visa()
@@ -390,6 +419,7 @@ class _Reader:
             companies=tuple(self.companies),
             exclude_companies=tuple(self.exclude_companies),
             exclude_staffing_agencies=self.no_agencies,
+            posted_within_days=self.posted_within,
         )
         if filters.is_empty():
             self.notes.append("Nothing in the query narrows the search; add a role, place, level or pay.")
@@ -591,6 +621,34 @@ class _Reader:
             return True
 
         self._cut(_EXCLUSION, exclusion)
+
+    def _freshness(self) -> None:
+        """ "posted this week" → 7, "in the last 3 days" → 3, "new today"/"today" → 1 (the last
+        24 hours, whatever the hour in UTC), "yesterday" → 2, "fresh" → FRESH_DAYS; the first one read wins."""
+
+        def span(match: re.Match[str]) -> bool:
+            count_text = match.group("count") or match.group("count2") or "1"
+            unit = (match.group("unit") or match.group("unit2") or "day").replace(" ", "")
+            count = int(count_text) if count_text.isdigit() else _NUMBER_WORDS[count_text]
+            days = 1 if unit.startswith("24") else count * _UNIT_DAYS[unit.rstrip("s")]
+            return self._fresh(days, match.group(0))
+
+        def words(match: re.Match[str]) -> bool:
+            when = " ".join((match.group("when") or "").split())
+            if match.group("fresh"):
+                return self._fresh(FRESH_DAYS, match.group(0))
+            days = {"this week": 7, "this month": 30, "today": 1, "yesterday": 2}.get(when, 1)
+            return self._fresh(days, match.group(0))
+
+        self._cut(_FRESH_SPAN, span)
+        self._cut(_FRESH_WORDS, words)
+
+    def _fresh(self, days: int, text: str) -> bool:
+        if self.posted_within is None:
+            self.posted_within = min(days, MAX_DAYS)
+        else:
+            self.notes.append(f'"{text.strip()}" was ignored: only the first time window is used.')
+        return True
 
     def _work_modes(self) -> None:
         def mode(match: re.Match[str]) -> bool:

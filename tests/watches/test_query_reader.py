@@ -199,3 +199,29 @@ def test_a_number_of_hundreds_of_digits_is_noted_and_the_rest_is_kept(query: str
     assert reading.filters.seniority == ("senior",)
     assert reading.filters.min_salary is None
     assert any("does not look like a yearly salary" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize(
+    ("query", "days", "rest"),
+    [
+        ("ios jobs posted this week", 7, {"keywords": ("ios",)}),
+        ("data scientist roles in the last 3 days", 3, {"all_keywords": ("data", "scientist")}),
+        ("new today python jobs in Austin", 1, {"keywords": ("python",), "locations": ("austin",)}),
+        ("fresh backend jobs", 3, {"keywords": ("backend",)}),
+        ("rust jobs in the past two weeks with 5 years of experience", 14, {"max_experience_years": 5}),
+        ("android jobs within the last 24 hours", 1, {"keywords": ("android",)}),
+        ("go jobs posted in the last month", 30, {"keywords": ("go",)}),
+    ],
+)
+def test_freshness_phrases_become_posted_within_days(query: str, days: int, rest: dict[str, object]) -> None:
+    reading = read(query)
+    assert reading.filters.posted_within_days == days
+    for name, value in rest.items():
+        assert getattr(reading.filters, name) == value
+    assert reading.notes == []
+
+
+def test_a_second_time_window_is_noted_not_applied() -> None:
+    reading = read("ios jobs posted this week, fresh")
+    assert reading.filters.posted_within_days == 7
+    assert any("only the first time window" in note for note in reading.notes)
