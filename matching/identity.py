@@ -69,16 +69,20 @@ _LETTER_BYTES = bytes(byte if (65 <= byte <= 90 or 97 <= byte <= 122 or byte >= 
 _DATE_BYTES = frozenset(word.encode() for word in _DATE_WORDS)
 
 
-def _words(text: str) -> list[bytes]:
-    return text.casefold().encode("utf-8").translate(_LETTER_BYTES).split()
+# Titles keep their figures: "Engineer 1" and "Engineer 2" are two jobs.
+_TITLE_BYTES = bytes(byte if (48 <= byte <= 57 or chr(byte).isalpha() or byte >= 128) else 32 for byte in range(256))
+
+
+def _words(text: str, table: bytes = _LETTER_BYTES) -> list[bytes]:
+    return text.casefold().encode("utf-8").translate(table).split()
 
 
 _WORD = re.compile(r"[^\W_]+")
 
 
 def title_key(title: str) -> str:
-    """The title as words: case, digits-free punctuation and spacing do not count."""
-    return " ".join(word.decode("utf-8", "replace") for word in _words(title))
+    """The title as words and figures: case, punctuation and spacing do not count."""
+    return " ".join(word.decode("utf-8", "replace") for word in _words(title, _TITLE_BYTES))
 
 
 def requisition_key(requisition: str) -> str:
