@@ -53,10 +53,8 @@ def measured_bytes_per_job() -> tuple[float, float, str] | None:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
         return None
-    import django
     from django.db import connection
 
-    django.setup()
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT (SELECT count(*) FROM boards_job), (SELECT count(*) FROM boards_resource),"
@@ -71,6 +69,9 @@ def measured_bytes_per_job() -> tuple[float, float, str] | None:
 
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "watchtower.settings")
+    import django
+
+    django.setup()  # recognising a line reads the models' platform names
     from watchtower.config import current
 
     config = current()

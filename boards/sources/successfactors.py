@@ -13,7 +13,8 @@ docs/platforms.md: `board_at`); and, for a watched URL on any other domain, by t
 on its first read (`recognize_page`: Career Site Builder's `/platform/js/j2w/` scripts, its
 `rmkcdn.successfactors.com` stylesheets and scripts, the `coreCSB` body class, `j2w.init(`).
 The older Recruiting Marketing pages (`career4.successfactors.com/career?company=…`) are another
-product and are not read here.
+product of the same platform, recognised by their URL and read through their XML job feed
+(successfactors_rmk.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from lxml import etree
 from lxml import html as lxml_html
 from lxml.etree import ParserError
 
+from boards.sources import successfactors_rmk
 from boards.sources.base import BoardRef, Fetch, Listing, ParsedUrl, Posting, ReadContext, Request
 from boards.sources.paging import Page, first_response, paged_read
 from boards.sources.sitemap import read_sitemap
@@ -36,7 +38,7 @@ from watchtower.errors import AppError
 PLATFORM = "successfactors"
 MAX_JOBS = 200
 MAX_PAGES = 8
-MAX_REQUESTS = MAX_PAGES  # search pages; or one search page, the sitemap and up to 4 child sitemaps
+MAX_REQUESTS = MAX_PAGES  # search pages; or one search page, the sitemap and up to 4 child sitemaps; or one feed
 PAGE_SPACING_MS = 0
 
 _JOB_HREF = re.compile(r"^(/[\w-]+)?/job/([^/]+)/(\d+)/?$")
@@ -126,8 +128,6 @@ HOSTS: dict[str, str] = {
 
 # Career Site Builder's hosted domain: every tenant is `<name>.jobs2web.com` (a platform host, not a list).
 HOSTED_SUFFIX = ".jobs2web.com"
-# The Recruiting Marketing and Performance Manager hosts of SuccessFactors: not Career Site Builder sites.
-_RMK_HOST = re.compile(r"^(career\d*|performancemanager\d*)\.(successfactors\.(com|eu)|sapsf\.(com|eu|cn))$")
 # What a Career Site Builder page carries whatever its domain and theme. An image from the asset
 # host alone is not one (other pages show SAP-hosted logos): a stylesheet or script is.
 _PAGE_MARKERS = re.compile(
@@ -140,6 +140,8 @@ MAX_MARKER_CHARS = 400_000
 
 def recognize(url: ParsedUrl) -> BoardRef | None:
     host = url.hostname or ""
+    if successfactors_rmk.RMK_HOST.match(host):
+        return successfactors_rmk.recognize(PLATFORM, url)
     if host in HOSTS or (host.endswith(HOSTED_SUFFIX) and host.count(".") >= 2):
         return _board(host)
     return None
@@ -149,7 +151,7 @@ def board_at(url: ParsedUrl) -> BoardRef | None:
     """The site at `url`'s host, which a directory line declares to be a Career Site Builder site
     (its URL alone could not say so); None for a host that cannot be one."""
     host = url.hostname or ""
-    if url.scheme not in {"http", "https"} or "." not in host or _RMK_HOST.match(host):
+    if url.scheme not in {"http", "https"} or "." not in host or successfactors_rmk.RMK_HOST.match(host):
         return None
     return _board(host)
 
@@ -173,6 +175,8 @@ def search_url(board: BoardRef, startrow: int) -> str:
 
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
+    if successfactors_rmk.RMK_HOST.match(board.fetch_host):
+        return successfactors_rmk.read(board, fetch)
     first = parse_search(first_response(fetch, Request(search_url(board, 0), api=False)).body, board)
     if not first.postings:
         return _read_sitemap(board, fetch)
