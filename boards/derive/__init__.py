@@ -20,6 +20,7 @@ from boards.derive.remote_scope import remote_scope_of
 from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
 from boards.derive.seniority import seniority as seniority_of
 from boards.derive.seniority import seniority_of_posting
+from boards.derive.text import PostingText
 from boards.derive.visa import visa_sponsorship_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import KEY_MAX, ParsedJob, Salary, web_url
@@ -53,10 +54,10 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     location = _tidy(posting.location)
     url = web_url(_tidy(posting.url))
     other_locations = _other_locations(location, posting.other_locations)
-    # One lowercased copy of the text serves every parser; the description is dropped after this.
+    # One lowercased copy of the text serves every reader; the description is dropped after this.
     description = posting.description or ""
-    text = f"{title}\n{description}"
-    low = text.lower()
+    read = PostingText.of_posting(title, description)
+    text, low, description_low = read.text, read.low, read.description_low
 
     salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
     if salary is None:
@@ -74,7 +75,6 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
             (experience_min, experience_max), experience_source = found, "text"
 
     places = " / ".join(place for place in (location, *other_locations) if place)
-    description_low = low[len(title) + 1 :]
     workplace = workplace_from_lowered(
         title=title, location=places, hint=posting.workplace_hint, description_low=description_low
     )
@@ -109,7 +109,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
             locations=[place for place in (location, *other_locations) if place],
             remote=workplace == "remote",
             hints=posting.remote_scope_hints,
-            description_low=description_low,
+            text=read,
         ),
         staffing_agency=is_staffing_agency(company=company, description_low=description_low),
         partial=posting.partial,
