@@ -90,7 +90,8 @@ _FOR_A_CLIENT = re.compile(
 
 def company_key(name: str) -> str:
     """The name as filters compare it ("Stripe, Inc." → "stripe"); "" for no name."""
-    folded = unicodedata.normalize("NFKD", (name or "").casefold())
+    # Case is folded again after the decomposition: "𝕊" has no lower case, its decomposition "S" has.
+    folded = unicodedata.normalize("NFKD", (name or "").casefold()).casefold()
     folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
     folded = folded.replace("&", " and ")
     words = re.sub(r"[^\w]+|_", " ", re.sub(r"['’.]", "", folded)).split()

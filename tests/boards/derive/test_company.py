@@ -22,6 +22,9 @@ SAME: list[tuple[str, str]] = [
     ("Société Générale", "societe generale"),
     ("AT&T", "AT&T Inc."),
     ("Procter & Gamble", "Procter and Gamble Co."),
+    # Letters whose compatibility form is a capital fold like any capital (found by hypothesis).
+    ("𝕊tripe", "Stripe"),
+    ("ＡＣＭＥ", "Acme"),
 ]
 
 DIFFERENT: list[tuple[str, str]] = [("Stripe", "Stripes"), ("Meta", "Metabase"), ("Block", "Blockchain.com")]
