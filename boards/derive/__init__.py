@@ -21,7 +21,7 @@ from boards.derive.salary import salary_from_lowered, salary_from_structured, sa
 from boards.derive.seniority import seniority as seniority_of
 from boards.derive.seniority import seniority_of_posting
 from boards.derive.text import PostingText
-from boards.derive.visa import visa_sponsorship_of
+from boards.derive.visa import visa_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import KEY_MAX, ParsedJob, Salary, web_url
 from boards.sources.base import Posting
@@ -79,7 +79,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         title=title, location=places, hint=posting.workplace_hint, description_low=description_low
     )
     employment = employment_type_of(stated=posting.employment_type, title=title, description_low=description_low)
-    visa = visa_sponsorship_of(text, low)
+    visa = visa_of(read)
     company = _tidy(posting.company)
     seniority = seniority_of_posting(title, _tidy(posting.employment_type))
     if employment is not None and employment[0] == "internship":

@@ -16,7 +16,10 @@ full-time: a fixed-term full-time job is temporary, a paid internship is an inte
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
+
+from boards.derive.text import WordGroups, candidate_words
 
 EmploymentType = Literal["full_time", "part_time", "contract", "temporary", "internship"]
 EMPLOYMENT_TYPES: tuple[EmploymentType, ...] = ("full_time", "part_time", "contract", "temporary", "internship")
@@ -142,7 +145,7 @@ def _from_description(low: str) -> EmploymentType | None:
         kind = employment_type_from_value(match.group("value"))
         if kind is not None:
             return kind
-    for match in _windowed(_STATEMENT, low, _STATEMENT_WORDS, before=110, after=80):
+    for match in _windowed(_STATEMENT, low, candidate_words(low, _STATEMENT_WORDS), before=110, after=80):
         if match.group("value2"):
             return "contract"
         value = match.group("value") or match.group("value3") or ""
@@ -156,16 +159,25 @@ def _from_description(low: str) -> EmploymentType | None:
     return None
 
 
-# Words one of the statements holds (its kind, or "month" of "a 6-month contract").
-_STATEMENT_WORDS = (
-    "full-time", "full time", "fulltime", "part-time", "part time", "contract", "freelance", "temporary", "temp ",
-    "fixed-term", "fixed term", "intern", "-month", " month", "permanent", "seasonal",
-)  # fmt: skip
+# Words one of the statements holds (its kind, or "month" of "a 6-month contract"), under a part
+# they share.
+_STATEMENT_WORDS: WordGroups = (
+    ("full", ("full-time", "full time", "fulltime")),
+    ("part", ("part-time", "part time")),
+    ("contract", ("contract",)),
+    ("freelance", ("freelance",)),
+    ("temp", ("temporary", "temp ")),
+    ("fixed", ("fixed-term", "fixed term")),
+    ("intern", ("intern",)),
+    ("month", ("-month", " month")),
+    ("permanent", ("permanent",)),
+    ("seasonal", ("seasonal",)),
+)
 MAX_ANCHORS = 40
 
 
 def _windowed(
-    pattern: re.Pattern[str], low: str, anchors: tuple[str, ...], *, before: int, after: int
+    pattern: re.Pattern[str], low: str, anchors: Iterable[str], *, before: int, after: int
 ) -> list[re.Match[str]]:
     """The matches of `pattern` in short windows around its anchor words (found with str.find),
     in text order: one regular expression over a whole 3 KB description costs far more."""
