@@ -82,6 +82,11 @@ class Resource(models.Model):
         indexes = [
             models.Index(fields=["next_check_at"], name="resource_due_idx"),
             models.Index(fields=["fetch_host", "next_check_at"], name="resource_host_due_idx"),
+            # Claims in flight (a handful): "is a check of this host queued?" for every follow-up
+            # and dispatch, without reading the host's whole directory.
+            models.Index(
+                fields=["fetch_host"], name="resource_claimed_host_idx", condition=models.Q(claimed_until__isnull=False)
+            ),
             models.Index(fields=["indexed", "company"], name="resource_directory_idx"),
             models.Index(fields=["tech_share"], name="resource_tech_share_idx"),
         ]

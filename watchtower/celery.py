@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import worker_init
 
 from watchtower.config import CONFIG
 from watchtower.periods import FANOUT_EVERY, MAINTENANCE_EVERY, WEBHOOKS_EVERY
@@ -52,8 +52,10 @@ if CONFIG.broker_url and CONFIG.run_scheduler:
     }
 
 
-@worker_ready.connect
+@worker_init.connect
 def _warm_up(**kwargs: Any) -> None:
+    """Before the pool starts: prefork processes are forked with the gazetteer loaded (shared
+    copy-on-write) instead of each loading it in its first check."""
     from watchtower.embedded import warm_up
 
     warm_up()

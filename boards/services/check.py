@@ -6,7 +6,9 @@ Steps:
 1. Verify the caller's claim (a duplicate task delivery finds another token and does nothing).
 2. Take the fetch host's lease (`leases.host_lease`) for the whole read, so at most one request is
    in flight per website across every worker; keep it alive while a source pages; release it
-   with HOST_MIN_SPACING_MS so the next request to that host waits.
+   with HOST_MIN_SPACING_MS so the next request to that host waits. Once it is released, the
+   caller's `on_host_free` hears of it (the scheduler queues the host's next check then, while
+   this one diffs and writes).
 3. Read the board (conditional on the stored validators; a 304 is a cheap no-op).
 4. Diff against the stored open set (`boards/diff.py`: detail fields carried over, an incomplete
    view's stale jobs dropped). The first snapshot of a board is its baseline: no events.
@@ -118,13 +120,19 @@ def board_of(resource: Resource) -> BoardRef:
 
 
 def resource_check(
-    *, resource_id: int, claim_token: str = "", wait_for_host: float = 0.0, deadline: float | None = None
+    *,
+    resource_id: int,
+    claim_token: str = "",
+    wait_for_host: float = 0.0,
+    deadline: float | None = None,
+    on_host_free: Callable[[str], None] | None = None,
 ) -> CheckOutcome:
     """Check one resource now. `wait_for_host` > 0 (synchronous API paths) waits that long for a
     busy host's lease; a claimed (scheduled) check waits `CLAIMED_HOST_WAIT`, else is deferred.
     `deadline` (a `time.monotonic()` value, for a request waiting on the check) ends the read
     there: the outcome is `deferred`, nothing is recorded against the board, and the board is left
-    due so the scheduler reads it."""
+    due so the scheduler reads it. `on_host_free` is called with the fetch host once the read has
+    released the host lease (step 2)."""
     # Read with the board: when its host's lease frees, so a check started ahead of that moment
     # (a follow-up) sleeps until then and takes the lease in one try.
     resource = (
@@ -143,6 +151,7 @@ def resource_check(
             wait_for_host=wait_for_host,
             deadline=deadline,
             free_at=resource.host_free_at,
+            on_host_free=on_host_free,
         )
     except Exception as exc:  # a bug or bad data anywhere in the check costs this check, with backoff
         logger.exception("check of %s failed unexpectedly", resource.url, extra={"resource_id": resource.pk})
@@ -154,7 +163,13 @@ def resource_check(
 
 
 def _check(
-    resource: Resource, *, claim_token: str, wait_for_host: float, deadline: float | None, free_at: datetime | None
+    resource: Resource,
+    *,
+    claim_token: str,
+    wait_for_host: float,
+    deadline: float | None,
+    free_at: datetime | None,
+    on_host_free: Callable[[str], None] | None,
 ) -> CheckOutcome:
     """Steps 2-5 of the module docstring, once the claim (if any) is consumed."""
     if deadline is not None and deadline <= time.monotonic():
@@ -183,6 +198,11 @@ def _check(
             )
     except HostBusy:
         return _host_busy(resource)
+    if on_host_free is not None:
+        try:
+            on_host_free(resource.fetch_host)
+        except Exception:  # the periodic dispatch continues the host; this check goes on
+            logger.exception("could not continue %s", resource.fetch_host, extra={"resource_id": resource.pk})
     if isinstance(read, CheckOutcome):
         return read
     return _apply(resource, read, previous, previous_rows, last_seen, row_ids, first_seen, has_snapshot=has_snapshot)

@@ -13,10 +13,12 @@ The rules (SPEC §11, anchor-services §5.3):
    count says whether we won). The check only runs for the holder of the current token, so a
    duplicate task delivery does nothing. A claim expires, so a dead worker's claim blocks the
    resource only until then.
-4. Throughput per host is bounded by politeness, not by a tick: after a check, the runner claims
-   the same host's next due resource and starts it as soon as the host lease frees
-   (`check_and_continue`). The periodic dispatch is the entry point for idle hosts and the
-   safety net for chains that broke (a worker died between check and follow-up).
+4. Throughput per host is bounded by politeness, not by a tick: the moment a check gives its host
+   lease back (its last answer is in; it has yet to diff and write), the runner claims the same
+   host's next due resource and starts it as soon as the host's spacing has passed
+   (`check_and_continue`), so the next request never waits for the previous check's writes. The
+   periodic dispatch is the entry point for idle hosts and the safety net for chains that broke
+   (a worker died between check and follow-up).
 """
 
 from __future__ import annotations
@@ -86,6 +88,8 @@ class Outcome(Protocol):
     def fetch_host(self) -> str: ...
 
 
+# Called with `resource_id`, `claim_token` and `on_host_free`: a callable the check calls with its
+# fetch host as soon as it has released the host lease (boards.services.check.resource_check).
 CheckFunction = Callable[..., Outcome]
 Submit = Callable[[int, str], None]
 SubmitLater = Callable[[int, str, float], None]
@@ -194,10 +198,10 @@ def dispatch(*, limit: int, submit: Submit, now: datetime | None = None) -> int:
     return submitted
 
 
-def next_on_host_queryset(*, host: str, now: datetime) -> QuerySet[Any, Any]:
+def next_on_host_queryset(*, host: str, now: datetime, running: int = 0) -> QuerySet[Any, Any]:
     """`host`'s earliest due resource (id, platform, when the host's lease frees), unless a check
-    of the host is queued already."""
-    queued = Resource.objects.filter(fetch_host=OuterRef("fetch_host"), claimed_until__gt=now)
+    of the host other than `running` (the check asking, still writing) is queued already."""
+    queued = Resource.objects.filter(fetch_host=OuterRef("fetch_host"), claimed_until__gt=now).exclude(pk=running)
     return (
         _due(now)
         .filter(~Exists(queued), fetch_host=host)
@@ -210,8 +214,10 @@ def next_on_host_queryset(*, host: str, now: datetime) -> QuerySet[Any, Any]:
 # Stand-ins that `_next_on_host_sql` compiles the query with, then finds among its parameters.
 _HOST = "\x00host\x00"
 _NOW = datetime(2000, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+_RUNNING = -271828182  # no resource has a negative id
 _HOST_MARK = object()
 _NOW_MARK = object()
+_RUNNING_MARK = object()
 
 
 @cache
@@ -219,17 +225,27 @@ def _next_on_host_sql(vendor: str, index_enabled: bool) -> tuple[str, tuple[obje
     """`next_on_host_queryset`'s SQL, compiled once per process (per database vendor and
     configuration): it runs after every check, and building and compiling it cost twice the CPU of
     running it (bench/scheduler.py). Parameters that are the stand-in host or time are marked."""
-    sql, params = next_on_host_queryset(host=_HOST, now=_NOW).query.sql_with_params()
+    sql, params = next_on_host_queryset(host=_HOST, now=_NOW, running=_RUNNING).query.sql_with_params()
     now_forms = {_NOW, connection.ops.adapt_datetimefield_value(_NOW)}
-    marked = tuple(_HOST_MARK if p == _HOST else _NOW_MARK if p in now_forms else p for p in params)
-    assert _HOST_MARK in marked and _NOW_MARK in marked, "the stand-ins were not found among the parameters"
+
+    def mark(p: object) -> object:
+        if isinstance(p, str) and p == _HOST:
+            return _HOST_MARK
+        if isinstance(p, int) and p == _RUNNING:
+            return _RUNNING_MARK
+        return _NOW_MARK if p in now_forms else p
+
+    marked = tuple(mark(p) for p in params)
+    missing = {_HOST_MARK, _NOW_MARK, _RUNNING_MARK} - {p for p in marked if p is not None}
+    assert not missing, "the stand-ins were not found among the parameters"
     return sql, marked
 
 
-def _next_on_host(*, host: str, now: datetime) -> tuple[int, str, datetime | None] | None:
+def _next_on_host(*, host: str, now: datetime, running: int = 0) -> tuple[int, str, datetime | None] | None:
     sql, marked = _next_on_host_sql(connection.vendor, current().index_enabled)
     adapted_now = connection.ops.adapt_datetimefield_value(now)
-    params: list[Any] = [host if p is _HOST_MARK else adapted_now if p is _NOW_MARK else p for p in marked]
+    values = {id(_HOST_MARK): host, id(_NOW_MARK): adapted_now, id(_RUNNING_MARK): running}
+    params: list[Any] = [values.get(id(p), p) for p in marked]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
@@ -243,15 +259,16 @@ def _next_on_host(*, host: str, now: datetime) -> tuple[int, str, datetime | Non
     return int(resource_id), str(platform), free_at
 
 
-def host_claim_next(*, host: str, now: datetime | None = None) -> Claimed | None:
+def host_claim_next(*, host: str, now: datetime | None = None, running: int = 0) -> Claimed | None:
     """Claim `host`'s earliest due resource, to start when the host's lease frees.
 
-    None when nothing on the host is due, a check of the host is already queued, or the host is
-    held for longer than `FOLLOWUP_MAX_DELAY` (its holder continues the chain). One read (the
-    candidate, its platform and the lease's end) and the claim: this runs after every check.
+    None when nothing on the host is due, a check of the host (other than `running`, the check
+    asking) is already queued, or the host is held for longer than `FOLLOWUP_MAX_DELAY` (its
+    holder continues the chain). One read (the candidate, its platform and the lease's end) and
+    the claim: this runs after every check.
     """
     now = now or timezone.now()
-    candidate = _next_on_host(host=host, now=now)
+    candidate = _next_on_host(host=host, now=now, running=running)
     if candidate is None:
         return None
     resource_id, platform, free_at = candidate
@@ -269,25 +286,37 @@ def host_claim_next(*, host: str, now: datetime | None = None) -> Claimed | None
 def check_and_continue(
     *, resource_id: int, claim_token: str, check: CheckFunction, submit_later: SubmitLater
 ) -> Outcome:
-    """Run one claimed check, then hand the same host's next due resource to `submit_later`
-    (with the delay until the host's spacing has passed), so a host with a backlog is checked
-    back to back at the pace politeness allows."""
-    outcome = check(resource_id=resource_id, claim_token=claim_token)
-    if outcome.outcome in _NO_FOLLOWUP:
+    """Run one claimed check and hand the same host's next due resource to `submit_later` (with
+    the delay until the host's spacing has passed), so a host with a backlog is checked back to
+    back at the pace politeness allows: as soon as the check releases the host lease, while it
+    still diffs and writes (a check's writes may take longer than the spacing), or after it when
+    it never held the lease."""
+    continued = False
+
+    def host_free(host: str) -> None:
+        nonlocal continued
+        continued = True
+        _continue(host, running=resource_id, submit_later=submit_later)
+
+    outcome = check(resource_id=resource_id, claim_token=claim_token, on_host_free=host_free)
+    if continued or outcome.outcome in _NO_FOLLOWUP:
         return outcome
     host = outcome.fetch_host or Resource.objects.filter(pk=resource_id).values_list("fetch_host", flat=True).first()
-    if not host:
-        return outcome
-    following = host_claim_next(host=host)
+    if host:
+        _continue(host, running=resource_id, submit_later=submit_later)
+    return outcome
+
+
+def _continue(host: str, *, running: int, submit_later: SubmitLater) -> None:
+    following = host_claim_next(host=host, running=running)
     if following is None:
-        return outcome
+        return
     try:
         submit_later(following.resource_id, following.token, following.delay_seconds)
     except Exception:
-        # The periodic dispatch picks the host up again; the check itself succeeded.
+        # The periodic dispatch picks the host up again; the check itself goes on.
         resource_unclaim(resource_id=following.resource_id, token=following.token)
         logger.warning("could not queue the next check of %s", host, exc_info=True, extra={"host": host})
-    return outcome
 
 
 def directory_overdue_count(*, now: datetime | None = None) -> int:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from itertools import count
@@ -217,7 +218,7 @@ def test_a_finished_check_queues_its_hosts_next_due_resource() -> None:
     token = resource_claim(resource_id=first.pk)
     assert token
 
-    def check(*, resource_id: int, claim_token: str) -> FakeOutcome:
+    def check(*, resource_id: int, claim_token: str, on_host_free: object) -> FakeOutcome:
         Resource.objects.filter(pk=resource_id).update(
             next_check_at=timezone.now() + timedelta(hours=1), claim_token="", claimed_until=None
         )
@@ -229,6 +230,29 @@ def test_a_finished_check_queues_its_hosts_next_due_resource() -> None:
     )
     assert outcome.outcome == "unchanged"
     assert [(rid, delay) for rid, _, delay in later] == [(second.pk, 0.0)]
+
+
+def test_the_next_check_of_a_host_is_queued_when_the_lease_is_released_not_after_the_writes() -> None:
+    first = make_resource(host="h.example", due_in=-100, indexed=True)
+    second = make_resource(host="h.example", due_in=-50, indexed=True)
+    token = resource_claim(resource_id=first.pk)
+    assert token
+    later: list[tuple[int, str, float]] = []
+    queued_while_writing: list[list[int]] = []
+
+    def check(*, resource_id: int, claim_token: str, on_host_free: Callable[[str], None]) -> FakeOutcome:
+        on_host_free("h.example")  # the read is done; this check is still claimed, and due
+        queued_while_writing.append([rid for rid, _, _ in later])
+        Resource.objects.filter(pk=resource_id).update(
+            next_check_at=timezone.now() + timedelta(hours=1), claim_token="", claimed_until=None
+        )
+        return FakeOutcome(resource_id)
+
+    check_and_continue(
+        resource_id=first.pk, claim_token=token, check=check, submit_later=lambda *args: later.append(args)
+    )
+    assert queued_while_writing == [[second.pk]]
+    assert [rid for rid, _, _ in later] == [second.pk]  # queued once, not again after the check
 
 
 @pytest.mark.parametrize("what", ["skipped", "host_busy"])
@@ -285,6 +309,11 @@ def test_the_compiled_follow_up_query_agrees_with_its_queryset() -> None:
     for host in ("a.example", "b.example", "c.example"):
         expected = next_on_host_queryset(host=host, now=now).first()
         assert _next_on_host(host=host, now=now) == expected
+    # The check asking (still running, so claimed) does not count as queued.
+    running = Resource.objects.get(fetch_host="b.example", claimed_until__isnull=False).pk
+    expected = next_on_host_queryset(host="b.example", now=now, running=running).first()
+    assert expected is not None
+    assert _next_on_host(host="b.example", now=now, running=running) == expected
     picked = _next_on_host(host="a.example", now=now)
     assert picked is not None and picked[0] == earliest.pk and picked[2] is not None
     assert abs((picked[2] - now).total_seconds() - 0.15) < 0.001

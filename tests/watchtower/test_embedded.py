@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from itertools import count, pairwise
@@ -48,7 +49,9 @@ class FakeCheck:
         self.fetches: list[tuple[str, int, float, float]] = []  # host, resource, start, end
         self.outcomes: list[str] = []
 
-    def __call__(self, *, resource_id: int, claim_token: str) -> FakeOutcome:
+    def __call__(
+        self, *, resource_id: int, claim_token: str, on_host_free: Callable[[str], None] | None = None
+    ) -> FakeOutcome:
         resource = Resource.objects.get(pk=resource_id)
         if resource.claim_token != claim_token or resource.claimed_until is None:
             return self._done(FakeOutcome(resource_id, False, "skipped"))
@@ -64,6 +67,8 @@ class FakeCheck:
         time.sleep(self.latency)
         end = time.monotonic()
         lease_release(key=resource.fetch_host, holder=holder, spacing=timedelta(seconds=SPACING))
+        if on_host_free is not None:
+            on_host_free(resource.fetch_host)
         Resource.objects.filter(pk=resource_id).update(
             next_check_at=timezone.now() + timedelta(hours=4), claim_token="", claimed_until=None
         )
