@@ -50,6 +50,9 @@ DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/wt_bench_search"
 SIZES: dict[str, tuple[int, int]] = {"1m": (1_000_000, 5_200), "5m": (5_000_000, 26_000)}
 CHANGES = 2_000_000
 POOL = 200_000
+NOT_LEAD = 0.08
+NO_VACANCY = 0.1
+SAME_VACANCY = 30
 RANDOM_SEARCHES = 400
 SEARCH_REPEATS = 3
 SCANNED_RANDOM = 5
@@ -511,18 +514,26 @@ def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> No
     columns = ", ".join(FILTER_COLUMNS)
     pooled = ", ".join(f"p.{column}" for column in FILTER_COLUMNS)
     # Jobs are written when first seen, so first_seen_at grows with the row's position (90 days).
+    # Job groups (issue 18): NOT_LEAD of the rows are a group's other postings (search reads the
+    # lead only); the vacancy key is empty for NO_VACANCY of them (a description too short to
+    # tell), and one in SAME_VACANCY shares the previous row's (the vacancy on another board:
+    # search shows the first copy only).
     with connection.cursor() as cursor:
         cursor.execute("SELECT min(id) FROM boards_resource")
         first_board = cursor.fetchone()[0]
         cursor.execute("SELECT setseed(0.7)")
         cursor.execute(
-            f"INSERT INTO boards_job ({columns}, resource_id, key, data, first_seen_at, last_seen_at)"
-            f" SELECT {pooled}, %s + s.g %% %s, 'job-' || s.g, p.data, s.seen, s.seen"
-            " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id,"
+            f"INSERT INTO boards_job ({columns}, resource_id, key, data, first_seen_at, last_seen_at,"
+            " group_key, lead, times_posted, vacancy_key)"
+            f" SELECT {pooled}, %s + s.g %% %s, 'job-' || s.g, p.data, s.seen, s.seen,"
+            " left(md5('g' || s.g), 20), s.r >= %s, 1,"
+            " CASE WHEN s.r >= 1 - %s THEN '' WHEN s.g %% %s = 0 THEN left(md5((s.g - 1)::text), 20)"
+            "   ELSE left(md5(s.g::text), 20) END"
+            " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id, random() AS r,"
             "   now() - make_interval(secs => (%s - g) * %s + random() * 3600) AS seen"
             "   FROM generate_series(1, %s) AS g) AS s"
             " JOIN bench_pool p ON p.id = s.pool_id ORDER BY s.g",
-            [first_board, boards, POOL, jobs, 90 * 86400 / jobs, jobs],
+            [first_board, boards, NOT_LEAD, NO_VACANCY, SAME_VACANCY, POOL, jobs, 90 * 86400 / jobs, jobs],
         )
     print(f"  {jobs:,} rows inserted: {time.perf_counter() - started:.1f} s", flush=True)
     rebuilt.create()
