@@ -352,7 +352,8 @@ def weighted(rng: random.Random, items: list[tuple[str, float]]) -> str:
 def job_pool(rng: random.Random, boards: int) -> Iterator[tuple[Any, ...]]:
     """Distinct job column tuples built with the real normalisation (`search_text_for`,
     `place_text_for`); the server samples the big tables from this pool."""
-    from boards.services.jobstore import parse_posted_at
+    from boards.derive.company import company_key
+    from boards.services.jobstore import FILTER_COLUMNS, parse_posted_at
     from matching.places import place_text_for, resolve
     from matching.terms import search_text_for
 
@@ -395,8 +396,15 @@ def job_pool(rng: random.Random, boards: int) -> Iterator[tuple[Any, ...]]:
             data["salary"] = {"min": low, "max": high, "currency": currency or None, "period": "year"}
         if years is not None:
             data["experience_years"] = int(years)
-        derived = (remote, workplace, seniority, currency, low, high, years, parse_posted_at(posted))
-        yield (index + 1, title, company, location, department, *derived, search_text, place_text, json.dumps(data))
+        kind = rng.choice(["full_time"] * 6 + ["", "", "contract", "part_time"])
+        visa = rng.choice(["", "", "", "yes", "no"])
+        columns = {"title": title, "company": company, "location": location, "department": department}
+        columns |= {"remote": remote, "workplace_type": workplace, "seniority": seniority}
+        columns |= {"salary_currency": currency, "salary_annual_min": low, "salary_annual_max": high}
+        columns |= {"experience_years": years, "employment_type": kind, "visa_sponsorship": visa}
+        columns |= {"company_key": company_key(company), "staffing_agency": False}
+        columns |= {"posted_at": parse_posted_at(posted), "search_text": search_text, "place_text": place_text}
+        yield (index + 1, *(columns[name] for name in FILTER_COLUMNS), json.dumps(data))
 
 
 def company_name(index: int) -> str:
