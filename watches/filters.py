@@ -312,7 +312,7 @@ def _keys(values: Iterable[str]) -> list[str]:
     return [key for key in dict.fromkeys(terms.term_key(value) for value in values) if key]
 
 
-def _location_keys(locations: Iterable[str]) -> list[str]:
+def location_keys(locations: Iterable[str]) -> list[str]:
     keys: list[str] = []
     for location in locations:
         keys.extend(places.place_filter_keys(location))
@@ -421,7 +421,7 @@ class FlagsMatch(Func):
         return f"({' AND '.join(parts) or 'TRUE'})", tuple(params)
 
 
-def _remote_from_keys(filters: Filters) -> list[str]:
+def remote_from_keys(filters: Filters) -> list[str]:
     """The `place_text` tokens any of which a remote job needs for `remote_from`; with
     `include_unknown`, the token of a remote job that names no area too."""
     keys: list[str] = []
@@ -485,13 +485,13 @@ def filters_q(filters: Filters, *, index: bool = True, now: datetime | None = No
     for key in _keys(filters.exclude_keywords):
         # No index serves a negation: always the substring test, cheaper row by row.
         condition &= ~_contains("search_text", key, index=False)
-    location_keys = _location_keys(filters.locations)
-    if location_keys:
-        condition &= _any_contains("place_text", location_keys, index)
+    place_keys = location_keys(filters.locations)
+    if place_keys:
+        condition &= _any_contains("place_text", place_keys, index)
     if filters.seniority or filters.remote_only:
         condition &= Q(FlagsMatch(levels=filters.seniority, remote=filters.remote_only))
     if filters.remote_from:
-        condition &= Q(remote=True) & _any_contains("place_text", _remote_from_keys(filters), index)
+        condition &= Q(remote=True) & _any_contains("place_text", remote_from_keys(filters), index)
     if filters.visa_sponsorship:
         condition &= Q(visa_sponsorship__in=["yes", ""]) if filters.include_unknown else Q(visa_sponsorship="yes")
     if filters.employment_types:
@@ -540,10 +540,10 @@ def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) ->
         return False
     if any(key in search_text for key in _keys(filters.exclude_keywords)):
         return False
-    location_keys = _location_keys(filters.locations)
-    if location_keys:
+    place_keys = location_keys(filters.locations)
+    if place_keys:
         place_text: str = row.place_text or ""
-        if not any(key in place_text for key in location_keys):
+        if not any(key in place_text for key in place_keys):
             return False
     if filters.seniority and row.seniority not in filters.seniority:
         return False
@@ -551,7 +551,7 @@ def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) ->
         return False
     if filters.remote_from:
         place_text = row.place_text or ""
-        if row.remote is not True or not any(key in place_text for key in _remote_from_keys(filters)):
+        if row.remote is not True or not any(key in place_text for key in remote_from_keys(filters)):
             return False
     if filters.visa_sponsorship:
         allowed = ("yes", "") if filters.include_unknown else ("yes",)
@@ -594,9 +594,9 @@ def search_feed_q(filters: Filters, *, now: datetime | None = None) -> Q:
     JOB_ADDED, its reposts if asked for, and a location joining an open vacancy when that is what
     makes the watch's location filter match for the first time."""
     roles = Q(role="new") | Q(role="repost") if filters.include_reposts else Q(role="new")
-    location_keys = _location_keys(filters.locations)
-    if location_keys:
-        roles |= Q(role="grown") & ~_any_contains("prior_place_text", location_keys, False)
+    place_keys = location_keys(filters.locations)
+    if place_keys:
+        roles |= Q(role="grown") & ~_any_contains("prior_place_text", place_keys, False)
     return roles & filters_q(filters, now=now)
 
 
@@ -604,9 +604,9 @@ def search_feed_match(filters: Filters, row: Any, *, now: datetime | None = None
     """`search_feed_q` in memory (webhook fan-out)."""
     role = row.role
     if role == "grown":
-        location_keys = _location_keys(filters.locations)
+        place_keys = location_keys(filters.locations)
         prior: str = row.prior_place_text or ""
-        if not location_keys or any(key in prior for key in location_keys):
+        if not place_keys or any(key in prior for key in place_keys):
             return False
     elif role != "new" and not (role == "repost" and filters.include_reposts):
         return False

@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import time_machine
+from django.db import connection
 
 from boards.derive.company import company_key, is_staffing_agency
 from boards.models import Job, Resource
@@ -226,7 +228,13 @@ def stored() -> list[Job]:
         for index, share in enumerate(TECH_SHARES)
     ]
     jobs = [
-        Job(resource=boards[index % len(boards)], key=f"job-{index}", **job_columns(spec), **freshness(index))
+        Job(
+            resource=boards[index % len(boards)],
+            key=f"job-{index}",
+            data={"key": f"job-{index}"},
+            **job_columns(spec),
+            **freshness(index),
+        )
         for index, spec in enumerate(JOBS)
     ]
     Job.objects.bulk_create(jobs)
@@ -252,6 +260,39 @@ def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], 
     assert by_change_predicate == by_predicate
     if filters.tech_companies_only:
         assert by_predicate and all(int(key.split("-")[1]) % 3 == 0 for key in by_predicate)
+
+
+# The plans a search may take on PostgreSQL (watches/services/search.py): a walk of the newest
+# jobs counted by a scan or through the indexes, the index read, and the index read that finds
+# more than its limit then walks. SQLite has one plan.
+PLANS = ["walk", "walk, count by index", "indexes", "indexes then walk"] if connection.vendor == "postgresql" else [""]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("plan", PLANS)
+@pytest.mark.parametrize("data", [item for item in FILTERS if item], ids=[str(item) for item in FILTERS if item])
+def test_every_search_plan_selects_what_the_predicate_selects(
+    stored: list[Job], data: dict[str, Any], plan: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from watches.services import search
+
+    if plan.startswith("walk"):
+        since = NOW - timedelta(days=365 * 10)
+        monkeypatch.setattr(search, "_walk_since", lambda stats, share, wanted: since)
+    else:
+        monkeypatch.setattr(search, "_walk_since", lambda stats, share, wanted: None)
+    monkeypatch.setattr(search, "COUNT_SCAN_ROWS", 0 if plan.endswith("by index") else 10**9)
+    monkeypatch.setattr(search, "estimated_share", lambda filters, stats: 0.5)
+    monkeypatch.setattr(search, "INDEX_LIMIT", 2 if plan == "indexes then walk" else 5_000)
+    filters = Filters.from_dict(data)
+    expected = sorted(
+        (job for job in stored if filters_match(filters, job, now=NOW)),
+        key=lambda job: (-job.first_seen_at.timestamp(), job.pk),
+    )
+    with time_machine.travel(NOW, tick=False):
+        page, (total, capped) = search.newest_matching(filters, offset=0, limit=len(JOBS))
+    assert [job["key"] for job in page] == [job.key for job in expected]
+    assert (total, capped) == (len(expected), False)
 
 
 @pytest.mark.django_db

@@ -4,6 +4,8 @@ index alone (no substring test of the rows it finds)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import connection
 
@@ -36,6 +38,7 @@ def jobs() -> None:
             title=title,
             seniority="mid",
             search_text=search_text_for(title=title, company="", location="", other_locations=(), department=""),
+            data={"key": str(index)},
         )
         for index, title in enumerate(TITLES * 50)
     )
@@ -90,28 +93,59 @@ SEARCHES = [
 ]
 
 
+def newest_slice(jobs: int) -> Any:
+    """A slice start that holds the newest `jobs` jobs."""
+    return Job.objects.order_by("-first_seen_at", "id").values_list("first_seen_at", flat=True)[jobs - 1]
+
+
 @pytest.mark.parametrize("data", SEARCHES, ids=[str(item) for item in SEARCHES])
 @pytest.mark.parametrize(
-    ("window", "index_limit"), [(10_000, 20_000), (0, 20_000), (0, 10)], ids=["walk", "indexes", "indexes then walk"]
+    ("slice_jobs", "count_scan", "index_limit"),
+    [(60, 10**9, 20_000), (60, 0, 20_000), (200, 10**9, 20_000), (200, 0, 20_000), (0, 0, 20_000), (0, 0, 10)],
+    ids=["short walk", "short walk, count by index", "long walk", "long walk, count by index", "indexes", "walk"],
 )
 def test_every_search_plan_gives_the_newest_matches_and_the_count(
-    jobs: None, data: dict[str, object], window: int, index_limit: int, monkeypatch: pytest.MonkeyPatch
+    jobs: None,
+    data: dict[str, object],
+    slice_jobs: int,
+    count_scan: int,
+    index_limit: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A walk within a slice (counted by a scan or through the indexes, or falling back when the
+    slice holds too few), the index read, and the index read that finds too many then a walk."""
     from watches.services import search
 
-    monkeypatch.setattr(search, "WALK_WINDOW", window)
-    monkeypatch.setattr(search, "WALK_LIMIT", 2 * window)  # 0: never walk
+    since = newest_slice(slice_jobs) if slice_jobs else None
+    monkeypatch.setattr(search, "_walk_since", lambda stats, share, wanted: since)
+    monkeypatch.setattr(search, "COUNT_SCAN_ROWS", count_scan)
+    monkeypatch.setattr(search, "estimated_share", lambda filters, stats: 0.5)
     monkeypatch.setattr(search, "INDEX_LIMIT", index_limit)
     monkeypatch.setattr(search, "COUNT_CAP", 30)
     filters = Filters.from_dict(data)
     expected = list(
-        Job.objects.filter(filters_q(filters)).order_by("-first_seen_at", "id").values_list("id", flat=True)
+        Job.objects.filter(filters_q(filters)).order_by("-first_seen_at", "id").values_list("key", flat=True)
     )
     for offset, limit in ((0, 5), (3, 21), (45, 21), (200, 5), (0, 40)):
-        ids, (total, capped) = search.newest_matching_ids(filters, offset=offset, limit=limit)
-        assert ids == expected[offset : offset + limit]
+        page, (total, capped) = search.newest_matching(filters, offset=offset, limit=limit)
+        assert [job["key"] for job in page] == expected[offset : offset + limit]
         cap = max(30, offset + limit)
         assert (total, capped) == (min(len(expected), cap), len(expected) > cap)
+
+
+def test_the_estimate_tells_a_rare_word_from_a_common_one(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-process estimate (watches/services/estimate.py) reads the planner's statistics."""
+    from watches.services import estimate
+
+    monkeypatch.setattr(estimate, "_cache", [None, float("-inf")])
+    stats = estimate.search_stats()
+    assert stats is not None and stats.rows == 200
+    share = {word: estimate.estimated_share(Filters(keywords=(word,)), stats) for word in ("engineer", "ios")}
+    assert share["engineer"] == pytest.approx(0.75, abs=0.05)
+    assert share["ios"] == pytest.approx(0.25, abs=0.05)
+    assert estimate.estimated_share(Filters(keywords=("ios",), exclude_keywords=("ios",)), stats) < 0.25
+    assert estimate.estimated_share(Filters(keywords=("nobody",)), stats) < share["ios"]
+    assert stats.newest_since(0.1) == newest_slice(20) or stats.newest_since(0.1) > newest_slice(30)
 
 
 def test_the_selective_new_filters_are_index_backed() -> None:

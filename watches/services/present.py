@@ -40,22 +40,30 @@ def jobs_as_dicts(jobs: QuerySet[Job], *, limit: int, offset: int = 0) -> list[d
         jobs.values_list("id", "vacancy_key", "data", "resource__url", "resource__platform")[offset : offset + limit]
     )
     keys = {vacancy for _, vacancy, _, _, _ in rows if vacancy}
-    elsewhere: dict[str, list[tuple[int, str]]] = {}
+    elsewhere: dict[str, list[tuple[int, Any, str]]] = {}
     if keys:
         copies = Job.objects.filter(vacancy_key__in=keys, lead=True).values_list(
             "id", "vacancy_key", "data", "resource__url"
         )
         for pk, vacancy, data, board_url in copies.order_by("id"):
             url = data.get("url") if isinstance(data, dict) else None
-            elsewhere.setdefault(vacancy, []).append((pk, str(url or board_url)))
-    out = []
-    for pk, vacancy, data, url, platform in rows:
-        job = job_as_dict(data, board_url=url, platform=platform)
-        also = [link for other, link in elsewhere.get(vacancy, []) if other != pk]
-        if also:
-            job["also_at"] = also
-        out.append(job)
-    return out
+            elsewhere.setdefault(vacancy, []).append((pk, url, board_url))
+    return [
+        page_job(pk, data, board_url=url, platform=platform, copies=elsewhere.get(vacancy, []))
+        for pk, vacancy, data, url, platform in rows
+    ]
+
+
+def page_job(
+    pk: int, data: dict[str, Any], *, board_url: str, platform: str, copies: list[tuple[int, Any, str]]
+) -> dict[str, Any]:
+    """One job of a page; `copies` are the vacancy's lead rows on every board, by id, each with
+    its posting's own URL (or None) and its board's: the others are its `also_at`."""
+    job = job_as_dict(data, board_url=board_url, platform=platform)
+    also = [str(url or other_board) for other, url, other_board in copies if other != pk]
+    if also:
+        job["also_at"] = also
+    return job
 
 
 def resource_health(resource: Resource) -> dict[str, Any]:

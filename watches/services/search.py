@@ -6,18 +6,19 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from boards.models import Job
 from boards.services.directory import monitored_resources
 from matching.tech import is_tech_company
-from matching.terms import term_key
 from watches.filters import Filters, filters_q
 from watches.query import Interpretation, interpret
-from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs
+from watches.services.estimate import SearchStats, estimated_share, indexed_share, search_stats
+from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs, page_job
 from watchtower.config import current
 from watchtower.errors import AppError
 
@@ -63,7 +64,10 @@ def one_per_vacancy(filters: Filters, *, index: bool = True) -> QuerySet[Job]:
     group), and of the same vacancy on several boards the matching copy with the smallest id (an
     anti-join on job_vacancy_idx; rows without a vacancy key skip it)."""
     condition = filters_q(filters, index=index)
+    # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
+    # planner cannot use that partial index and reads every older job once per matching row.
     earlier = Job.objects.filter(condition, lead=True, vacancy_key=OuterRef("vacancy_key"), id__lt=OuterRef("id"))
+    earlier = earlier.exclude(vacancy_key="")
     return Job.objects.filter(condition, lead=True).filter(Q(vacancy_key="") | ~Exists(earlier))
 
 
@@ -84,10 +88,7 @@ def jobs_search(
             "QUERY_TOO_BROAD",
             "say what to look for: a role, a place, a salary, experience or a level (query or filters)",
         )
-    ids, (total, capped) = newest_matching_ids(interpretation.filters, offset=offset, limit=limit + 1)
-    # The page's boards joined to its few ids only: joined in the search itself, the planner may
-    # read every board and probe the jobs once per board.
-    page = jobs_as_dicts(newest_jobs(Job.objects.filter(id__in=ids)), limit=len(ids)) if ids else []
+    page, (total, capped) = newest_matching(interpretation.filters, offset=offset, limit=limit + 1)
     jobs, more = page[:limit], len(page) > limit
     end = offset + len(jobs)
     return {
@@ -103,53 +104,121 @@ def jobs_search(
 # How a search finds its newest matches on PostgreSQL (docs/internals.md, "Search plans"). The
 # planner alone picks between walking the newest-first index until a page of matches is found and
 # reading every match from the indexes then sorting; it estimates how many rows match by
-# multiplying each condition's share, so conditions that go together ("remote" and a remote
-# area) or exclude each other ("manager" level, "manager" excluded) make it read far more than it
-# expected, both ways. Here each way is bounded: the walk is tried only when the estimate says it
-# is short, and reads at most twice the rows the estimate predicts (at least WALK_WINDOW, at most
-# WALK_LIMIT) of the newest jobs; the index read stops after
-# INDEX_LIMIT matches, and when that many match, matches are dense and a walk is short.
-WALK_WINDOW = 20_000
-WALK_LIMIT = 50_000
+# multiplying each condition's share, so conditions that go together or exclude each other make
+# it read far more than it expected, both ways. Here each way is bounded, and each is one
+# statement that also counts and returns the page's jobs:
+# (1) the walk, when the estimate (estimate.py: in the process, no round trip) says the page lies
+#     within WALK_ROWS of the newest jobs: a walk of the newest-first index, stopped at the
+#     newest slice expected to hold the page twice over, testing rows with the plain substring
+#     form; when it found the page, a count to the cap in any order (a scan that stops there);
+# (2) otherwise, or when the slice held too few, the index read: up to INDEX_LIMIT matches
+#     through the indexes only (bitmap scans), sorted: the page and the exact count;
+# (3) when more match, they are dense enough that a walk of the newest-first index is short.
+WALK_ROWS = 20_000
+COUNT_SCAN_ROWS = 10_000
+INDEX_COUNT_ENTRIES = 30_000
 INDEX_LIMIT = 5_000
+# For this statement only: no JIT (compiling a plan over millions of rows costs more than it saves
+# on a page), and bitmaps that stay exact (lossy ones recheck every row of their pages).
+EVERY_PLAN = ("jit = off", "work_mem = '64MB'")
+WALK = (*EVERY_PLAN, "enable_bitmapscan = off")
+INDEX_READ = (*EVERY_PLAN, "enable_indexscan = off", "enable_seqscan = off")
+NEWEST_WALK = (*EVERY_PLAN, "enable_bitmapscan = off", "enable_seqscan = off")
+NEWEST = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
+# The page's jobs, joined to the chosen ids only (joined in the search itself, the planner may read
+# every board and probe the jobs once per board), with each vacancy's lead rows on every board
+# (`also_at`, read on job_vacancy_idx). One row when the page is empty, for the count. `{count}`
+# is how many match as far as counted (`found.ids`: the ids the plan selected).
+PAGE_SQL = (
+    "WITH found AS MATERIALIZED (SELECT ARRAY({ids}) AS ids)"
+    " SELECT {count}, j.id, j.data::text, r.url, r.platform,"
+    " (SELECT json_agg(json_build_array(o.id, o.data -> 'url', b.url) ORDER BY o.id)::text"
+    "  FROM boards_job o JOIN boards_resource b ON b.id = o.resource_id"
+    "  WHERE o.vacancy_key = j.vacancy_key AND o.vacancy_key <> '' AND o.lead)"
+    " FROM found LEFT JOIN LATERAL unnest(found.ids[%s:%s]) WITH ORDINALITY AS p(id, n) ON TRUE"
+    " LEFT JOIN boards_job j ON j.id = p.id LEFT JOIN boards_resource r ON r.id = j.resource_id"
+    " ORDER BY p.n"
+)
+FOUND = "cardinality(found.ids)"
 
 
-def newest_matching_ids(filters: Filters, *, offset: int, limit: int) -> tuple[list[int], tuple[int, bool]]:
-    """The ids of the newest matching jobs `offset` to `offset + limit`, and how many match:
+def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[dict[str, Any]], tuple[int, bool]]:
+    """The newest matching jobs `offset` to `offset + limit` as served, and how many match:
     exactly up to `max(COUNT_CAP, offset + limit)`, and whether there are more."""
-    matching = one_per_vacancy(filters)
-    cap = max(COUNT_CAP, offset + limit)
+    wanted = offset + limit
+    cap = max(COUNT_CAP, wanted)
     if connection.vendor != "postgresql":
-        ordered = newest_jobs(matching)
-        ids = list(ordered.values_list("id", flat=True)[offset : offset + limit])
-        found = offset + len(ids)
-        counted = count_capped(ordered, cap=cap) if len(ids) == limit or (offset and not ids) else (found, False)
-        return ids, counted
-    where, params = _where(matching)
+        ordered = newest_jobs(one_per_vacancy(filters))
+        page = jobs_as_dicts(ordered, offset=offset, limit=limit)
+        found = offset + len(page)
+        counted = count_capped(ordered, cap=cap) if len(page) == limit or (offset and not page) else (found, False)
+        return page, counted
     # Rows read in newest-first order are tested with plain substring tests (cheaper row by row).
-    plain = _where(one_per_vacancy(filters, index=False))
-    window = _walk_window(*_where(Job.objects.filter(filters_q(_for_estimate(filters)), lead=True)), offset + limit)
-    if window:
-        newest = _walk_ids(*plain, offset + limit, window=window)
-        if len(newest) == offset + limit:  # the page lies within the window
-            return newest[offset:], _count(*plain, cap)
-    total, ids = _indexed_ids(where, params, offset=offset, limit=limit)
-    if total <= INDEX_LIMIT:
-        return ids, (min(total, cap), total > cap)
+    plain, plain_params = _where(one_per_vacancy(filters, index=False))
+    stats = search_stats()
+    share = estimated_share(filters, stats)
+    since = _walk_since(stats, share, wanted)
+    if since is not None:
+        ids = f'SELECT "id" FROM "boards_job" WHERE {plain} AND "first_seen_at" >= %s ORDER BY {NEWEST} LIMIT %s'
+        ids_params = [*plain_params, since, wanted]
+        entries = indexed_share(filters, stats) * (stats.rows if stats else 0.0)
+        if cap + 1 <= COUNT_SCAN_ROWS * share or entries > INDEX_COUNT_ENTRIES:
+            # Counted in the same statement, only when the walk found the page (a CASE evaluates
+            # its subquery on demand), by a scan that stops at the cap.
+            count = (
+                f'CASE WHEN {FOUND} >= %s THEN (SELECT count(*) FROM (SELECT 1 FROM "boards_job" WHERE {plain}'
+                f" LIMIT %s) AS m) ELSE {FOUND} END"
+            )
+            params = [*ids_params, wanted, *plain_params, cap + 1]
+            found, page = _page(ids, params, offset=offset, limit=limit, count=count, settings=WALK)
+            if found >= wanted:
+                return page, (min(found, cap), found > cap)
+        else:
+            # Sparse matches, and a condition of job_words rare enough to start from: a scan would
+            # read (cap + 1) / share rows to count them, the indexes find them without the others.
+            found, page = _page(ids, ids_params, offset=offset, limit=limit, settings=WALK)
+            if found >= wanted:
+                return page, _count(*_where(one_per_vacancy(filters)), cap, settings=INDEX_READ)
+    where, params = _where(one_per_vacancy(filters))
+    # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no
+    # sequential scan unless no condition has an index), then sorted.
+    ids = (
+        f'SELECT "id" FROM (SELECT "id", "first_seen_at" FROM "boards_job" WHERE {where} LIMIT %s) AS "boards_job"'
+        f" ORDER BY {NEWEST}"
+    )
+    found, page = _page(ids, [*params, INDEX_LIMIT + 1], offset=offset, limit=limit, settings=INDEX_READ)
+    if found <= INDEX_LIMIT:
+        return page, (min(found, cap), found > cap)
     # More than INDEX_LIMIT match: the count is capped without counting, unless the cap is higher.
-    counted = (cap, True) if cap <= INDEX_LIMIT else _count(*plain, cap)
-    return _walk_ids(*plain, offset + limit, window=None)[offset:], counted
+    counted = (cap, True) if cap <= INDEX_LIMIT else _count(plain, plain_params, cap, settings=EVERY_PLAN)
+    ids = f'SELECT "id" FROM "boards_job" WHERE {plain} ORDER BY {NEWEST} LIMIT %s'
+    _found, page = _page(ids, [*plain_params, wanted], offset=offset, limit=limit, settings=NEWEST_WALK)
+    return page, counted
 
 
-def _for_estimate(filters: Filters) -> Filters:
-    """The filters with each phrase cut to its last word, for the planner's estimate only: it
-    multiplies the shares of a phrase's words as if they were independent ("machine" times
-    "learning"), which makes a common phrase look rare; its last word alone is nearer."""
+def _walk_since(stats: SearchStats | None, share: float, wanted: int) -> datetime | None:
+    """Where a walk for `wanted` matches stops: the start of the newest slice expected to hold
+    them twice over, when the estimate says a walk finds them within WALK_ROWS (None: read the
+    indexes; also before the first ANALYZE)."""
+    rows = wanted / share if share > 0 else float("inf")
+    if stats is None or rows > WALK_ROWS:
+        return None
+    return stats.newest_since(2 * rows / stats.rows) or datetime.min.replace(tzinfo=UTC)
 
-    def cut(values: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(term_key(value).split()[-1] for value in values if term_key(value)))
 
-    return replace(filters, keywords=cut(filters.keywords), all_keywords=cut(filters.all_keywords))
+def _page(
+    ids: str, params: list[Any], *, offset: int, limit: int, settings: tuple[str, ...], count: str = FOUND
+) -> tuple[int, list[dict[str, Any]]]:
+    """How many match (`count`: by default how many ids `ids` selects), and the jobs of those ids
+    from `offset` to `offset + limit`: one round trip."""
+    rows = _fetch(PAGE_SQL.format(ids=ids, count=count), [*params, offset + 1, offset + limit], settings)
+    found = int(rows[0][0]) if rows else 0
+    page = [
+        page_job(pk, json.loads(data), board_url=url, platform=platform, copies=json.loads(copies or "[]"))
+        for _found, pk, data, url, platform, copies in rows
+        if pk is not None
+    ]
+    return found, page
 
 
 def _where(queryset: QuerySet[Job]) -> tuple[str, list[Any]]:
@@ -159,85 +228,26 @@ def _where(queryset: QuerySet[Job]) -> tuple[str, list[Any]]:
     return sql or "TRUE", list(params)
 
 
-def _walk_window(where: str, params: list[Any], wanted: int) -> int:
-    """How many of the newest jobs to walk for `wanted` matches (0: do not walk): the planner's
-    estimate of the rows a walk reads, doubled, when that is within WALK_LIMIT. Reading the
-    matches through the indexes instead costs more than their number: the bitmaps of the
-    common conditions it combines (remote, a pay range) are built whole."""
-    with connection.cursor() as cursor:
-        cursor.execute(f'EXPLAIN (FORMAT JSON) SELECT 1 FROM "boards_job" WHERE {where}', params)
-        estimated = float(_plan_rows(cursor.fetchone()[0]))
-        rows = _job_rows(cursor)
-    if estimated <= 0:
-        return 0
-    walk = wanted * rows / estimated
-    if 2 * walk > WALK_LIMIT:
-        return 0
-    return int(max(WALK_WINDOW, 2 * walk))
-
-
-def _job_rows(cursor: Any) -> float:
-    """The planner's count of jobs, read at most once a minute per process (it moves slowly)."""
-    now = time.monotonic()
-    if now - _job_rows_cache[1] > COVERAGE_TTL_SECONDS:
-        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'boards_job'::regclass")
-        _job_rows_cache[:] = [max(float(cursor.fetchone()[0]), 1.0), now]
-    return _job_rows_cache[0]
-
-
-_job_rows_cache: list[float] = [1.0, float("-inf")]
-
-
-def _plan_rows(explained: Any) -> Any:
-    plan = explained if isinstance(explained, list) else json.loads(explained)
-    return plan[0]["Plan"]["Plan Rows"]
-
-
-def _walk_ids(where: str, params: list[Any], wanted: int, *, window: int | None) -> list[int]:
-    """The newest `wanted` matches, newest first, read along the newest-first index: among the
-    newest `window` jobs only, or (None) as far as it takes."""
-    order = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
-    # The newest jobs first, filtered after: as a subquery (its LIMIT keeps it one), the planner
-    # cannot read another index (experience, pay) and sort what it found instead.
-    rows = int(window) if window is not None else 10**15
-    table = f'(SELECT * FROM "boards_job" ORDER BY "first_seen_at" DESC, "id" LIMIT {rows}) AS "boards_job"'
-    sql = f'SELECT "boards_job"."id" FROM {table} WHERE {where} ORDER BY {order} LIMIT %s'
-    if window is not None:  # the window's own LIMIT makes the newest-first index the plan
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, wanted])
-            return [row[0] for row in cursor.fetchall()]
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off")
-        cursor.execute(sql, [*params, wanted])
-        return [row[0] for row in cursor.fetchall()]
-
-
-def _count(where: str, params: list[Any], cap: int) -> tuple[int, bool]:
-    """How many match, up to `cap`, once a walk found the page (so matches are not rare): in
-    any order, a scan that stops at `cap + 1` matches, testing rows with the plain substring
-    form (about five times cheaper row by row than building the word arrays)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT count(*) FROM (SELECT 1 FROM "boards_job" WHERE {where} LIMIT %s) AS m', [*params, cap + 1]
-        )
-        found = int(cursor.fetchone()[0])
+def _count(where: str, params: list[Any], cap: int, *, settings: tuple[str, ...]) -> tuple[int, bool]:
+    """How many match, up to `cap`, in any order, by a read that stops at `cap + 1` matches:
+    through the indexes (INDEX_READ) after a walk that found a page of sparse matches, else a
+    scan of the plain substring form (when a page lies beyond INDEX_LIMIT)."""
+    sql = f'SELECT count(*) FROM (SELECT 1 FROM "boards_job" WHERE {where} LIMIT %s) AS m'
+    found = int(_fetch(sql, [*params, cap + 1], settings)[0][0])
     return min(found, cap), found > cap
 
 
-def _indexed_ids(where: str, params: list[Any], *, offset: int, limit: int) -> tuple[int, list[int]]:
-    """Up to INDEX_LIMIT + 1 matches read through the indexes (bitmap scans: no walk of the
-    newest-first index, and no sequential scan unless no condition has an index), sorted: how
-    many there are and the page."""
-    sql = (
-        f'WITH m AS MATERIALIZED (SELECT "id", "first_seen_at" FROM "boards_job" WHERE {where} LIMIT %s)'
-        " SELECT (SELECT count(*) FROM m),"
-        ' ARRAY(SELECT "id" FROM m ORDER BY "first_seen_at" DESC, "id" LIMIT %s OFFSET %s)'
-    )
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off")
-        cursor.execute(sql, [*params, INDEX_LIMIT + 1, limit, offset])
-        total, ids = cursor.fetchone()
-    return int(total), list(ids)
+def _fetch(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
+    """The rows of one statement run with `settings` for it alone: SET LOCAL in the same message
+    (one round trip; outside a transaction the message is its own), reset after it in case the
+    caller holds a transaction open."""
+    sets = "".join(f"SET LOCAL {setting}; " for setting in settings)
+    resets = "".join(f"; RESET {setting.split()[0]}" for setting in settings)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{sets}{sql}{resets}", params)
+        while cursor.description is None and cursor.cursor.nextset():
+            pass
+        return list(cursor.fetchall())
 
 
 def companies_list(*, query: str = "", limit: int = 50, offset: int = 0) -> dict[str, Any]:

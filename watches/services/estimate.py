@@ -1,0 +1,218 @@
+"""How many current jobs a search matches, estimated in the process from PostgreSQL's own
+statistics (no round trip per search): what `newest_matching` sizes its plan by.
+
+The planner's statistics are read once per STATS_TTL_SECONDS per process (one query): the share
+of each word in the word arrays of `job_words` (search words, place tokens, level and remote
+flags; 1,000 most-common elements per column, migration boards/0004), the histograms of the pay
+top (`job_salary_top_idx`), of experience and of `first_seen_at` (where the newest N jobs
+start). A search's share is the product of its conditions' shares, as the planner's own
+estimate is; a phrase counts as its rarest word. Wrong estimates cost time, never results:
+conditions that go together make the estimate low (a larger slice is read), conditions that
+exclude each other make it high (the slice comes up short and the search reads the indexes).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+
+from matching.terms import term_key
+from watches.filters import Filters, location_keys, remote_from_keys
+
+STATS_TTL_SECONDS = 300
+# Shares for conditions no statistics describe: a guess on the side of "more match".
+UNKNOWN_SHARE = {"visa": 0.7, "employment": 0.6, "companies": 0.01, "tech": 0.5, "currency": 0.8}
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """A column's non-null share and equal-frequency bounds (ascending), with its most common
+    values, as pg_stats gives them."""
+
+    null_share: float = 0.0
+    common: dict[float, float] = field(default_factory=dict)
+    bounds: tuple[float, ...] = ()
+
+    def share_at_least(self, low: float) -> float:
+        """The share of all rows whose value is >= low."""
+        return self._share(lambda value: value >= low, low, above=True)
+
+    def share_at_most(self, high: float) -> float:
+        return self._share(lambda value: value <= high, high, above=False)
+
+    def _share(self, test: Callable[[float], bool], edge: float, *, above: bool) -> float:
+        common = sum(share for value, share in self.common.items() if test(value))
+        rest = max(0.0, 1.0 - self.null_share - sum(self.common.values()))
+        if len(self.bounds) < 2:
+            return common + rest * 0.5
+        position = bisect.bisect_left(self.bounds, edge) if above else bisect.bisect_right(self.bounds, edge)
+        buckets = len(self.bounds) - 1
+        below = min(max(position - 0.5, 0.0), buckets) / buckets
+        return common + rest * ((1.0 - below) if above else below)
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    rows: float
+    words: dict[str, float]
+    places: dict[str, float]
+    flags: dict[str, float]
+    unlisted: tuple[float, float, float]  # the share of a word not among the most common, per column
+    salary: Histogram
+    experience: Histogram
+    seen: tuple[datetime, ...]  # first_seen_at bounds, ascending: where the newest N jobs start
+
+    def newest_since(self, share: float) -> datetime | None:
+        """A time after which at least `share` of the jobs (the newest) were first seen; None:
+        all of them."""
+        if share >= 1.0 or len(self.seen) < 2:
+            return None
+        buckets = len(self.seen) - 1
+        return self.seen[max(0, math.floor((1.0 - share) * buckets))]
+
+
+def search_stats() -> SearchStats | None:
+    """The statistics (None before the first ANALYZE), read at most once per STATS_TTL_SECONDS."""
+    now = time.monotonic()
+    if now - _cache[1] > STATS_TTL_SECONDS:
+        _cache[:] = [_read(), now]
+    stats = _cache[0]
+    return stats if isinstance(stats, SearchStats) else None
+
+
+_cache: list[Any] = [None, float("-inf")]
+
+
+def _read() -> SearchStats | None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT s.tablename, CASE WHEN s.tablename = 'boards_job' THEN s.attname ELSE a.attnum::text END, s.null_frac, s.most_common_elems::text::text[],"
+            " s.most_common_elem_freqs, s.most_common_vals::text::text[], s.most_common_freqs,"
+            " s.histogram_bounds::text::text[]"
+            " FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename"
+            " JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = s.attname"
+            " WHERE s.schemaname = current_schema() AND (s.tablename IN ('job_words', 'job_salary_top_idx')"
+            " OR (s.tablename = 'boards_job' AND s.attname IN ('experience_years', 'first_seen_at')))"
+        )
+        found = {(table, number): rest for table, number, *rest in cursor.fetchall()}
+        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'boards_job'::regclass")
+        rows = float(cursor.fetchone()[0])
+    if rows <= 0 or ("job_words", "1") not in found:
+        return None
+    elements = [_elements(found.get(("job_words", number))) for number in ("1", "2", "3")]
+    seen = found.get(("boards_job", "first_seen_at"))
+    return SearchStats(
+        rows=rows,
+        words=elements[0][0],
+        places=elements[1][0],
+        flags=elements[2][0],
+        unlisted=(elements[0][1], elements[1][1], elements[2][1]),
+        salary=_histogram(found.get(("job_salary_top_idx", "1"))),
+        experience=_histogram(found.get(("boards_job", "experience_years"))),
+        seen=tuple(datetime.fromisoformat(bound) for bound in (seen[5] if seen else None) or ()),
+    )
+
+
+def _elements(row: list[Any] | None) -> tuple[dict[str, float], float]:
+    """An array column's most common elements with their shares, and the share the planner
+    assumes for any other element (half the least common listed one)."""
+    if not row or not row[1]:
+        return {}, 0.0001
+    _null, elements, shares, *_rest = row
+    # After the elements' shares pg_stats lists their minimum, maximum and the null share.
+    words = {str(element): float(share) for element, share in zip(elements, shares, strict=False)}
+    return words, float(shares[len(elements)]) / 2
+
+
+def _histogram(row: list[Any] | None) -> Histogram:
+    if not row:
+        return Histogram()
+    null, _elements, _shares, values, shares, bounds = row
+    common = {float(value): float(share) for value, share in zip(values or (), shares or (), strict=True)}
+    return Histogram(float(null), common, tuple(float(bound) for bound in bounds or ()))
+
+
+def estimated_share(filters: Filters, stats: SearchStats | None, *, now: datetime | None = None) -> float:
+    """The share of current jobs `filters` matches, conditions taken as independent (0 without
+    statistics)."""
+    if stats is None:
+        return 0.0
+    return math.prod(_shares(filters, stats, now=now))
+
+
+def indexed_share(filters: Filters, stats: SearchStats | None) -> float:
+    """The share of jobs the conditions that `job_words` serves match together (words, places,
+    level, remote): how many entries a read through that index yields (1: none). The index
+    intersects its own conditions from the rarest, so this, not the common ones, is its cost."""
+    if stats is None:
+        return 1.0
+    word_like = Filters(
+        keywords=filters.keywords,
+        all_keywords=filters.all_keywords,
+        locations=filters.locations,
+        seniority=filters.seniority,
+        remote_only=filters.remote_only,
+    )
+    return math.prod(_shares(word_like, stats))
+
+
+def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None) -> list[float]:
+    """The share of each condition of `filters` on its own."""
+    shares: list[float] = []
+    words, places, flags = stats.words, stats.places, stats.flags
+    unlisted_word, unlisted_place, unlisted_flag = stats.unlisted
+
+    def word(key: str, listed: dict[str, float], unlisted: float) -> float:
+        return min((listed.get(part, unlisted) for part in key.split()), default=1.0)
+
+    def any_of(keys: Iterable[str], listed: dict[str, float], unlisted: float) -> float:
+        missing = 1.0
+        for key in keys:
+            missing *= 1.0 - word(key, listed, unlisted)
+        return 1.0 - missing
+
+    keywords = [term_key(value) for value in filters.keywords if term_key(value)]
+    if keywords:
+        shares.append(any_of(keywords, words, unlisted_word))
+    for value in filters.all_keywords:
+        shares.append(word(term_key(value), words, unlisted_word) if term_key(value) else 1.0)
+    for value in filters.exclude_keywords:
+        shares.append(1.0 - word(term_key(value), words, unlisted_word) if term_key(value) else 1.0)
+    keys = location_keys(filters.locations)
+    if keys:
+        shares.append(any_of(keys, places, unlisted_place))
+    if filters.seniority:
+        shares.append(min(1.0, sum(flags.get(level, unlisted_flag) for level in filters.seniority)))
+    if filters.remote_only or filters.remote_from:
+        shares.append(flags.get("true", unlisted_flag))
+    if filters.remote_from:
+        shares.append(any_of(remote_from_keys(filters), places, unlisted_place))
+    if filters.visa_sponsorship:
+        shares.append(UNKNOWN_SHARE["visa"] if filters.include_unknown else 1 - UNKNOWN_SHARE["visa"])
+    if filters.employment_types:
+        shares.append(UNKNOWN_SHARE["employment"])
+    if filters.companies:
+        shares.append(min(1.0, UNKNOWN_SHARE["companies"] * len(filters.companies)))
+    if filters.tech_companies_only:
+        shares.append(UNKNOWN_SHARE["tech"])
+    if filters.min_salary is not None:
+        reaches = stats.salary.share_at_least(filters.min_salary)
+        if filters.salary_currency:
+            reaches *= UNKNOWN_SHARE["currency"]
+        shares.append(reaches + (stats.salary.null_share if filters.include_unknown else 0.0))
+    if filters.max_experience_years is not None:
+        within = stats.experience.share_at_most(filters.max_experience_years)
+        shares.append(within + (stats.experience.null_share if filters.include_unknown else 0.0))
+    days = [value for value in (filters.posted_within_days, filters.max_days_open) if value is not None]
+    if days and len(stats.seen) > 1:
+        since = (now or timezone.now()) - timedelta(days=min(days) or 1)
+        shares.append(1.0 - bisect.bisect_left(stats.seen, since) / len(stats.seen))
+    return [max(0.0, min(1.0, share)) for share in shares]
