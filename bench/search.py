@@ -398,7 +398,7 @@ def job_pool(rng: random.Random, boards: int) -> Iterator[tuple[Any, ...]]:
             data["experience_years"] = int(years)
         kind = rng.choice(["full_time"] * 6 + ["", "", "contract", "part_time"])
         visa = rng.choice(["", "", "", "yes", "no"])
-        columns = {"title": title, "company": company, "location": location, "department": department}
+        columns: dict[str, Any] = {"title": title, "company": company, "location": location, "department": department}
         columns |= {"remote": remote, "workplace_type": workplace, "seniority": seniority}
         columns |= {"salary_currency": currency, "salary_annual_min": low, "salary_annual_max": high}
         columns |= {"experience_years": years, "employment_type": kind, "visa_sponsorship": visa}
