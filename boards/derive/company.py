@@ -15,6 +15,7 @@ a filter asks for it (`exclude_staffing_agencies`).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -88,8 +89,10 @@ _FOR_A_CLIENT = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def company_key(name: str) -> str:
-    """The name as filters compare it ("Stripe, Inc." → "stripe"); "" for no name."""
+    """The name as filters compare it ("Stripe, Inc." → "stripe"); "" for no name. Cached: every
+    job of a board names the same company, and folding a name costs more than reading a title."""
     # Case is folded again after the decomposition: "𝕊" has no lower case, its decomposition "S" has.
     folded = unicodedata.normalize("NFKD", (name or "").casefold()).casefold()
     folded = "".join(ch for ch in folded if not unicodedata.combining(ch))

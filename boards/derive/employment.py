@@ -54,6 +54,8 @@ _KINDS: tuple[tuple[EmploymentType, re.Pattern[str]], ...] = (
         re.compile(r"\b(?:full time|fulltime|permanent|regular|vollzeit|unbefristet|cdi|temps plein|ft|perm)\b"),
     ),
 )
+# Full-time words a title is read for (not "Regular", "Permanent": see _from_title).
+_TITLE_FULL_TIME = re.compile(r"\b(?:full time|fulltime|vollzeit)\b")
 # Title words that say a kind without its usual spelling.
 _TITLE_ONLY = re.compile(r"\((?:pt|ft)\)|\b(?:pt|ft)\b")
 # Labelled statements in a description: "Employment type: Contract", "Job Type: Part-time".
@@ -110,7 +112,7 @@ def _from_title(title: str) -> EmploymentType | None:
         # Full-time words ("Regular", "Permanent") in a title are read below, more strictly.
         if pattern.search(folded) and not _title_false_positive(kind, folded):
             return kind
-    if re.search(r"\b(?:full time|fulltime|vollzeit)\b", folded):
+    if _TITLE_FULL_TIME.search(folded):
         return "full_time"
     pt_ft = _TITLE_ONLY.search(title.lower())
     if pt_ft is not None:
@@ -193,7 +195,13 @@ def _windowed(
     return [found[start] for start in sorted(found)]
 
 
+_CASE_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_PUNCTUATION = re.compile(r"[_\-/,()\[\]:]+")
+
+
 def _fold(value: str) -> str:
     """Lowercase, with case boundaries ("FullTime"), underscores and hyphens as spaces."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value or "")
-    return " ".join(re.sub(r"[_\-/,()\[\]:]+", " ", spaced.lower()).split())
+    if not value:
+        return ""
+    spaced = _CASE_BOUNDARY.sub(" ", value)
+    return " ".join(_PUNCTUATION.sub(" ", spaced.lower()).split())
