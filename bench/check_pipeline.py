@@ -100,54 +100,54 @@ PAY = [
 ]
 
 
-def build_listing(count: int, *, seed: int = 7) -> bytes:
-    """A Greenhouse `/v1/boards/{token}/jobs?content=true` body of `count` jobs."""
+def build_listing(count: int, *, seed: int = 7, content: bool = True) -> bytes:
+    """A Greenhouse `/v1/boards/{token}/jobs?content=true` body of `count` jobs; with `content`
+    false, the plain `/v1/boards/{token}/jobs` body (no posting text, departments, offices or pay,
+    the data-compliance block instead, as in fixtures' greenhouse-jobs-list sample)."""
     rng = random.Random(seed)
-    jobs = []
-    for number in range(count):
-        job_id = 4_000_000 + number
-        jobs.append(
-            {
-                "absolute_url": f"https://boards.greenhouse.io/bench/jobs/{job_id}",
-                "internal_job_id": 2_000_000 + number,
-                "location": {"name": rng.choice(PLACES)},
-                "metadata": [
-                    {
-                        "id": 1,
-                        "name": "Workplace Type",
-                        "value": rng.choice(["Remote", "Hybrid", "On-site"]),
-                        "value_type": "single_select",
-                    }
-                ],
-                "id": job_id,
-                "updated_at": "2026-10-01T12:00:00-04:00",
-                "requisition_id": f"R{number}",
-                "title": f"{rng.choice(LEVELS)}{rng.choice(ROLES)}{rng.choice(SUFFIXES)}",
-                "company_name": "Bench Corp",
-                "first_published": "2026-09-15T09:00:00-04:00",
-                "content": html.escape(_description(rng)),
-                "departments": [{"id": 10, "name": rng.choice(DEPARTMENTS), "parent_id": None, "child_ids": []}],
-                "offices": [
-                    {"id": 20, "name": "HQ", "location": "San Francisco, CA", "parent_id": None, "child_ids": []}
-                ],
-                **(
-                    {
-                        "pay_input_ranges": [
-                            {
-                                "min_cents": 14_000_000,
-                                "max_cents": 18_000_000,
-                                "currency_type": "USD",
-                                "title": "US Salary Range",
-                                "blurb": "Pay transparency",
-                            }
-                        ]
-                    }
-                    if number % 5 == 0
-                    else {}
-                ),
-            }
-        )
+    jobs = [listed_job(rng, number, content=content) for number in range(count)]
     return json.dumps({"jobs": jobs, "meta": {"total": count}}).encode()
+
+
+def listed_job(rng: random.Random, number: int, *, content: bool = True) -> dict[str, Any]:
+    """The `number`th job of a listing, drawn from `rng`."""
+    job_id = 4_000_000 + number
+    job: dict[str, Any] = {
+        "absolute_url": f"https://boards.greenhouse.io/bench/jobs/{job_id}",
+        "internal_job_id": 2_000_000 + number,
+        "location": {"name": rng.choice(PLACES)},
+        "metadata": [
+            {
+                "id": 1,
+                "name": "Workplace Type",
+                "value": rng.choice(["Remote", "Hybrid", "On-site"]),
+                "value_type": "single_select",
+            }
+        ],
+        "id": job_id,
+        "updated_at": "2026-10-01T12:00:00-04:00",
+        "requisition_id": f"R{number}",
+        "title": f"{rng.choice(LEVELS)}{rng.choice(ROLES)}{rng.choice(SUFFIXES)}",
+        "company_name": "Bench Corp",
+        "first_published": "2026-09-15T09:00:00-04:00",
+    }
+    if not content:
+        job["data_compliance"] = [{"type": "gdpr", "requires_consent": False, "retention_period": None}]
+        return job
+    job["content"] = html.escape(_description(rng))
+    job["departments"] = [{"id": 10, "name": rng.choice(DEPARTMENTS), "parent_id": None, "child_ids": []}]
+    job["offices"] = [{"id": 20, "name": "HQ", "location": "San Francisco, CA", "parent_id": None, "child_ids": []}]
+    if number % 5 == 0:
+        job["pay_input_ranges"] = [
+            {
+                "min_cents": 14_000_000,
+                "max_cents": 18_000_000,
+                "currency_type": "USD",
+                "title": "US Salary Range",
+                "blurb": "Pay transparency",
+            }
+        ]
+    return job
 
 
 def _description(rng: random.Random) -> str:
