@@ -223,6 +223,30 @@ def traced(resource_id: int) -> float:
     return peak / 1_000_000
 
 
+def stored_sizes() -> str:
+    """Bytes per open job on PostgreSQL (table, TOAST and indexes over the rows: the board's
+    100,000 postings, as this pipeline stores them), and the average row of each table as
+    stored (`pg_column_size` of the row), to scale bench/feed.py's generated change rows."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return "  (sizes: PostgreSQL only)"
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE boards_job")
+        cursor.execute(
+            "SELECT count(*), pg_total_relation_size('boards_job'), pg_indexes_size('boards_job'),"
+            " avg(pg_column_size(j.*)), avg(pg_column_size(j.data)) FROM boards_job j"
+        )
+        jobs, total, indexes, row, data = cursor.fetchone()
+        cursor.execute("SELECT count(*), avg(pg_column_size(c.*)), avg(pg_column_size(c.data)) FROM changes_change c")
+        changes, change_row, change_data = cursor.fetchone()
+    return (
+        f"  stored: {total / jobs:,.0f} bytes per open job with indexes ({indexes / jobs:,.0f} of them indexes;"
+        f" row {row:,.0f}, its data {data:,.0f}) over {jobs:,} jobs;"
+        f" {changes} change rows average {change_row or 0:,.0f} bytes (data {change_data or 0:,.0f})"
+    )
+
+
 def forget(resource_id: int) -> None:
     """The board as before its first read (for the traced run)."""
     from boards.models import Job, JobGroup, Resource, Snapshot
@@ -251,6 +275,7 @@ def run(board: Board) -> list[Measured]:
         board.serving(version)
         results.append(check(resource.pk, name))
         print(results[-1].row(), flush=True)
+    print(stored_sizes(), flush=True)
     forget(resource.pk)
     for measured, version in zip(results[:2], ("before", "after"), strict=True):
         board.serving(version)

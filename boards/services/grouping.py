@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from boards import groups
@@ -99,8 +99,11 @@ def plan(
 
 
 def _listed_at(job: ParsedJob, now: datetime) -> datetime:
+    """When the posting says it was listed, in UTC: the group's first sighting is read back from
+    the database in UTC, and a posting served with "…-04:00" on its first check and "…+00:00"
+    on the next would be rewritten, row by row, on the board's second check."""
     posted = jobstore.parse_posted_at(job.posted_at)
-    return posted if posted is not None and posted < now else now
+    return posted.astimezone(UTC) if posted is not None and posted < now else now
 
 
 def _elsewhere(resource: Resource, jobs: Iterable[ParsedJob]) -> dict[str, list[str]]:

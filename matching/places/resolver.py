@@ -9,6 +9,7 @@ Pure: imports nothing of Django.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -210,8 +211,20 @@ _SEGMENT_SPLIT = re.compile(r"[;|/•\n]| or | & ")
 _PART_SPLIT = re.compile(r"\s+[-–—]\s+|[()\[\]]|,")
 
 
+# Distinct location strings remembered by `resolve_location`. A board repeats a few hundred
+# locations over all its postings (a 100,000-posting board resolved each of them twice per
+# check: a quarter of the check's CPU, bench/big_board.py); the gazetteer never changes while
+# the process runs, so a location resolves the same way every time.
+RESOLVED_CACHE = 16_384
+
+
 def resolve_location(location: str) -> list[Resolved]:
     """A location is remote as a whole when it says so anywhere: "Remote (US or Canada)"."""
+    return list(_resolve_location(location))
+
+
+@functools.lru_cache(maxsize=RESOLVED_CACHE)
+def _resolve_location(location: str) -> tuple[Resolved, ...]:
     text = _NOT_REMOTE_PATTERN.sub(" ", location.casefold())
     world = bool(re.search(r"\b(?:anywhere|worldwide)\b", text))
     remote = world or bool(_REMOTE_PATTERN.search(text))
@@ -222,7 +235,7 @@ def resolve_location(location: str) -> list[Resolved]:
         results.extend(_resolve_segment(segment, remote=remote, world=world))
     if remote and not results:
         results.append(Resolved(Place(None, None, None, remote=True), world=world))
-    return results
+    return tuple(results)
 
 
 def _resolve_segment(segment: str, *, remote: bool, world: bool) -> list[Resolved]:
@@ -257,11 +270,19 @@ def places_as_dicts(locations: Sequence[str]) -> list[dict[str, Any]]:
     text that names no known place is listed as `unresolved`."""
     seen: list[dict[str, Any]] = []
     for location in locations:
-        for item in resolve_location(location):
-            entry: dict[str, Any] = asdict(item.place) if item.place is not None else {"unresolved": location.strip()}
+        for entry in _place_entries(location):
             if entry not in seen:
-                seen.append(entry)
+                seen.append(dict(entry))
     return seen
+
+
+@functools.lru_cache(maxsize=RESOLVED_CACHE)
+def _place_entries(location: str) -> tuple[dict[str, Any], ...]:
+    """`places_as_dicts` of one location (callers copy the dicts: they are shared)."""
+    return tuple(
+        asdict(item.place) if item.place is not None else {"unresolved": location.strip()}
+        for item in _resolve_location(location)
+    )
 
 
 def is_qualifier(text: str) -> bool:

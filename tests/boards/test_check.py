@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from boards.models import Job, Resource, Snapshot
 from boards.services.check import resource_check
@@ -98,6 +100,26 @@ def test_the_same_listing_bytes_skip_parsing(site, monkeypatch) -> None:
     monkeypatch.setattr(greenhouse, "parse", parse_must_not_run)
     outcome = resource_check(resource_id=resource.pk)
     assert outcome.ok and outcome.outcome == "unchanged"
+
+
+def test_a_later_check_writes_only_the_rows_that_changed(site) -> None:
+    """The baseline's freshness comes from the postings' own dates ("-04:00"), later checks read
+    it back from the database (UTC): both must serve the same text, or the second check of every
+    board rewrote every row (bench/big_board.py)."""
+    resource = acme()
+    kept = [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")]
+    serve_greenhouse(site, "acme", kept)
+    resource_check(resource_id=resource.pk)
+    before = dict(Job.objects.values_list("key", "data"))
+    serve_greenhouse(site, "acme", [*kept, greenhouse_job(3, "Data Scientist")])
+    with CaptureQueriesContext(connection) as queries:
+        outcome = resource_check(resource_id=resource.pk)
+    assert outcome.outcome == "changed" and outcome.changes == 1
+    after = dict(Job.objects.values_list("key", "data"))
+    assert {key: after[key] for key in before} == before
+    written = [query["sql"] for query in queries if 'INTO "boards_job"' in query["sql"]]
+    deleted = [query["sql"] for query in queries if 'DELETE FROM "boards_job"' in query["sql"]]
+    assert len(written) == 1 and not deleted
 
 
 def test_baseline_jobs_are_ordered_by_their_posting_date(site) -> None:
