@@ -238,11 +238,15 @@ def stored_sizes() -> str:
             " avg(pg_column_size(j.*)), avg(pg_column_size(j.data)) FROM boards_job j"
         )
         jobs, total, indexes, row, data = cursor.fetchone()
+        cursor.execute("VACUUM ANALYZE boards_jobgroup")
+        cursor.execute("SELECT count(*), pg_total_relation_size('boards_jobgroup') FROM boards_jobgroup")
+        groups, group_total = cursor.fetchone()
         cursor.execute("SELECT count(*), avg(pg_column_size(c.*)), avg(pg_column_size(c.data)) FROM changes_change c")
         changes, change_row, change_data = cursor.fetchone()
     return (
         f"  stored: {total / jobs:,.0f} bytes per open job with indexes ({indexes / jobs:,.0f} of them indexes;"
-        f" row {row:,.0f}, its data {data:,.0f}) over {jobs:,} jobs;"
+        f" row {row:,.0f}, its data {data:,.0f}) over {jobs:,} jobs; {group_total / max(groups, 1):,.0f} bytes"
+        f" per vacancy group ({groups:,});"
         f" {changes} change rows average {change_row or 0:,.0f} bytes (data {change_data or 0:,.0f})"
     )
 

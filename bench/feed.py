@@ -18,7 +18,8 @@ Then measures `changes_get` itself (the service behind REST `GET /v1/changes` an
 board and search watches with the watch's cursor at realistic positions: polled a few minutes ago
 (the newest 1,000 changes), an hour ago (~14,000 back), a day ago (~333,000 back) and a week ago
 (~2,300,000 back); plus polls of all five watches of a client at once. Reports p50/p95 per kind
-and position, over all, and the slowest calls. Target: p95 <= 20 ms over all.
+and position, over all, and the slowest calls, with the mean CPU per call of this process and of
+its database backend (what the call costs whatever the load). Target: p95 <= 20 ms over all.
 
 Also reports bytes per change row (`pg_total_relation_size`: table, TOAST and indexes) and the
 per-index sizes. Exits 1 when the target is missed.
@@ -247,18 +248,27 @@ def sample_watches(rng: random.Random, kind: str) -> list[Any]:
     return list(Watch.objects.filter(id__in=chosen).select_related("client").order_by("id"))
 
 
-def poll(watch: Any, client: Any, cursor: int, *, whole_client: bool) -> tuple[float, int]:
+# CPU seconds (this process, the database backend) spent inside the timed calls, per bucket.
+CPU: dict[tuple[str, str], list[float]] = {}
+
+
+def poll(watch: Any, client: Any, cursor: int, *, whole_client: bool, bucket: tuple[str, str]) -> tuple[float, int]:
     """One `changes_get` call with the watch's cursor at `cursor` (each of the client's watches,
     for a whole-client poll); cursors are put back afterwards, untimed."""
+    from bench.big_board import backend_cpu
     from changes.services.feed import changes_get
     from watches.models import Watch
 
     scope = Watch.objects.filter(client=client) if whole_client else Watch.objects.filter(pk=watch.pk)
     saved = list(scope.values_list("id", "cursor"))
     scope.update(cursor=cursor)
-    started = time.perf_counter()
+    db_before = backend_cpu() or 0.0
+    started, cpu = time.perf_counter(), time.process_time()
     page = changes_get(client=client, watch_id=None if whole_client else watch.public_id, limit=100)
-    elapsed = (time.perf_counter() - started) * 1000
+    elapsed, cpu = (time.perf_counter() - started) * 1000, time.process_time() - cpu
+    spent = CPU.setdefault(bucket, [0.0, 0.0])
+    spent[0] += cpu
+    spent[1] += (backend_cpu() or 0.0) - db_before
     for pk, previous in saved:
         Watch.objects.filter(pk=pk).update(cursor=previous)
     return elapsed, len(page["changes"])
@@ -276,19 +286,21 @@ def measure(rng: random.Random) -> tuple[dict[tuple[str, str], list[float]], lis
     for kind in (WatchKind.BOARD, WatchKind.SEARCH):
         watches = sample_watches(rng, kind)
         for watch in watches[:10]:  # warm the cache, as a live server's would be
-            poll(watch, watch.client, top - 5_000, whole_client=False)
+            poll(watch, watch.client, top - 5_000, whole_client=False, bucket=("warm", ""))
         for position, (low, high) in POSITIONS.items():
             times = results.setdefault((str(kind), position), [])
             for watch in watches:
                 cursor = top - rng.randrange(low, high)
-                elapsed, found = poll(watch, watch.client, cursor, whole_client=False)
+                elapsed, found = poll(watch, watch.client, cursor, whole_client=False, bucket=(str(kind), position))
                 times.append(elapsed)
                 slow.append((elapsed, str(kind), position, watch, found))
     clients = {watch.client_id: watch for kind in ("board", "search") for watch in sample_watches(rng, kind)}
     for position, (low, high) in POSITIONS.items():
         times = results.setdefault(("client (5 watches)", position), [])
         for watch in list(clients.values())[:SAMPLES]:
-            elapsed, found = poll(watch, watch.client, top - rng.randrange(low, high), whole_client=True)
+            cursor = top - rng.randrange(low, high)
+            bucket = ("client (5 watches)", position)
+            elapsed, found = poll(watch, watch.client, cursor, whole_client=True, bucket=bucket)
             times.append(elapsed)
     slow.sort(key=lambda item: -item[0])
     return results, slow[:8]
@@ -297,13 +309,15 @@ def measure(rng: random.Random) -> tuple[dict[tuple[str, str], list[float]], lis
 def report(results: dict[tuple[str, str], list[float]], slow: list[tuple[float, str, str, Any, int]]) -> bool:
     from bench.search import percentile
 
-    print(f"\nchanges_get, {SAMPLES} watches per kind and cursor position (ms, wall)")
-    print(f"  {'watch':<20}{'cursor':<9}{'p50':>8}{'p95':>8}{'max':>8}")
+    print(f"\nchanges_get, {SAMPLES} watches per kind and cursor position: wall ms, mean CPU ms per call")
+    print(f"  {'watch':<20}{'cursor':<9}{'p50':>8}{'p95':>8}{'max':>8}{'cpu':>8}{'db cpu':>8}")
     everything: list[float] = []
     for (kind, position), times in results.items():
         everything.extend(times)
+        cpu, db_cpu = (value * 1000 / len(times) for value in CPU[(kind, position)])
         print(
             f"  {kind:<20}{position:<9}{percentile(times, 0.5):>8.1f}{percentile(times, 0.95):>8.1f}{max(times):>8.1f}"
+            f"{cpu:>8.1f}{db_cpu:>8.1f}"
         )
     p50, p95 = percentile(everything, 0.5), percentile(everything, 0.95)
     print(f"  all {len(everything)} calls: p50 {p50:.1f} ms, p95 {p95:.1f} ms   target p95 <= {TARGET_P95_MS:.0f} ms")
