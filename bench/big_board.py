@@ -310,20 +310,23 @@ def main(argv: list[str] | None = None) -> int:
 
     board = Board(args.jobs)
     configure(board.port)
+    import django
+
+    django.setup()
+    from django.db import connection
+
     from bench.scheduler import fresh_database
 
-    connection, old_name = fresh_database()
-    load_before = os.getloadavg()[0]
-    print(
-        f"big board: {args.jobs:,} Greenhouse jobs, plain listing {board.plain_bytes / 1e6:.0f} MB after an enriched"
-        f" listing over the cap ({board.enriched_bytes / 1e6:.0f} MB served), {connection.vendor}"
-        f" (load average {load_before:.1f})",
-        flush=True,
-    )
     try:
-        results = run(board)
+        with fresh_database():
+            print(
+                f"big board: {args.jobs:,} Greenhouse jobs, plain listing {board.plain_bytes / 1e6:.0f} MB after an"
+                f" enriched listing over the cap ({board.enriched_bytes / 1e6:.0f} MB served), {connection.vendor}"
+                f" (load average {os.getloadavg()[0]:.1f})",
+                flush=True,
+            )
+            results = run(board)
     finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
         board.stop()
     print(f"  load average {os.getloadavg()[0]:.1f} at the end")
 
