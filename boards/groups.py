@@ -8,10 +8,12 @@ here the events are regrouped by the postings' `group` (matching/identity.py) so
    of them, the group's lead (smallest key), the role "new": the one event search watches get,
    carrying every location of the group.
 2. A posting that joins a group already open is JOB_UPDATED with changed_fields ["locations"]
-   (role "grown" when it brings a location the group did not have: a search watch whose location
-   filter now matches for the first time gets it as its JOB_ADDED). A posting that leaves a group
-   that stays open is JOB_UPDATED ["locations"] too. The last posting of a group leaving is
-   JOB_REMOVED, as before.
+   (role "grown" when it brings a location the group has never had in its life, reposts
+   included: a search watch whose location filter now matches for the first time gets it as its
+   JOB_ADDED; `prior_locations` holds every location the group had before it, those of earlier
+   postings of the same check too, so two cities of one area joining at once, or a city dropped
+   and added again, announce nothing twice). A posting that leaves a group that stays open is
+   JOB_UPDATED ["locations"] too. The last posting of a group leaving is JOB_REMOVED, as before.
 3. A group that appears again within REPOST_WINDOW of closing is a repost: its JOB_ADDED events
    carry `repost_of` and the lead has the role "repost" (search watches see it only with
    `include_reposts`).
@@ -41,13 +43,14 @@ class GroupHistory:
     first_seen_at: datetime
     times_posted: int
     closed_at: datetime | None = None
+    places: tuple[str, ...] = ()  # every location of this life of the group (its reposts too)
 
 
 @dataclass(frozen=True)
 class GroupedEvent:
     event: JobEvent
     role: Role = ""
-    prior_locations: tuple[str, ...] = ()  # "grown": the group's locations before this posting
+    prior_locations: tuple[str, ...] = ()  # "grown": every location the group had before this posting
     added_locations: tuple[str, ...] = ()
     removed_locations: tuple[str, ...] = ()
     repost_of: GroupHistory | None = None
@@ -102,12 +105,16 @@ def regroup(
     after = by_group(current)
     out: list[GroupedEvent] = []
     announced: set[str] = set()
+    had: dict[str, list[str]] = {}  # open group → every location it has had, this check's included
     for event in events:
         group = event.job.group or event.job.key
         was = before.get(group, [])
         now_open = after.get(group, [])
-        if event.type == "JOB_ADDED":
-            out.append(_added(event, group, was, now_open, history.get(group), now, announced))
+        if event.type == "JOB_ADDED" and was:
+            had_so_far = had.setdefault(group, list(places_seen(history.get(group), was)))
+            out.append(_joined(event, was, had_so_far))
+        elif event.type == "JOB_ADDED":
+            out.append(_added(event, group, now_open, history.get(group), now, announced))
         elif event.type == "JOB_REMOVED" and now_open:
             old = set(p.casefold() for p in locations_of(was)) if was else set()
             new = {p.casefold() for p in locations_of(now_open)}
@@ -119,22 +126,42 @@ def regroup(
     return out
 
 
+def places_seen(remembered: GroupHistory | None, postings: Sequence[ParsedJob]) -> tuple[str, ...]:
+    """Every location an open group has had: the remembered ones, then those of `postings`
+    (groups remembered before the memory of places existed start from their postings)."""
+    places = dict.fromkeys(remembered.places if remembered is not None and remembered.closed_at is None else ())
+    folded = {place.casefold() for place in places}
+    for place in locations_of(postings):
+        if place.casefold() not in folded:
+            folded.add(place.casefold())
+            places[place] = None
+    return tuple(places)
+
+
+def _joined(event: JobEvent, was: Sequence[ParsedJob], had: list[str]) -> GroupedEvent:
+    """A posting joining an open group: an update of its locations; "grown" when it brings a
+    location the group never had (`had` grows with it, for the check's next postings)."""
+    job = event.job
+    known = {place.casefold() for place in locations_of(was)}
+    brought = tuple(p for p in (job.location, *job.other_locations) if p and p.casefold() not in known)
+    prior = tuple(had)
+    folded = {place.casefold() for place in prior}
+    first_time = [place for place in brought if place.casefold() not in folded]
+    had.extend(first_time)
+    updated = JobEvent("JOB_UPDATED", job, LOCATIONS_CHANGED, before=job)
+    return GroupedEvent(updated, role="grown" if first_time else "", prior_locations=prior, added_locations=brought)
+
+
 def _added(
     event: JobEvent,
     group: str,
-    was: Sequence[ParsedJob],
     now_open: Sequence[ParsedJob],
     remembered: GroupHistory | None,
     now: datetime,
     announced: set[str],
 ) -> GroupedEvent:
+    """A posting of a group that was not open: its JOB_ADDED (the lead's stands for the group)."""
     job = event.job
-    if was:  # joins a group that was already open
-        prior = locations_of(was)
-        known = {place.casefold() for place in prior}
-        brought = tuple(p for p in (job.location, *job.other_locations) if p and p.casefold() not in known)
-        updated = JobEvent("JOB_UPDATED", job, LOCATIONS_CHANGED, before=job)
-        return GroupedEvent(updated, role="grown" if brought else "", prior_locations=prior, added_locations=brought)
     lead = lead_of(now_open)
     repost = is_repost(remembered, now)
     role = ""

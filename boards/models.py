@@ -191,6 +191,9 @@ class JobGroup(models.Model):
     first_seen_at = models.DateTimeField(default=timezone.now)
     times_posted = models.PositiveIntegerField(default=1)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Every location this life of the group has had (its reposts too): a city joining it is news
+    # to a search watch only the first time (boards/groups.py, rule 2).
+    places = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["resource", "key"], name="jobgroup_resource_key_uniq")]

@@ -15,6 +15,7 @@ docs/derived-fields.md states the rule and its limits. Pure, like the rest of `m
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Iterable
@@ -95,18 +96,44 @@ def requisition_key(requisition: str) -> str:
 
 def description_words(description: str, *, locations: Iterable[str] = ()) -> set[bytes]:
     """The words a fingerprint is made of, as a set: no links, no figures or dates (digits,
-    month names, ordinal endings), none of the posting's own place names (each location's text
-    before its first comma, words of 3 letters or more), from its first FINGERPRINT_CHARS
-    characters. `description` is plain text (sources strip the markup). A set of UTF-8 words,
-    hashed in sorted order."""
+    month names, ordinal endings), none of the posting's own place names, from its first
+    FINGERPRINT_CHARS characters. `description` is plain text (sources strip the markup). A set
+    of UTF-8 words, hashed in sorted order.
+
+    A place name goes where it stands as a phrase (`_place_phrases`), not as words wherever they
+    are: "Join our Austin, TX office" and "Join our Berlin, Germany office" agree, and so do two
+    postings of a text that says "new" once posted in New York. The phrases are looked for only
+    in a text that has their words: most descriptions do not name the posting's place."""
     description = description[:FINGERPRINT_CHARS]
     if "http" in description or "www." in description:
         description = _URL.sub(" ", description)
-    words = set(_words(description))
+    listed = _words(description)
+    words = set(listed)
+    named = [location for location in locations if not words.isdisjoint(_place_phrases(location)[0])]
+    if named:
+        text = b" " + b" ".join(listed) + b" "
+        for location in named:
+            for needle in _place_phrases(location)[1]:
+                while needle in text:  # "Berlin Berlin": the two share the space between them
+                    text = text.replace(needle, b" ")
+        # Cheaper than splitting the text again: a place word that no longer stands in it goes.
+        for location in named:
+            words.difference_update(word for word in _place_phrases(location)[0] if b" " + word + b" " not in text)
     words -= _DATE_BYTES
-    for location in locations:
-        words.difference_update(word for word in _words(location.split(",", 1)[0]) if len(word) >= MIN_PLACE_WORD)
     return words
+
+
+@functools.lru_cache(maxsize=4096)
+def _place_phrases(location: str) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
+    """The words of `location` and the phrases to take out of a text, longest first: the whole
+    location ("austin tx"), then each comma-separated part that is a phrase of several words or a
+    word of MIN_PLACE_WORD letters or more ("austin"; not "tx" or "us", which are also words of
+    the text around them). A board names its few places thousands of times: cached."""
+    parts = [_words(part) for part in location.split(",")]
+    whole = [word for part in parts for word in part]
+    phrases = [whole, *(part for part in parts if len(part) > 1 or (part and len(part[0]) >= MIN_PLACE_WORD))]
+    needles = dict.fromkeys(b" " + b" ".join(phrase) + b" " for phrase in phrases if phrase)
+    return frozenset(whole), tuple(needles)
 
 
 def description_fingerprint(description: str, *, locations: Iterable[str] = ()) -> str:

@@ -9,7 +9,7 @@ the filter columns of the whole group, so a location filter matches any of its c
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -55,10 +55,10 @@ def plan(
     after = groups.by_group(result.jobs)
     before = groups.by_group(previous.values())
     remembered = {
-        key: groups.GroupHistory(first_seen_at=first, times_posted=times, closed_at=closed)
-        for key, first, times, closed in JobGroup.objects.filter(
+        key: groups.GroupHistory(first_seen_at=first, times_posted=times, closed_at=closed, places=tuple(seen or ()))
+        for key, first, times, closed, seen in JobGroup.objects.filter(
             resource=resource, key__in=[*after, *before]
-        ).values_list("key", "first_seen_at", "times_posted", "closed_at")
+        ).values_list("key", "first_seen_at", "times_posted", "closed_at", "places")
     }
     events = (
         []
@@ -69,9 +69,10 @@ def plan(
     for key, postings in after.items():
         known = remembered.get(key)
         if known is not None and known.closed_at is None:
-            history[key] = known
+            history[key] = replace(known, places=groups.places_seen(known, postings))
         elif known is not None and groups.is_repost(known, now):
-            history[key] = groups.GroupHistory(known.first_seen_at, known.times_posted + 1)
+            places = groups.places_seen(replace(known, closed_at=None), postings)
+            history[key] = groups.GroupHistory(known.first_seen_at, known.times_posted + 1, places=places)
         else:
             stored = [first_seen[job.key] for job in postings if job.key in first_seen]
             if stored:
@@ -80,7 +81,7 @@ def plan(
                 start = min(_listed_at(job, now) for job in postings)
             else:
                 start = now
-            history[key] = groups.GroupHistory(start, 1)
+            history[key] = groups.GroupHistory(start, 1, places=groups.places_seen(None, postings))
     closed = [key for key in before if key not in after]
     group_jobs = {key: groups.group_job(postings) for key, postings in after.items()}
     locations = {key: groups.locations_of(postings) for key, postings in after.items() if len(postings) > 1}
@@ -202,11 +203,15 @@ def save(resource: Resource, plan: Plan, now: datetime) -> None:
                     key=key[:40],
                     first_seen_at=history.first_seen_at,
                     times_posted=history.times_posted,
+                    places=list(history.places),
                 )
             )
         else:
             JobGroup.objects.filter(resource=resource, key=key).update(
-                first_seen_at=history.first_seen_at, times_posted=history.times_posted, closed_at=None
+                first_seen_at=history.first_seen_at,
+                times_posted=history.times_posted,
+                closed_at=None,
+                places=list(history.places),
             )
     if to_create:
         JobGroup.objects.bulk_create(to_create, batch_size=500)

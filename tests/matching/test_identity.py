@@ -42,3 +42,21 @@ def test_across_boards_only_a_description_long_enough_is_trusted() -> None:
     assert short.endswith("~") and vacancy_key(title="Engineer", fingerprint=short) == ""
     long = description_fingerprint(text(), locations=["Austin, TX"])
     assert vacancy_key(title="Engineer", fingerprint=long) != ""
+
+
+def test_a_place_goes_where_it_stands_as_a_phrase_and_its_words_stay_elsewhere() -> None:
+    # Found by tests/boards/test_vacancy_properties.py: the state or country after the city kept
+    # one posting of a vacancy apart from its others.
+    words = "Join our {city} office. " + "We build the payments platform that every merchant relies on. " * 2
+    austin = description_fingerprint(words.format(city="Austin, TX"), locations=["Austin, TX"])
+    assert austin == description_fingerprint(words.format(city="Berlin, Germany"), locations=["Berlin, Germany"])
+    assert austin == description_fingerprint(words.format(city="Berlin"), locations=["Berlin, Germany"])
+    # A city's words are also ordinary words: "new" stays unless it is New York.
+    news = "Our {city} team ships new features for new customers every week, and you would lead them."
+    york = description_fingerprint(news.format(city="New York"), locations=["New York, NY"])
+    assert york == description_fingerprint(news.format(city="Paris"), locations=["Paris, France"])
+    # Two-letter parts go only inside the whole location: "Join us" keeps its "us".
+    joins = "Join us in {city} to build the ledger. "
+    assert description_fingerprint(joins.format(city="Austin"), locations=["Austin, TX, US"]) == (
+        description_fingerprint(joins.format(city="Paris"), locations=["Paris, France"])
+    )
