@@ -1,4 +1,5 @@
-"""`make demo`: SPEC §17's main flow end to end, against the real app in a subprocess.
+"""`make demo`: SPEC §17's main flow end to end, against the real app in a subprocess, then one
+vacancy posted in three cities reaching a search watch as one job (issue 18).
 
 The app is served as `manage.py serve` would serve it (uvicorn, the ASGI bridge) on a free loopback
 port, with ALLOW_PRIVATE_NETWORKS and FETCH_HOST_OVERRIDES set for that process only, so the
@@ -24,7 +25,17 @@ from typing import Any
 import requests
 
 from watchtower.demo import database
-from watchtower.demo.internet import BOARD_URL, CAREERS_HOST, CAREERS_URL, GREENHOUSE_API, NEW_JOBS, Internet
+from watchtower.demo.internet import (
+    BOARD_URL,
+    CAREERS_HOST,
+    CAREERS_URL,
+    GREENHOUSE_API,
+    MULTI_CITY_CITIES,
+    MULTI_CITY_JOBS,
+    MULTI_CITY_TITLE,
+    NEW_JOBS,
+    Internet,
+)
 from watchtower.demo.mcp_client import mcp_call
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,6 +191,32 @@ def run_flow(base: str, internet: Internet) -> None:
     expect(job["experience_years"] == 5, "5 years of experience")
     expect(job["remote"] is True, "remote")
 
+    one_job_in_three_cities(a, b, c, watch_a, internet)
+
+
+def one_job_in_three_cities(a: Api, b: Api, c: Api, watch_a: dict[str, Any], internet: Internet) -> None:
+    """Issue 18: one vacancy posted once per city reaches a search watch as one job."""
+    # 12. a search watch for robotics roles
+    robotics = c.call("POST", "/v1/watches", {"query": "robotics software engineer jobs"}, expected=201)
+    show(12, "Agent C creates a second search watch: 'robotics software engineer jobs'", robotics["interpreted"])
+    expect(robotics["interpreted"]["filters"].get("keywords") == ["robotics"], "the role became keywords ['robotics']")
+
+    # 13. the board posts one vacancy three times, once per city
+    internet.jobs = internet.jobs + MULTI_CITY_JOBS
+    checked = a.call("POST", f"/v1/watches/{watch_a['id']}/check")
+    show(13, f"The board posts '{MULTI_CITY_TITLE}' in {', '.join(MULTI_CITY_CITIES)}: 3 postings", checked["check"])
+    on_board = [change for change in b.call("GET", "/v1/changes")["changes"] if change["type"] == "JOB_ADDED"]
+    expect(len(on_board) == 3, "agent B's board watch sees each of the 3 postings")
+    expect(len({change["data"]["job"]["group"] for change in on_board}) == 1, "all 3 carry one `group`")
+
+    # 14. the search watch gets the vacancy once, with every city
+    found = c.call("GET", f"/v1/changes?watch_id={robotics['id']}")
+    show(14, "Agent C polls the robotics search watch", found)
+    changes = found["changes"]
+    expect([change["type"] for change in changes] == ["JOB_ADDED"], "exactly one JOB_ADDED, not one per city")
+    locations = changes[0]["data"]["job"].get("locations", [])
+    expect(sorted(locations) == sorted(MULTI_CITY_CITIES), f"locations: {locations}")
+
 
 def main() -> int:
     internet = Internet()
@@ -211,7 +248,7 @@ def main() -> int:
         except DemoFailed as exc:
             print(f"\nDEMO FAILED: {exc}")
             return 1
-    print("\nDemo passed: all 11 steps behaved as SPEC §17 describes.")
+    print("\nDemo passed: all 14 steps behaved as SPEC §17 and issue 18 describe.")
     return 0
 
 

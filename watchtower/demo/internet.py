@@ -43,6 +43,21 @@ NEW_JOBS = [
     greenhouse_job(304, "Android Engineer", "Austin, TX", "<p>3+ years of Kotlin.</p>"),
 ]
 
+# One vacancy posted once per city, as boards list a requisition open in several offices: the same
+# title and text (each naming its own city), three platform ids. Watchtower reads it as one job.
+MULTI_CITY_TITLE = "Robotics Software Engineer"
+MULTI_CITY_CITIES = ["Austin, TX", "Boston, MA", "Denver, CO"]
+MULTI_CITY_DESCRIPTION = (
+    "<p>Join our {city} office and write the software that moves Acme's warehouse robots: motion planning, "
+    "fleet coordination and the safety systems that let people and machines share a floor.</p>"
+    "<ul><li>3+ years of C++ or Rust on real hardware</li><li>Comfort with simulation, telemetry and on-call</li>"
+    "<li>Curiosity about perception, controls and everything in between</li></ul>"
+)
+MULTI_CITY_JOBS = [
+    greenhouse_job(401 + n, MULTI_CITY_TITLE, city, MULTI_CITY_DESCRIPTION.format(city=city))
+    for n, city in enumerate(MULTI_CITY_CITIES)
+]
+
 
 def careers_page(minutes_ago: int) -> str:
     """A careers page whose surroundings change on every request (session token, "N minutes
