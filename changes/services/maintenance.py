@@ -15,7 +15,8 @@ from typing import Any
 from django.db.models import Max, Model, QuerySet
 from django.utils import timezone
 
-from boards.models import HostLease, IndexOrigin, Resource, Snapshot
+from boards.groups import REPOST_WINDOW
+from boards.models import HostLease, IndexOrigin, JobGroup, Resource, Snapshot
 from boards.services.leases import lease_acquire, lease_release, new_holder
 from changes.models import Change, DeliveryStatus, WebhookDelivery
 from watches.models import Client, CountsDaily, UsageDaily, Watch
@@ -62,6 +63,10 @@ def _run(now: datetime) -> dict[str, int]:
         Change.objects.filter(created_at__lt=now - timedelta(days=config.change_retention_days)), Change
     )
     counts["deleted_snapshots"] = _deleted(_old_snapshots(now, config.snapshot_retention_days), Snapshot)
+    # A vacancy closed longer than the repost window can no longer be reposted, and no change kept
+    # still needs its `closed_at` (the feed's `open: false`): the board forgets it.
+    forget_after = max(REPOST_WINDOW, timedelta(days=config.change_retention_days))
+    counts["deleted_job_groups"] = _deleted(JobGroup.objects.filter(closed_at__lt=now - forget_after), JobGroup)
     counts["unindexed_boards"] = Resource.objects.filter(
         indexed=True, index_origin=IndexOrigin.WATCHED, consecutive_failures__gte=PROMOTED_MAX_FAILURES
     ).update(indexed=False, index_origin="")

@@ -4,9 +4,11 @@ from datetime import date, timedelta
 from itertools import count
 
 import pytest
+import time_machine
 from django.utils import timezone
 
-from boards.models import HostLease, IndexOrigin, Resource, Snapshot
+from boards.groups import REPOST_WINDOW
+from boards.models import HostLease, IndexOrigin, JobGroup, Resource, Snapshot
 from changes.models import Change, DeliveryStatus, WebhookDelivery
 from changes.services.maintenance import LOCK_KEY, maintenance_run
 from watches.models import Client, CountsDaily, RateLimitWindow, UsageDaily, Watch, WatchKind
@@ -204,6 +206,21 @@ def test_only_one_runner_at_a_time() -> None:
     make_watch(client, expires_in=-DAY)
     assert maintenance_run() is None
     assert Watch.objects.filter(deleted_at__isnull=True).count() == 1
+
+
+def test_a_vacancy_closed_past_the_repost_window_is_forgotten_and_an_open_one_is_kept(config) -> None:
+    resource = make_resource(indexed=True)
+    closed = timezone.now()
+    JobGroup.objects.create(resource=resource, key="open", first_seen_at=closed - 400 * DAY)
+    JobGroup.objects.create(resource=resource, key="closed", first_seen_at=closed - 10 * DAY, closed_at=closed)
+    with time_machine.travel(closed + REPOST_WINDOW - timedelta(hours=1)):  # it could still be reposted
+        assert maintenance_run()["deleted_job_groups"] == 0  # type: ignore[index]
+    with time_machine.travel(closed + REPOST_WINDOW + timedelta(hours=1)):
+        config(change_retention_days=90)  # changes kept that long still say when it closed
+        assert maintenance_run()["deleted_job_groups"] == 0  # type: ignore[index]
+        config(change_retention_days=30)
+        assert maintenance_run()["deleted_job_groups"] == 1  # type: ignore[index]
+    assert list(JobGroup.objects.values_list("key", flat=True)) == ["open"]
 
 
 def test_running_twice_changes_nothing_the_second_time() -> None:
