@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from django.db import connection
+
 from boards import groups
 from boards.diff import DiffResult
 from boards.job import ParsedJob
@@ -22,6 +24,8 @@ from boards.services import jobstore
 from matching import places
 
 ROW_FIELDS = ("group_key", "vacancy_key", "lead", "first_seen_at", "times_posted")
+# The first key of the vacancy locks (`lock_vacancies`); the second is the vacancy key's hash.
+VACANCY_LOCK_SPACE = 727277
 
 
 @dataclass
@@ -112,6 +116,7 @@ def _elsewhere(resource: Resource, jobs: Iterable[ParsedJob]) -> dict[str, list[
     by_vacancy = {job.vacancy: group_of(job) for job in jobs}
     if not by_vacancy:
         return {}
+    lock_vacancies(sorted(by_vacancy))
     found: dict[str, list[str]] = {}
     rows = (
         JobRow.objects.filter(vacancy_key__in=list(by_vacancy), lead=True)
@@ -123,6 +128,23 @@ def _elsewhere(resource: Resource, jobs: Iterable[ParsedJob]) -> dict[str, list[
         url = data.get("url") if isinstance(data, dict) else None
         found.setdefault(by_vacancy[vacancy], []).append(str(url or board_url))
     return found
+
+
+def lock_vacancies(keys: Sequence[str]) -> None:
+    """Hold each vacancy key until this transaction ends, so that of two boards' checks writing
+    the first copies of one vacancy at once, the second reads the first's rows only after they
+    are committed: it finds them (`also_at`) and does not announce the vacancy to search watches
+    again. PostgreSQL: transaction-scoped advisory locks in the two-key space (apart from
+    check.CHANGE_WRITE_LOCK's one-key lock), taken in sorted order, always after the board's row
+    lock and before the change lock, so two checks cannot wait on each other. SQLite needs none:
+    its write transactions are serialised (BEGIN IMMEDIATE)."""
+    if connection.vendor != "postgresql" or not keys:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(key)) FROM unnest(%s::text[]) AS key ORDER BY key",
+            [VACANCY_LOCK_SPACE, list(keys)],
+        )
 
 
 def served(plan: Plan, job: ParsedJob, data: dict[str, Any]) -> dict[str, Any]:
