@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('boards', '0009_job_groups'),
+        ('boards', '0010_claimed_host_index'),
     ]
 
     operations = [
