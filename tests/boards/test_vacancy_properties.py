@@ -172,7 +172,7 @@ class Board:
                 expected.board.append(("JOB_REMOVED", job_id))
             else:
                 job_id = self.new_id()
-                self.unrelated[job_id] = UNRELATED[1]
+                self.unrelated[job_id] = f"{UNRELATED[1]} {job_id}"  # another job each time, never a repost
                 expected.board.append(("JOB_ADDED", job_id, None))
         return expected
 
