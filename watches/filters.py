@@ -9,11 +9,12 @@ shared test table in tests/watches/test_filters_agree.py holds them to it. Seman
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import BooleanField, F, Func, Lookup, Q
 from django.db.models.functions import Coalesce
@@ -150,6 +151,20 @@ class Filters:
             out["include_reposts"] = True
         return out
 
+    @functools.cached_property
+    def keys(self) -> FilterKeys:
+        """The keys the filters test the text columns and company keys for, derived once per
+        `Filters` (the webhook fan-out tests each search against a whole batch of changes)."""
+        return FilterKeys(
+            keywords=_keys(self.keywords),
+            all_keywords=_keys(self.all_keywords),
+            exclude_keywords=_keys(self.exclude_keywords),
+            locations=location_keys(self.locations),
+            remote_from=remote_from_keys(self),
+            companies=_company_keys(self.companies),
+            exclude_companies=_company_keys(self.exclude_companies),
+        )
+
     def is_empty(self) -> bool:
         """No criterion that narrows the job set (exclusions alone do not count: a search watch
         of "everything but managers" is still every board's every job)."""
@@ -166,6 +181,19 @@ class Filters:
             or self.employment_types
             or self.companies
         )
+
+
+class FilterKeys(NamedTuple):
+    """What `Filters` compile to before either form is built: padded term and place keys (tested as
+    substrings of `search_text`, `place_text`) and company keys."""
+
+    keywords: list[str]
+    all_keywords: list[str]
+    exclude_keywords: list[str]
+    locations: list[str]
+    remote_from: list[str]
+    companies: list[str]
+    exclude_companies: list[str]
 
 
 def _terms(name: str, value: Any) -> tuple[str, ...]:
@@ -477,30 +505,29 @@ def filters_q(filters: Filters, *, index: bool = True, now: datetime | None = No
         condition &= Q(posted_at__gte=since) | Q(posted_at__isnull=True, first_seen_at__gte=since)
     if filters.max_days_open is not None:
         condition &= Q(first_seen_at__gte=now - timedelta(days=filters.max_days_open))
-    keywords = _keys(filters.keywords)
-    if keywords:
-        condition &= _any_contains("search_text", keywords, index)
-    for key in _keys(filters.all_keywords):
+    keys = filters.keys
+    if keys.keywords:
+        condition &= _any_contains("search_text", keys.keywords, index)
+    for key in keys.all_keywords:
         condition &= _contains("search_text", key, index)
-    for key in _keys(filters.exclude_keywords):
+    for key in keys.exclude_keywords:
         # No index serves a negation: always the substring test, cheaper row by row.
         condition &= ~_contains("search_text", key, index=False)
-    place_keys = location_keys(filters.locations)
-    if place_keys:
-        condition &= _any_contains("place_text", place_keys, index)
+    if keys.locations:
+        condition &= _any_contains("place_text", keys.locations, index)
     if filters.seniority or filters.remote_only:
         condition &= Q(FlagsMatch(levels=filters.seniority, remote=filters.remote_only))
     if filters.remote_from:
-        condition &= Q(remote=True) & _any_contains("place_text", remote_from_keys(filters), index)
+        condition &= Q(remote=True) & _any_contains("place_text", keys.remote_from, index)
     if filters.visa_sponsorship:
         condition &= Q(visa_sponsorship__in=["yes", ""]) if filters.include_unknown else Q(visa_sponsorship="yes")
     if filters.employment_types:
         kinds = list(filters.employment_types) + ([""] if filters.include_unknown else [])
         condition &= Q(employment_type__in=kinds)
     if filters.companies:
-        condition &= Q(company_key__in=_company_keys(filters.companies))
+        condition &= Q(company_key__in=keys.companies)
     if filters.exclude_companies:
-        condition &= ~Q(company_key__in=_company_keys(filters.exclude_companies))
+        condition &= ~Q(company_key__in=keys.exclude_companies)
     if filters.exclude_staffing_agencies:
         condition &= Q(staffing_agency=False)
     if filters.min_salary is not None:
@@ -532,18 +559,17 @@ def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) ->
     opened_since = now - timedelta(days=filters.max_days_open) if filters.max_days_open is not None else None
     if opened_since is not None and (row.first_seen_at is None or row.first_seen_at < opened_since):
         return False
+    keys = filters.keys
     search_text: str = row.search_text or ""
-    keywords = _keys(filters.keywords)
-    if keywords and not any(key in search_text for key in keywords):
+    if keys.keywords and not any(key in search_text for key in keys.keywords):
         return False
-    if any(key not in search_text for key in _keys(filters.all_keywords)):
+    if any(key not in search_text for key in keys.all_keywords):
         return False
-    if any(key in search_text for key in _keys(filters.exclude_keywords)):
+    if any(key in search_text for key in keys.exclude_keywords):
         return False
-    place_keys = location_keys(filters.locations)
-    if place_keys:
+    if keys.locations:
         place_text: str = row.place_text or ""
-        if not any(key in place_text for key in place_keys):
+        if not any(key in place_text for key in keys.locations):
             return False
     if filters.seniority and row.seniority not in filters.seniority:
         return False
@@ -551,7 +577,7 @@ def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) ->
         return False
     if filters.remote_from:
         place_text = row.place_text or ""
-        if row.remote is not True or not any(key in place_text for key in remote_from_keys(filters)):
+        if row.remote is not True or not any(key in place_text for key in keys.remote_from):
             return False
     if filters.visa_sponsorship:
         allowed = ("yes", "") if filters.include_unknown else ("yes",)
@@ -561,9 +587,9 @@ def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) ->
         kind = row.employment_type or ""
         if kind not in filters.employment_types and not (kind == "" and filters.include_unknown):
             return False
-    if filters.companies and row.company_key not in _company_keys(filters.companies):
+    if filters.companies and row.company_key not in keys.companies:
         return False
-    if filters.exclude_companies and row.company_key in _company_keys(filters.exclude_companies):
+    if filters.exclude_companies and row.company_key in keys.exclude_companies:
         return False
     if filters.exclude_staffing_agencies and row.staffing_agency:
         return False
@@ -577,6 +603,33 @@ def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) ->
         elif years > filters.max_experience_years:
             return False
     return not filters.tech_companies_only or is_tech_company(row.resource.tech_share)
+
+
+class RowBatch:
+    """Rows to be tested against many `Filters` (the webhook fan-out tests a batch of changes
+    against every distinct search). The rows holding each `keywords` key are found once per key
+    for the whole batch, and `candidates` gives a filters' predicate only the rows holding one of
+    its keywords: a row holding none fails `filters_match` on that test alone (the same substring
+    test), so leaving it out changes no result. Most searches name a keyword, and most rows of a
+    batch hold none of a search's keywords."""
+
+    def __init__(self, rows: Sequence[Any]) -> None:
+        self.rows = list(rows)
+        self._holding: dict[str, frozenset[int]] = {}
+
+    def candidates(self, filters: Filters) -> list[Any]:
+        """The rows, in order, that may match `filters`."""
+        keywords = filters.keys.keywords
+        if not keywords:
+            return self.rows
+        positions: set[int] = set()
+        for key in keywords:
+            held = self._holding.get(key)
+            if held is None:
+                held = frozenset(n for n, row in enumerate(self.rows) if key in (row.search_text or ""))
+                self._holding[key] = held
+            positions |= held
+        return [self.rows[n] for n in sorted(positions)]
 
 
 def _salary_matches(filters: Filters, row: Any) -> bool:
@@ -594,7 +647,7 @@ def search_feed_q(filters: Filters, *, now: datetime | None = None) -> Q:
     JOB_ADDED, its reposts if asked for, and a location joining an open vacancy when that is what
     makes the watch's location filter match for the first time."""
     roles = Q(role="new") | Q(role="repost") if filters.include_reposts else Q(role="new")
-    place_keys = location_keys(filters.locations)
+    place_keys = filters.keys.locations
     if place_keys:
         roles |= Q(role="grown") & ~_any_contains("prior_place_text", place_keys, False)
     return roles & filters_q(filters, now=now)
@@ -604,7 +657,7 @@ def search_feed_match(filters: Filters, row: Any, *, now: datetime | None = None
     """`search_feed_q` in memory (webhook fan-out)."""
     role = row.role
     if role == "grown":
-        place_keys = location_keys(filters.locations)
+        place_keys = filters.keys.locations
         prior: str = row.prior_place_text or ""
         if not place_keys or any(key in prior for key in place_keys):
             return False

@@ -7,6 +7,7 @@ database. A watch never sees an id at or below its `baseline` (what existed when
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
@@ -16,7 +17,7 @@ from django.utils import timezone
 from boards.services.grouping import closed_groups
 from changes.models import Change
 from changes.services.present import change_as_dict
-from watches.filters import Filters, filters_q, search_feed_q
+from watches.filters import Filters, RowBatch, filters_match, filters_q, search_feed_match, search_feed_q
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import watches_touch
 from watchtower.errors import AppError
@@ -36,6 +37,19 @@ def watch_changes(watch: Watch) -> QuerySet[Change]:
         changes = changes.filter(resource_id=watch.resource_id)
         return changes.filter(filters_q(Filters.from_dict(watch.filters)))
     return changes.filter(search_feed_q(Filters.from_dict(watch.filters)))
+
+
+def changes_seen(
+    *, kind: str, resource_id: int | None, filters: Filters, batch: RowBatch, now: datetime
+) -> list[Change]:
+    """`watch_changes` in memory, for every watch of this kind, board and filters whatever its
+    baseline: which changes of `batch` (loaded with their resource) such a watch sees. The webhook
+    fan-out matches a batch of changes this way; tests/watches/test_filters_agree.py holds the
+    predicates to the SQL's meaning, so a webhook and the feed never disagree."""
+    candidates = batch.candidates(filters)
+    if kind == WatchKind.BOARD:
+        return [c for c in candidates if c.resource_id == resource_id and filters_match(filters, c, now=now)]
+    return [change for change in candidates if search_feed_match(filters, change, now=now)]
 
 
 def pending_count(watch: Watch) -> int:

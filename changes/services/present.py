@@ -10,9 +10,12 @@ from changes.models import Change
 from watches.models import Watch, WatchKind
 
 
-def change_as_dict(change: Change, watch: Watch, *, closed_at: datetime | None = None) -> dict[str, Any]:
+def change_as_dict(
+    change: Change, watch: Watch, *, closed_at: datetime | None = None, common: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """`closed_at`: when the change's vacancy has closed since (search watches: the agent can skip
-    the job without another call)."""
+    the job without another call). `common`: `change_common(change)` when the caller has it
+    already (the webhook fan-out presents one change to thousands of watches)."""
     # A location joining an open vacancy is an update on its board, and new to the search watch
     # whose location filter it makes match (boards/groups.py).
     kind = "JOB_ADDED" if watch.kind == WatchKind.SEARCH and change.role == "grown" else change.type
@@ -20,9 +23,7 @@ def change_as_dict(change: Change, watch: Watch, *, closed_at: datetime | None =
         "id": change.id,
         "type": kind,
         "watch_id": watch.public_id,
-        "summary": change.summary,
-        "data": _served_data(change.data),
-        "created_at": change.created_at.isoformat(),
+        **(change_common(change) if common is None else common),
     }
     if watch.label:
         body["watch_label"] = watch.label
@@ -31,6 +32,11 @@ def change_as_dict(change: Change, watch: Watch, *, closed_at: datetime | None =
         if closed_at is not None:
             body["closed_at"] = closed_at.isoformat()
     return body
+
+
+def change_common(change: Change) -> dict[str, Any]:
+    """The part of a change's shape that is the same for every watch."""
+    return {"summary": change.summary, "data": _served_data(change.data), "created_at": change.created_at.isoformat()}
 
 
 def _served_data(data: dict[str, Any]) -> dict[str, Any]:

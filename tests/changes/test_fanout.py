@@ -19,6 +19,7 @@ from tests.fakes import greenhouse_job, serve_greenhouse
 from watches.models import Client, Watch
 from watches.services.clients import client_create
 from watches.services.watches import watch_create
+from watchtower.site.gauges import DatabaseGauges
 
 pytestmark = pytest.mark.django_db
 
@@ -94,14 +95,15 @@ def test_a_crash_between_the_commit_and_the_fan_out_still_delivers_exactly_once(
     _, board = hooked(url=BOARD)
     recheck(site, [IOS, ANDROID])
 
-    write = WebhookDelivery.objects.bulk_create
+    write = webhooks._write
 
-    def write_then_die(rows: Any, **kwargs: Any) -> None:
-        write(rows, **kwargs)
+    def write_then_die(rows: Any) -> None:
+        write(rows)
+        assert WebhookDelivery.objects.exists()
         raise RuntimeError("worker killed")
 
     # The fan-out dies after writing its delivery rows, before its transaction commits.
-    monkeypatch.setattr(WebhookDelivery.objects, "bulk_create", write_then_die)
+    monkeypatch.setattr(webhooks, "_write", write_then_die)
     with pytest.raises(RuntimeError):
         webhooks._fan_out_batch(now=timezone.now(), batch=500)
     monkeypatch.undo()
@@ -147,12 +149,38 @@ def test_watches_without_a_webhook_are_not_matched(site) -> None:
     assert fanout_backlog() == 0
 
 
-def test_many_watches_are_matched_across_several_statements(site, monkeypatch) -> None:
-    monkeypatch.setattr(webhooks, "WATCHES_PER_STATEMENT", 2)
+def test_every_search_is_matched_against_the_whole_batch(site) -> None:
     serve_greenhouse(site, "acme", [])
     board_without_hook()
     watches = [hooked(query=query)[1] for query in ("iOS", "Android", "data", "engineer", "nurse")]
+    twin = hooked(query="engineer")[1]  # the same search as another watch: matched once, sent to both
     recheck(site, [IOS, ANDROID, DATA])
-    assert webhooks_fan_out() == 4
-    counts = [len(delivered_ids(watch["id"])) for watch in watches]
-    assert counts == [1, 1, 1, 3, 0]
+    assert webhooks_fan_out() == 5
+    counts = [len(delivered_ids(watch["id"])) for watch in [*watches, twin]]
+    assert counts == [1, 1, 1, 3, 0, 3]
+
+
+@pytest.mark.parametrize("share", [0.0, 1.0])
+def test_a_tech_only_search_is_sent_what_its_feed_shows(site, share: float) -> None:
+    serve_greenhouse(site, "acme", [])
+    board_without_hook()
+    client, tech_only = hooked(query="engineer", filters={"tech_companies_only": True})
+    recheck(site, [IOS, ANDROID, DATA])
+    Resource.objects.update(tech_share=share)  # the board's share as the fan-out and the feed read it
+    webhooks_fan_out()
+    feed = [change["id"] for change in changes_get(client=client, peek=True)["changes"]]
+    assert delivered_ids(tech_only["id"]) == feed
+    assert len(feed) == (3 if share else 0)
+
+
+def test_the_backlog_gauge_counts_the_changes_not_fanned_out_yet(site) -> None:
+    def backlog() -> float:
+        [family] = [family for family in DatabaseGauges().collect() if family.name.endswith("fanout_backlog")]
+        return family.samples[0].value
+
+    serve_greenhouse(site, "acme", [])
+    board_without_hook()
+    recheck(site, [IOS, ANDROID])
+    assert backlog() == 2
+    webhooks_fan_out()
+    assert backlog() == 0

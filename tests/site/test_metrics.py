@@ -104,6 +104,7 @@ def test_the_database_gauges_follow_the_data(client: Any) -> None:
         "watchtower_failing_resources",
         "watchtower_blocked_resources_1h",
         "watchtower_webhooks_pending",
+        "watchtower_webhook_fanout_backlog",
     ):
         assert (name, frozenset()) in zero and value(zero, name) == 0, name
 

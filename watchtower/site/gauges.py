@@ -17,6 +17,7 @@ from boards.models import Resource
 from boards.services.directory import monitored_resources
 from boards.services.scheduler import directory_overdue_count
 from changes.models import DeliveryStatus, WebhookDelivery
+from changes.services.webhooks import fanout_backlog
 from watches.models import Client, Watch, WatchKind, live_watch_q
 from watchtower.labels import ref_label
 
@@ -83,6 +84,11 @@ class DatabaseGauges:
             "watchtower_webhooks_pending",
             "Webhook deliveries waiting to be sent or retried.",
             WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING).count(),
+        )
+        yield _gauge(
+            "watchtower_webhook_fanout_backlog",
+            "Changes written but not yet matched to webhook watches (the fan-out is behind while above 0).",
+            fanout_backlog(),
         )
         created = GaugeMetricFamily(
             "watchtower_clients_created_7d",
