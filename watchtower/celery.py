@@ -13,6 +13,7 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import worker_init
+from kombu import Queue
 
 from watchtower.config import CONFIG
 from watchtower.periods import FANOUT_EVERY, MAINTENANCE_EVERY, WEBHOOKS_EVERY
@@ -24,6 +25,15 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 DISPATCH_EVERY = 2.0
+
+# The webhook fan-out has a queue of its own, so it can have a worker of its own that checks never
+# keep busy (docs/scheduling.md): `celery -A watchtower worker -Q fanout -c 1` beside check workers
+# started with `-Q celery`. A worker started without -Q consumes every queue declared here, so a
+# deployment of plain workers still runs everything.
+FANOUT_QUEUE = "fanout"
+# Each queue bound with its own name as routing key: two queues on one key would both get every task.
+app.conf.task_queues = tuple(Queue(name, routing_key=name) for name in (app.conf.task_default_queue, FANOUT_QUEUE))
+app.conf.task_routes = {"changes.tasks.fan_out_webhooks": {"queue": FANOUT_QUEUE}}
 
 if CONFIG.broker_url and CONFIG.run_scheduler:
     # `expires`: a tick that waited in the queue longer than its period (no worker was free, or

@@ -206,15 +206,19 @@ def subprocess_env(overrides: dict[str, str]) -> Callable[..., dict[str, str]]:
 
 @pytest.fixture
 def processes(tmp_path: Path) -> Iterator[Callable[..., Process]]:
-    """Start Celery workers (`kind="celery"`) or embedded loops (`kind="embedded"`); all are
-    stopped at the end of the test."""
+    """Start Celery workers (`kind="celery"`, of every queue unless `queues` names some) or embedded
+    loops (`kind="embedded"`); all are stopped at the end of the test."""
     started: list[Process] = []
 
-    def make(*, env: dict[str, str], kind: str = "celery", name: str = "w1", beat: bool = False) -> Process:
+    def make(
+        *, env: dict[str, str], kind: str = "celery", name: str = "w1", beat: bool = False, queues: str = ""
+    ) -> Process:
         log = tmp_path / f"{name}.log"
         if kind == "celery":
             argv = [str(VENV_BIN / "celery"), "-A", "watchtower", "worker", "--pool", "threads", "-c", "4"]
             argv += ["-n", f"{name}@%h", "-l", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+            if queues:
+                argv += ["-Q", queues]
             if beat:
                 argv += ["-B", "-s", str(tmp_path / f"{name}-beat-schedule")]
             marker = " ready."

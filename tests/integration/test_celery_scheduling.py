@@ -10,7 +10,8 @@ from kombu.exceptions import OperationalError
 from boards.models import Snapshot
 from boards.services.scheduler import resource_claim
 from boards.tasks import check_resource, dispatch_due
-from tests.integration.conftest import INTEGRATION, make_board, wait_for
+from changes.tasks import deliver_webhooks, fan_out_webhooks
+from tests.integration.conftest import INTEGRATION, Process, make_board, wait_for
 from tests.integration.flows import checked
 
 pytestmark = INTEGRATION
@@ -58,3 +59,19 @@ def test_with_the_broker_down_checks_pause_and_the_api_stays_up(
         worker.process = None
         worker.start()
     wait_for(lambda: checked(during), timeout=30, what="checks to resume after the broker returned")
+
+
+def test_the_fan_out_has_a_queue_and_a_worker_of_its_own(processes, subprocess_env, redis_server, celery_app) -> None:
+    env = subprocess_env(CELERY_BROKER_URL=redis_server.url)
+    checks = processes(env=env, name="checks", queues="celery").start()
+    fanout = processes(env=env, name="fanout", queues="fanout").start()
+    fan_out_webhooks.delay()
+    deliver_webhooks.delay()
+
+    def ran(worker: Process, task: str) -> bool:
+        return f"{task}[" in worker.output() and "succeeded" in worker.output()
+
+    wait_for(lambda: ran(fanout, "changes.tasks.fan_out_webhooks"), what="the fan-out worker to fan out")
+    wait_for(lambda: ran(checks, "changes.tasks.deliver_webhooks"), what="the other worker to deliver")
+    assert "changes.tasks.fan_out_webhooks[" not in checks.output()
+    assert "changes.tasks.deliver_webhooks[" not in fanout.output()

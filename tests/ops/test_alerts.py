@@ -23,6 +23,7 @@ EXPECTED = {
     "WatchtowerCheckErrorsHigh",
     "WatchtowerChecksStalled",
     "WatchtowerWebhookBacklog",
+    "WatchtowerWebhookFanoutBehind",
     "WatchtowerSlowFetches",
     "WatchtowerDirectoryBehind",
 }
