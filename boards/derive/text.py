@@ -1,10 +1,10 @@
 """The text of one posting, read once for every reader of `derive_job`.
 
-Each reader used to take the raw strings and cut, lowercase and scan them on its own, and the
-readers added for issue 19 (visa sponsorship, remote scope, employment type) made derivation 2.5
-times slower, mostly with scans of the whole description: one regular expression over a 3 KB
-description costs 100-150 µs in CPython, one `str.find` of an absent word 1-2 µs. A `PostingText`
-is built once per posting and holds what several readers ask of the text:
+Each reader used to take the raw strings and cut, lowercase and scan them on its own. What costs
+most in the readers added for issue 19 (visa sponsorship, remote scope, employment type) is scans
+of the whole description: one regular expression over a 3 KB description costs 50-150 µs in
+CPython, one `str.find` of an absent word 1-2 µs. A `PostingText` is built once per posting and
+holds what several readers ask of the text:
 
 - `text` and `low`: the title and the description on the next line, and their lowercased copy;
 - `description_low`: the lowercased description alone, for readers that must not read the title;
