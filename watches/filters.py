@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from django.db.models import BooleanField, F, Func, Lookup, Q
+from django.db.models import BooleanField, ExpressionWrapper, F, FloatField, Func, Lookup, Q
 from django.db.models.functions import Coalesce
-from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull
+from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull, LessThanOrEqual
 from django.utils import timezone
 
 from boards.derive.company import company_key
@@ -493,11 +493,14 @@ def salary_top() -> Coalesce:
     return Coalesce(F("salary_annual_max"), F("salary_annual_min"))
 
 
-def filters_q(filters: Filters, *, index: bool = True, now: datetime | None = None) -> Q:
+def filters_q(filters: Filters, *, index: bool = True, ranges: bool = True, now: datetime | None = None) -> Q:
     """A `Q` over `JobFields` columns (and `first_seen_at`) with the meaning of `filters_match`.
     Terms are tested in the form the word indexes serve (`ContainsWords`), or with `index=False`
     as plain substring tests, which are cheaper to evaluate row by row on rows read in another
-    order. Freshness is relative to `now` (default: the current time)."""
+    order. With `ranges=False` the pay and experience bounds are stated so that no index serves
+    them (`+ 0`): when rarer word conditions drive a read through the indexes, a bitmap of every
+    job within a common range costs more than testing the rows they found. Freshness is relative
+    to `now` (default: the current time)."""
     now = now or timezone.now()
     condition = Q()
     if filters.posted_within_days is not None:
@@ -531,15 +534,18 @@ def filters_q(filters: Filters, *, index: bool = True, now: datetime | None = No
     if filters.exclude_staffing_agencies:
         condition &= Q(staffing_agency=False)
     if filters.min_salary is not None:
-        top = salary_top()
+        top = salary_top() if ranges else ExpressionWrapper(salary_top() + 0, output_field=FloatField())
         top_reaches = Q(GreaterThanOrEqual(top, filters.min_salary))
         if filters.salary_currency:
             top_reaches &= Q(salary_currency=filters.salary_currency) | Q(salary_currency="")
         unknown = Q(IsNull(top, True))
         condition &= (top_reaches | unknown) if filters.include_unknown else top_reaches
     if filters.max_experience_years is not None:
-        within = Q(experience_years__lte=filters.max_experience_years)
-        condition &= (within | Q(experience_years__isnull=True)) if filters.include_unknown else within
+        years = (
+            F("experience_years") if ranges else ExpressionWrapper(F("experience_years") + 0, output_field=FloatField())
+        )
+        within = Q(LessThanOrEqual(years, filters.max_experience_years))
+        condition &= (within | Q(IsNull(years, True))) if filters.include_unknown else within
     if filters.tech_companies_only:
         # A subquery, not a join: the search plans compile this WHERE clause over boards_job alone
         # (watches/services/search.py). The tech boards are read once through their tech_share

@@ -149,9 +149,9 @@ def estimated_share(filters: Filters, stats: SearchStats | None, *, now: datetim
 
 
 def indexed_share(filters: Filters, stats: SearchStats | None) -> float:
-    """The share of jobs the conditions that `job_words` serves match together (words, places,
-    level, remote): how many entries a read through that index yields (1: none). The index
-    intersects its own conditions from the rarest, so this, not the common ones, is its cost."""
+    """The share of jobs the rarest condition that `job_words` serves matches (words, places,
+    level, remote): at most how many entries a read through that index yields (1: none). Not
+    their product: those conditions often go together (remote and a remote area)."""
     if stats is None:
         return 1.0
     word_like = Filters(
@@ -161,7 +161,7 @@ def indexed_share(filters: Filters, stats: SearchStats | None) -> float:
         seniority=filters.seniority,
         remote_only=filters.remote_only,
     )
-    return math.prod(_shares(word_like, stats))
+    return min(_shares(word_like, stats), default=1.0)
 
 
 def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None) -> list[float]:
@@ -191,7 +191,9 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
         shares.append(any_of(keys, places, unlisted_place))
     if filters.seniority:
         shares.append(min(1.0, sum(flags.get(level, unlisted_flag) for level in filters.seniority)))
-    if filters.remote_only or filters.remote_from:
+    # A place's tokens include the remote areas it lies in, held by remote jobs only: with a
+    # place, "remote" narrows far less than its share says.
+    if (filters.remote_only and not keys) or filters.remote_from:
         shares.append(flags.get("true", unlisted_flag))
     if filters.remote_from:
         shares.append(any_of(remote_from_keys(filters), places, unlisted_place))

@@ -59,11 +59,11 @@ COVERAGE_TTL_SECONDS = 60
 _coverage: list[float] = [0, float("-inf")]
 
 
-def one_per_vacancy(filters: Filters, *, index: bool = True) -> QuerySet[Job]:
+def one_per_vacancy(filters: Filters, *, index: bool = True, ranges: bool = True) -> QuerySet[Job]:
     """The matching jobs, each vacancy once: a group's lead row (it carries every location of the
     group), and of the same vacancy on several boards the matching copy with the smallest id (an
     anti-join on job_vacancy_idx; rows without a vacancy key skip it)."""
-    condition = filters_q(filters, index=index)
+    condition = filters_q(filters, index=index, ranges=ranges)
     # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
     # planner cannot use that partial index and reads every older job once per matching row.
     earlier = Job.objects.filter(condition, lead=True, vacancy_key=OuterRef("vacancy_key"), id__lt=OuterRef("id"))
@@ -158,11 +158,13 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
     stats = search_stats()
     share = estimated_share(filters, stats)
     since = _walk_since(stats, share, wanted)
+    # Reads through the indexes start from job_words when its conditions are rare enough, and then
+    # test pay and experience on the rows found instead of reading those ranges' indexes too.
+    by_words = indexed_share(filters, stats) * (stats.rows if stats else 0.0) <= INDEX_COUNT_ENTRIES
     if since is not None:
         ids = f'SELECT "id" FROM "boards_job" WHERE {plain} AND "first_seen_at" >= %s ORDER BY {NEWEST} LIMIT %s'
         ids_params = [*plain_params, since, wanted]
-        entries = indexed_share(filters, stats) * (stats.rows if stats else 0.0)
-        if cap + 1 <= COUNT_SCAN_ROWS * share or entries > INDEX_COUNT_ENTRIES:
+        if cap + 1 <= COUNT_SCAN_ROWS * share or not by_words:
             # Counted in the same statement, only when the walk found the page (a CASE evaluates
             # its subquery on demand), by a scan that stops at the cap.
             count = (
@@ -178,8 +180,8 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
             # read (cap + 1) / share rows to count them, the indexes find them without the others.
             found, page = _page(ids, ids_params, offset=offset, limit=limit, settings=WALK)
             if found >= wanted:
-                return page, _count(*_where(one_per_vacancy(filters)), cap, settings=INDEX_READ)
-    where, params = _where(one_per_vacancy(filters))
+                return page, _count(*_where(one_per_vacancy(filters, ranges=not by_words)), cap, settings=INDEX_READ)
+    where, params = _where(one_per_vacancy(filters, ranges=not by_words))
     # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no
     # sequential scan unless no condition has an index), then sorted.
     ids = (
