@@ -3,9 +3,11 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import time_machine
 
 from watchtower.config import Config
 
@@ -21,6 +23,15 @@ def config(settings: Any) -> Iterator[Callable[..., Config]]:
         return settings.WATCHTOWER
 
     yield replace
+
+
+@pytest.fixture
+def fresh_window() -> Iterator[None]:
+    """The clock moved to just after the start of an hour, and running: rate-limit budgets are fixed
+    windows (a minute, an hour), and a test that spends one must not straddle a window's end."""
+    now = datetime.now(UTC)
+    with time_machine.travel(now.replace(minute=0, second=1, microsecond=0) + timedelta(hours=1), tick=True):
+        yield
 
 
 def postgres_and_redis() -> bool:

@@ -5,7 +5,7 @@ import pytest
 from tests.api.conftest import make_board, make_watch
 from watches.services.clients import client_create
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_window")]
 
 
 def test_every_answer_shows_the_global_budget(http, agent, config) -> None:

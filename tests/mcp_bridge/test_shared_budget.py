@@ -10,7 +10,7 @@ from tests.mcp_bridge.conftest import AsgiServer
 from tests.mcp_bridge.test_mcp_http_auth import HEADERS, INITIALIZE
 from watches.services.clients import client_create
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_window")]
 
 
 def _mcp(server: AsgiServer, **headers: str) -> requests.Response:
