@@ -148,52 +148,10 @@ def load_watches(rng: random.Random) -> None:
     Watch.objects.bulk_create(watches, batch_size=5000)
 
 
-# The columns of bench/search.py's `job_pool` tuples, in order; the filter columns it leaves out
-# are filled in `load_pool`.
-POOL_COLUMNS = (
-    "id",
-    "title",
-    "company",
-    "location",
-    "department",
-    "remote",
-    "workplace_type",
-    "seniority",
-    "salary_currency",
-    "salary_annual_min",
-    "salary_annual_max",
-    "experience_years",
-    "posted_at",
-    "search_text",
-    "place_text",
-    "data",
-)
-
-
-def load_pool(rng: random.Random) -> None:
-    """bench/search.py's pool of distinct jobs as the unlogged table `bench_pool`."""
-    from django.db import connection
-
-    from bench.search import copy_rows, job_pool
-    from boards.services.jobstore import FILTER_COLUMNS
-
-    with connection.cursor() as cursor:
-        cursor.execute("DROP TABLE IF EXISTS bench_pool")
-        cursor.execute(
-            f"CREATE UNLOGGED TABLE bench_pool AS SELECT id, {', '.join(FILTER_COLUMNS)}, data FROM boards_job WHERE false"
-        )
-    copy_rows("bench_pool", POOL_COLUMNS, job_pool(rng, BOARDS))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE bench_pool SET employment_type = '', visa_sponsorship = '', staffing_agency = false,"
-            " company_key = lower(company)"
-        )
-        cursor.execute("ALTER TABLE bench_pool ADD PRIMARY KEY (id)")
-
-
 def load(rng: random.Random, *, changes: int, reload: bool) -> None:
     from django.db import connection
 
+    from bench.search import load_pool
     from changes.models import Change
     from watches.models import Watch
 
@@ -206,7 +164,7 @@ def load(rng: random.Random, *, changes: int, reload: bool) -> None:
             "TRUNCATE boards_resource, boards_job, changes_change, watches_watch, watches_client RESTART IDENTITY CASCADE"
         )
     load_boards(rng)
-    load_pool(rng)
+    load_pool(rng, BOARDS)
     print(f"  boards and the job pool: {time.perf_counter() - started:.1f} s", flush=True)
     load_changes(changes)
     load_watches(rng)

@@ -84,10 +84,10 @@ def locations_of(postings: Sequence[ParsedJob]) -> tuple[str, ...]:
 
 def group_job(postings: Sequence[ParsedJob]) -> ParsedJob:
     """The lead posting with every location of its group: what search and search watches match."""
+    if len(postings) == 1:  # most groups: nothing to gather
+        return postings[0]
     lead = lead_of(postings)
     places = locations_of(postings)
-    if len(postings) == 1:
-        return lead
     return replace(lead, location=places[0] if places else "", other_locations=places[1:])
 
 

@@ -42,6 +42,7 @@ from boards.services import grouping, jobstore, retirement
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
 from boards.services.reading import BoardReading, DeadlineReached, NotModified, board_read
+from boards.services.rows import rows_insert
 from boards.sources import registry
 from boards.sources.base import BoardRef
 from boards.sources.payload import clean_text
@@ -354,8 +355,8 @@ def _write(
         plan = grouping.plan(resource, result, previous, first_seen=first_seen, now=now, first=first)
         grouping.save(resource, plan, now)
         _delete_rows([pk for key, pk in row_ids.items() if key not in new_keys])
-        to_create: list[JobRow] = []
-        to_update: list[JobRow] = []
+        to_create: list[dict[str, Any]] = []
+        to_update: list[dict[str, Any]] = []
         unchanged: list[str] = []
         for job in result.jobs:
             served = grouping.served(plan, job, jobstore.job_data(job, company_fallback=company))
@@ -363,25 +364,24 @@ def _write(
                 unchanged.append(job.key)
                 continue
             columns = jobstore.filter_columns(grouping.row_job(plan, job), company=served.get("company", company))
-            row = JobRow(
-                resource=resource,
-                key=job.key[:600],
-                data=served,
-                last_seen_at=now,
+            row = {
+                "resource_id": resource.pk,
+                "key": job.key[:600],
+                "data": served,
+                "last_seen_at": now,
                 **grouping.row_fields(plan, job, now),
                 **columns,
-            )
+            }
             if job.key in row_ids:
-                row.pk = row_ids[job.key]
-                to_update.append(row)
+                to_update.append({"id": row_ids[job.key], **row})
             else:
                 to_create.append(row)
         # A changed row is written whole, as a delete and an insert under the same id: Django's
         # bulk_update spells every value of every column as a CASE over the batch's ids, and
         # took 54 s of wall time (13.5 s CPU) for 2,000 rows (bench/big_board.py).
-        _delete_rows([row.pk for row in to_update])
-        if to_create or to_update:
-            JobRow.objects.bulk_create([*to_create, *to_update], batch_size=500)
+        _delete_rows([row["id"] for row in to_update])
+        rows_insert(JobRow, to_create)
+        rows_insert(JobRow, to_update)
         # Rows written above were seen now; of the rest, only those this listing showed.
         shown = {job.key for job in reading.jobs}
         _touch_keys(resource, [key for key in unchanged if key in shown], now)

@@ -21,11 +21,13 @@ from boards.job import ParsedJob
 from boards.models import Job as JobRow
 from boards.models import JobGroup, Resource
 from boards.services import jobstore
+from boards.services.rows import rows_insert
 from matching import places
 
 ROW_FIELDS = ("group_key", "vacancy_key", "lead", "first_seen_at", "times_posted")
 # The first key of the vacancy locks (`lock_vacancies`); the second is the vacancy key's hash.
 VACANCY_LOCK_SPACE = 727277
+KEYS_PER_QUERY = 5000
 
 
 @dataclass
@@ -58,12 +60,7 @@ def plan(
     stored rows' first sighting (groups stored before grouping existed start from it)."""
     after = groups.by_group(result.jobs)
     before = groups.by_group(previous.values())
-    remembered = {
-        key: groups.GroupHistory(first_seen_at=first, times_posted=times, closed_at=closed, places=tuple(seen or ()))
-        for key, first, times, closed, seen in JobGroup.objects.filter(
-            resource=resource, key__in=[*after, *before]
-        ).values_list("key", "first_seen_at", "times_posted", "closed_at", "places")
-    }
+    remembered = _remembered(resource, list(after.keys() | before.keys()))
     events = (
         []
         if first
@@ -101,6 +98,20 @@ def plan(
         group_of={job.key: group_of(job) for job in result.jobs},
         also_at=_elsewhere(resource, new_groups),
     )
+
+
+def _remembered(resource: Resource, keys: list[str]) -> dict[str, groups.GroupHistory]:
+    """The board's memory of these groups, read a batch of keys at a time (a 100,000-posting
+    board has as many groups: one statement would exceed SQLite's 32,766 parameters)."""
+    remembered: dict[str, groups.GroupHistory] = {}
+    for start in range(0, len(keys), KEYS_PER_QUERY):
+        rows = JobGroup.objects.filter(resource=resource, key__in=keys[start : start + KEYS_PER_QUERY])
+        values = rows.values_list("key", "first_seen_at", "times_posted", "closed_at", "places")
+        for key, first, times, closed, seen in values:
+            remembered[key] = groups.GroupHistory(
+                first_seen_at=first, times_posted=times, closed_at=closed, places=tuple(seen or ())
+            )
+    return remembered
 
 
 def _listed_at(job: ParsedJob, now: datetime) -> datetime:
@@ -213,20 +224,20 @@ def save(resource: Resource, plan: Plan, now: datetime) -> None:
     closed are written, so a check that changes one posting of a big board writes one row."""
     if plan.closed:
         JobGroup.objects.filter(resource=resource, key__in=plan.closed).update(closed_at=now)
-    to_create: list[JobGroup] = []
+    to_create: list[dict[str, Any]] = []
     for key, history in plan.history.items():
         known = plan.remembered.get(key)
         if known == history:
             continue
         if known is None:
             to_create.append(
-                JobGroup(
-                    resource=resource,
-                    key=key[:40],
-                    first_seen_at=history.first_seen_at,
-                    times_posted=history.times_posted,
-                    places=list(history.places),
-                )
+                {
+                    "resource_id": resource.pk,
+                    "key": key[:40],
+                    "first_seen_at": history.first_seen_at,
+                    "times_posted": history.times_posted,
+                    "places": list(history.places),
+                }
             )
         else:
             JobGroup.objects.filter(resource=resource, key=key).update(
@@ -235,8 +246,7 @@ def save(resource: Resource, plan: Plan, now: datetime) -> None:
                 closed_at=None,
                 places=list(history.places),
             )
-    if to_create:
-        JobGroup.objects.bulk_create(to_create, batch_size=500)
+    rows_insert(JobGroup, to_create)
 
 
 def closed_groups(pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], datetime]:

@@ -157,7 +157,12 @@ def board_read(
     budget = current().detail_fetches_per_check if read_details else 0
     context = ReadContext(known_ids=known_ids, detail_budget=budget)
     listing = registry.read(board, fetcher, context)
-    jobs = [derive_job(posting, platform=board.platform) for posting in listing.postings]
+    # Each posting is let go once derived: a 100,000-posting board held both lists whole.
+    postings, listing.postings = listing.postings, []
+    postings.reverse()
+    jobs: list[ParsedJob] = []
+    while postings:
+        jobs.append(derive_job(postings.pop(), platform=board.platform))
     company = next((job.company for job in jobs if job.company), board.company)
     return BoardReading(
         listing=listing,

@@ -5,8 +5,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from boards.models import Job, Resource, Snapshot
+from boards.services import check
 from boards.services.check import resource_check
 from boards.services.resources import resource_get_or_create
+from boards.services.rows import rows_insert
 from boards.sources.registry import recognize
 from changes.models import Change
 from tests.fakes import GREENHOUSE_API, greenhouse_job, serve_greenhouse
@@ -102,7 +104,7 @@ def test_the_same_listing_bytes_skip_parsing(site, monkeypatch) -> None:
     assert outcome.ok and outcome.outcome == "unchanged"
 
 
-def test_a_later_check_writes_only_the_rows_that_changed(site) -> None:
+def test_a_later_check_writes_only_the_rows_that_changed(site, monkeypatch) -> None:
     """The baseline's freshness comes from the postings' own dates ("-04:00"), later checks read
     it back from the database (UTC): both must serve the same text, or the second check of every
     board rewrote every row (bench/big_board.py)."""
@@ -112,14 +114,20 @@ def test_a_later_check_writes_only_the_rows_that_changed(site) -> None:
     resource_check(resource_id=resource.pk)
     before = dict(Job.objects.values_list("key", "data"))
     serve_greenhouse(site, "acme", [*kept, greenhouse_job(3, "Data Scientist")])
+    written: list[str] = []
+
+    def recording(model, rows):
+        written.extend(row["key"] for row in rows if model is Job)
+        rows_insert(model, rows)
+
+    monkeypatch.setattr(check, "rows_insert", recording)
     with CaptureQueriesContext(connection) as queries:
         outcome = resource_check(resource_id=resource.pk)
     assert outcome.outcome == "changed" and outcome.changes == 1
     after = dict(Job.objects.values_list("key", "data"))
     assert {key: after[key] for key in before} == before
-    written = [query["sql"] for query in queries if 'INTO "boards_job"' in query["sql"]]
-    deleted = [query["sql"] for query in queries if 'DELETE FROM "boards_job"' in query["sql"]]
-    assert len(written) == 1 and not deleted
+    assert written == ["id:3"]
+    assert not [query["sql"] for query in queries if 'DELETE FROM "boards_job"' in query["sql"]]
 
 
 def test_baseline_jobs_are_ordered_by_their_posting_date(site) -> None:
