@@ -62,8 +62,10 @@ def test_two_replicas_never_fetch_one_host_at_once_and_keep_the_spacing(live, ru
     eu_two = eu_hits[len(first_round[EU]) :]
     # Hosts proceed in parallel: the EU checks ran while the US backlog was still going.
     assert eu_two[0].start < us_two[-1].start
-    # Back to back at the politeness pace (50 ms answers, 300 ms spacing), not one per tick (1-2 s).
-    assert us_two[-1].start - us_two[0].start < 4 * (spacing + 0.05) + 1.0
+    # Back to back at the politeness pace (50 ms answers, 300 ms spacing: 1.4 s), not one per beat
+    # tick (2 s: 8 s). The margin is for a loaded machine (3.3 s seen at load 15 on 2 cores); the
+    # pace itself is measured by bench/scheduler.py.
+    assert us_two[-1].start - us_two[0].start < 4 * (spacing + 0.05) + 3.0
     for replica in replicas:
         assert "Traceback" not in replica.output()
 
