@@ -99,10 +99,12 @@ def listed(body: bytes, platform: str, key: str) -> tuple[dict[str, Any], list[d
 
 
 def text(value: Any) -> str:
-    """A string field, whitespace collapsed and trimmed; "" for anything that is not a string."""
+    """A string field, whitespace collapsed and trimmed; "" for anything that is not a string.
+    Cleaned (`clean_text`) here, not only at the parse boundary: sources build URLs from these
+    fields, and `quote` refuses a lone surrogate that JSON can carry."""
     if not isinstance(value, str):
         return ""
-    return _SPACES.sub(" ", value).strip()
+    return _SPACES.sub(" ", clean_text(value)).strip()
 
 
 def markup(value: Any) -> str | None:

@@ -3,6 +3,7 @@ documented `/api/v1/search` shape."""
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlsplit
 
 import pytest
@@ -133,3 +134,11 @@ def test_a_refused_later_page_keeps_what_was_read():
 def test_a_small_result_is_complete():
     listing = apple.read(recognize("https://jobs.apple.com/"), FakeFetch(pages(21)), ReadContext())
     assert len(listing.postings) == 21 and listing.complete is True
+
+
+def test_a_lone_surrogate_in_an_id_or_slug_still_gives_a_url() -> None:
+    """JSON may escape half a surrogate pair ("\\udc80"); the job URL is built from those fields."""
+    item = json.loads('{"id": "2006\\udc80", "postingTitle": "Engineer", "transformedPostingTitle": "eng\\udc80"}')
+    posting = apple.parse_role(item)
+    assert posting is not None
+    assert posting.url == "https://jobs.apple.com/en-us/details/2006%EF%BF%BD/eng%EF%BF%BD"
