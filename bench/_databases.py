@@ -31,7 +31,8 @@ def fresh_database(name: str) -> Iterator[Any]:
         connection.settings_dict["TEST"]["NAME"] = str(path)
     else:
         connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench_{name}"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         yield connection
     finally:

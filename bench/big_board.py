@@ -324,10 +324,10 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.db import connection
 
-    from bench.scheduler import fresh_database
+    from bench._databases import fresh_database
 
     try:
-        with fresh_database():
+        with fresh_database("big_board"):
             print(
                 f"big board: {args.jobs:,} Greenhouse jobs, plain listing {board.plain_bytes / 1e6:.0f} MB after an"
                 f" enriched listing over the cap ({board.enriched_bytes / 1e6:.0f} MB served), {connection.vendor}"

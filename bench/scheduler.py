@@ -51,13 +51,12 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench import _request_log as request_log
+from bench._databases import fresh_database
 from bench._simulated_hosts import SimulatedHosts
 from bench.api import process_tree_cpu
 
@@ -140,25 +139,6 @@ def configure(base_url: str, hosts: set[str], spacing_ms: int) -> dict[str, str]
     )
     os.environ.update(env)
     return env
-
-
-@contextmanager
-def fresh_database() -> Iterator[str]:
-    """A database of its own for one run: `<name>_bench` on PostgreSQL, a temporary SQLite file
-    otherwise. Yields its name."""
-    from django.db import connection
-
-    if connection.vendor == "sqlite":
-        path = Path(tempfile.mkdtemp(prefix="wt-bench-")) / "bench.sqlite3"
-        connection.settings_dict["TEST"]["NAME"] = str(path)
-    else:
-        connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
-    old_name = connection.settings_dict["NAME"]
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
-        yield name
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def load_directory(work: Workload, *, due_at: Any) -> list[int]:
@@ -358,7 +338,8 @@ def run_cycle(
     work = workload(args.due, size)
     folder = Path(tempfile.mkdtemp(prefix=f"wt-sched-{mode}-"))
     (folder / "requests").mkdir()
-    with fresh_database() as database:
+    with fresh_database("scheduler"):
+        database = connection.settings_dict["NAME"]
         _next_on_host_sql.cache_clear()
         ids = load_directory(work, due_at=timezone.now() + timedelta(days=1))
         hosts.reset()
@@ -629,7 +610,7 @@ def main() -> int:
                 ok = print_growth(results[0], results[-1]) and ok
                 print()
         if "embedded" in modes:
-            with fresh_database():
+            with fresh_database("scheduler"):
                 ok = webhook_rate(hosts, args.deliveries, watches=100) >= DELIVERY_TARGET and ok
     finally:
         hosts.stop()
