@@ -80,17 +80,23 @@ def _fan_out_batch(*, now: datetime, batch: int) -> tuple[int, int]:
 
 def _lock_mark() -> WebhookFanout | None:
     """The mark, row-locked until commit; None while another transaction holds it (PostgreSQL).
-    SQLite has one writer at a time, which serialises fan-outs by itself."""
+    SQLite has one writer at a time, which serialises fan-outs by itself.
+
+    A locked row and a missing one both read as nothing through SKIP LOCKED, so a miss is told
+    apart by a plain read. (It once called itself again on every miss: while another runner held
+    the lock, get_or_create found the row, the retry skipped it again, and so on until
+    RecursionError, the error once seen in the `fan_out_webhooks` task when two runs overlapped.)"""
     marks = WebhookFanout.objects.filter(pk=1)
-    if connection.features.has_select_for_update_skip_locked:
-        marks = marks.select_for_update(skip_locked=True)
-    mark = marks.first()
+    skip_locked = connection.features.has_select_for_update_skip_locked
+    mark = (marks.select_for_update(skip_locked=True) if skip_locked else marks).first()
     if mark is not None:
         return mark
+    if skip_locked and marks.exists():
+        return None  # another runner is fanning out right now
     # The row is created by the migration; only a flushed database (tests) lacks it. Creating it
     # at 0 is right there: every change in such a database is newer than any delivery.
     mark, _ = WebhookFanout.objects.get_or_create(pk=1)
-    return _lock_mark() if connection.features.has_select_for_update_skip_locked else mark
+    return mark
 
 
 def _deliveries(changes: Sequence[Change], *, high: int, now: datetime) -> list[WebhookDelivery]:

@@ -3,10 +3,12 @@ enqueues one delivery per live webhook watch with matches, exactly once, agreein
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection, transaction
 from django.utils import timezone
 
 from boards.models import Resource
@@ -184,3 +186,30 @@ def test_the_backlog_gauge_counts_the_changes_not_fanned_out_yet(site) -> None:
     assert backlog() == 2
     webhooks_fan_out()
     assert backlog() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_fan_out_while_another_holds_the_mark_skips_without_recursing() -> None:
+    """The RecursionError once seen in the `fan_out_webhooks` task: a locked mark read as missing."""
+    if not connection.features.has_select_for_update_skip_locked:
+        pytest.skip("SQLite serialises writers itself; there is no row lock to skip")
+    WebhookFanout.objects.get_or_create(pk=1)
+    holding, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                WebhookFanout.objects.select_for_update().get(pk=1)
+                holding.set()
+                done.wait(30)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert holding.wait(30)
+        assert webhooks_fan_out() == 0
+    finally:
+        done.set()
+        holder.join()
