@@ -15,8 +15,9 @@ here the events are regrouped by the postings' `group` (matching/identity.py) so
    and added again, announce nothing twice). A posting that leaves a group that stays open is
    JOB_UPDATED ["locations"] too. The last posting of a group leaving is JOB_REMOVED, as before.
 3. A group that appears again within REPOST_WINDOW of closing is a repost: its JOB_ADDED events
-   carry `repost_of` and the lead has the role "repost" (search watches see it only with
-   `include_reposts`).
+   carry `repost_of` and the lead has the role "repost" (search watches see it with
+   `include_reposts`, and, like "grown", when it is in a place the group's earlier life never had
+   and that makes the watch's location filter match: `prior_locations` holds that life's places).
 
 Pure: no database, no clock (the check passes `now` and the board's group history in).
 """
@@ -50,7 +51,7 @@ class GroupHistory:
 class GroupedEvent:
     event: JobEvent
     role: Role = ""
-    prior_locations: tuple[str, ...] = ()  # "grown": every location the group had before this posting
+    prior_locations: tuple[str, ...] = ()  # "grown"/"repost": every location the group had before
     added_locations: tuple[str, ...] = ()
     removed_locations: tuple[str, ...] = ()
     repost_of: GroupHistory | None = None
@@ -169,7 +170,8 @@ def _added(
         announced.add(group)
         role = "repost" if repost else "new"
         event = replace(event, job=group_job(now_open))
-    return GroupedEvent(event, role=role, repost_of=remembered if repost else None)
+    prior = remembered.places if remembered is not None and role == "repost" else ()
+    return GroupedEvent(event, role=role, prior_locations=prior, repost_of=remembered if repost else None)
 
 
 def is_repost(remembered: GroupHistory | None, now: datetime) -> bool:

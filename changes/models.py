@@ -35,7 +35,8 @@ class Change(JobFields):
     # Who else reads it (boards/groups.py): "" board watches only; "new" the one JOB_ADDED of a
     # vacancy that search watches get; "repost" its repost (search watches with include_reposts);
     # "grown" a location joining an open vacancy (a search watch whose location filter matches only
-    # now gets it: `prior_place_text` holds the vacancy's places before).
+    # now gets it: `prior_place_text` holds the vacancy's places before; a "repost" row's holds
+    # the places of its earlier life, read the same way).
     role = models.CharField(max_length=8, blank=True)
     group_key = models.CharField(max_length=40, blank=True)
     prior_place_text = models.TextField(default="", blank=True)

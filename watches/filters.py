@@ -650,22 +650,26 @@ def _salary_matches(filters: Filters, row: Any) -> bool:
 
 def search_feed_q(filters: Filters, *, now: datetime | None = None) -> Q:
     """The change rows a search watch reads (boards/groups.py): a vacancy's one announcing
-    JOB_ADDED, its reposts if asked for, and a location joining an open vacancy when that is what
-    makes the watch's location filter match for the first time."""
+    JOB_ADDED, its reposts if asked for, and a location joining an open vacancy, or a repost in a
+    place its earlier life never had, when that is what makes the watch's location filter match
+    for the first time. A repost of a vacancy remembered without places stays unannounced."""
     roles = Q(role="new") | Q(role="repost") if filters.include_reposts else Q(role="new")
     place_keys = filters.keys.locations
     if place_keys:
-        roles |= Q(role="grown") & ~_any_contains("prior_place_text", place_keys, False)
+        first_here = ~_any_contains("prior_place_text", place_keys, False)
+        roles |= Q(role="grown") & first_here
+        if not filters.include_reposts:  # a repost into the area is news to the watch
+            roles |= Q(role="repost") & ~Q(prior_place_text="") & first_here
     return roles & filters_q(filters, now=now)
 
 
 def search_feed_match(filters: Filters, row: Any, *, now: datetime | None = None) -> bool:
     """`search_feed_q` in memory (webhook fan-out)."""
     role = row.role
-    if role == "grown":
+    if role == "grown" or (role == "repost" and not filters.include_reposts):
         place_keys = filters.keys.locations
         prior: str = row.prior_place_text or ""
-        if not place_keys or any(key in prior for key in place_keys):
+        if not place_keys or (role == "repost" and not prior) or any(key in prior for key in place_keys):
             return False
     elif role != "new" and not (role == "repost" and filters.include_reposts):
         return False

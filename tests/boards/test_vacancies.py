@@ -132,6 +132,8 @@ def test_a_requisition_in_thirty_cities_is_one_job_through_its_whole_life(web: W
     search_watch = watch_create(client=client, query="developer relations")["id"]
     reposts_watch = watch_create(client=client, query="developer relations", filters={"include_reposts": True})["id"]
     late_reader = watch_create(client=client, query="developer relations manager")["id"]
+    in_tel_aviv = watch_create(client=client, query="developer relations", filters={"locations": ["Tel Aviv"]})["id"]
+    in_mexico = watch_create(client=client, query="developer relations", filters={"locations": ["Mexico"]})["id"]
 
     def read(watch: str) -> dict[str, Any]:
         return changes_get(client=client, watch_id=watch)
@@ -173,14 +175,20 @@ def test_a_requisition_in_thirty_cities_is_one_job_through_its_whole_life(web: W
 
     # Reposted 10 days later under a new posting id of the same requisition.
     with time_machine.travel(datetime.now(UTC) + timedelta(days=10), tick=True):
-        workday.show([other_posting(), city_posting("Tel Aviv", 40)])
+        workday.show([other_posting(), city_posting("Tel Aviv", 40), city_posting("Mexico City", 41)])
         check()
         board = read(board_watch)
-        assert kinds(board) == ["JOB_ADDED"]
+        assert kinds(board) == ["JOB_ADDED", "JOB_ADDED"]
         repost = board["changes"][0]["data"]
         assert repost["repost_of"]["times_posted"] == 2
         assert repost["job"]["times_posted"] == 2 and repost["job"]["days_open"] == 10
         assert read(search_watch)["changes"] == []
+        # Tel Aviv was a city of its first life: no news there; Mexico City never was.
+        assert kinds(read(in_tel_aviv)) == ["JOB_ADDED"]  # the first posting only
+        news = read(in_mexico)["changes"]
+        assert kinds({"changes": news}) == ["JOB_ADDED"]
+        assert news[0]["data"]["repost_of"] == repost["repost_of"]
+        assert "Mexico City" in news[0]["data"]["job"]["locations"]
         asked = read(reposts_watch)["changes"]
         assert kinds({"changes": asked}) == ["JOB_ADDED", "JOB_ADDED"]  # the first posting, then its repost
         assert asked[1]["data"]["repost_of"] == repost["repost_of"]

@@ -179,8 +179,10 @@ def freshness(index: int) -> dict[str, Any]:
 
 def change_columns(index: int, spec: dict[str, Any]) -> dict[str, Any]:
     role = ROLES[index % len(ROLES)]
-    # A "grown" row: the vacancy was open in Austin before, this posting brings its own location.
-    prior = place_text_for(locations=["Austin, TX"], remote=False) if role == "grown" else ""
+    # A "grown" row: the vacancy was open in Austin before, this posting brings its own location;
+    # every other "repost" row's earlier life was in Austin, the rest were remembered without places.
+    was_in_austin = role == "grown" or (role == "repost" and index % (2 * len(ROLES)) == 1)
+    prior = place_text_for(locations=["Austin, TX"], remote=False) if was_in_austin else ""
     return {**job_columns(spec), **freshness(index), "role": role, "prior_place_text": prior}
 
 
@@ -326,6 +328,7 @@ def test_a_search_watch_reads_announcements_reposts_on_request_and_first_locatio
         )
     )
     assert "grown" not in roles({"locations": ["Austin"]})
+    assert "repost" not in roles({"locations": ["Austin"]})
 
 
 def test_freshness_reads_the_posting_date_first_then_the_first_sighting() -> None:
