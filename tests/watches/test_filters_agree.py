@@ -265,9 +265,13 @@ def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], 
 
 
 # The plans a search may take on PostgreSQL (watches/services/search.py): a walk of the newest
-# jobs counted by a scan or through the indexes, the index read, and the index read that finds
-# more than its limit then walks. SQLite has one plan.
-PLANS = ["walk", "walk, count by index", "indexes", "indexes then walk"] if connection.vendor == "postgresql" else [""]
+# jobs, a walk whose slice held too few followed by a walk to the end or by the index read, the
+# index read, and the index read that finds more than its limit then walks. SQLite has one plan.
+PLANS = (
+    ["walk", "short walk, walk", "short walk, indexes", "indexes", "indexes then walk"]
+    if connection.vendor == "postgresql"
+    else [""]
+)
 
 
 @pytest.mark.django_db
@@ -278,12 +282,14 @@ def test_every_search_plan_selects_what_the_predicate_selects(
 ) -> None:
     from watches.services import search
 
-    if plan.startswith("walk"):
-        since = NOW - timedelta(days=365 * 10)
-        monkeypatch.setattr(search, "_walk_since", lambda stats, share, wanted: since)
-    else:
-        monkeypatch.setattr(search, "_walk_since", lambda stats, share, wanted: None)
-    monkeypatch.setattr(search, "COUNT_SCAN_ROWS", 0 if plan.endswith("by index") else 10**9)
+    # A slice newer than every job holds none of them: the walk decides again.
+    plans: dict[str, list[tuple[Any, float]]] = {
+        "walk": [(search.WHOLE, 1.0)],
+        "short walk, walk": [(NOW + timedelta(days=1), 0.5), (search.WHOLE, 1.0)],
+        "short walk, indexes": [(NOW + timedelta(days=1), 0.5), (None, 0.0)],
+    }
+    slices = plans.get(plan, [(None, 0.0)])
+    monkeypatch.setattr(search, "_walk_slice", lambda filters, stats, share, cap: slices.pop(0))
     monkeypatch.setattr(search, "estimated_share", lambda filters, stats: 0.5)
     monkeypatch.setattr(search, "INDEX_LIMIT", 2 if plan == "indexes then walk" else 5_000)
     filters = Filters.from_dict(data)

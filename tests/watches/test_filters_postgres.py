@@ -100,25 +100,39 @@ def newest_slice(jobs: int) -> Any:
 
 @pytest.mark.parametrize("data", SEARCHES, ids=[str(item) for item in SEARCHES])
 @pytest.mark.parametrize(
-    ("slice_jobs", "count_scan", "index_limit"),
-    [(60, 10**9, 20_000), (60, 0, 20_000), (200, 10**9, 20_000), (200, 0, 20_000), (0, 0, 20_000), (0, 0, 10)],
-    ids=["short walk", "short walk, count by index", "long walk", "long walk, count by index", "indexes", "walk"],
+    ("slice_jobs", "then", "index_limit"),
+    [
+        (60, "walk", 20_000),
+        (60, "indexes", 20_000),
+        (200, "indexes", 20_000),
+        (-1, "", 20_000),
+        (0, "", 20_000),
+        (0, "", 10),
+    ],
+    ids=["short walk, walk", "short walk, indexes", "long walk", "walk to the end", "indexes", "indexes then walk"],
 )
 def test_every_search_plan_gives_the_newest_matches_and_the_count(
     jobs: None,
     data: dict[str, object],
     slice_jobs: int,
-    count_scan: int,
+    then: str,
     index_limit: int,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A walk within a slice (counted by a scan or through the indexes, or falling back when the
-    slice holds too few), the index read, and the index read that finds too many then a walk."""
+    """A walk within a slice (to the cap, or when the slice holds too few, followed by a walk to
+    the end or by the index read), a walk of the whole table, the index read, and the index read
+    that finds too many then a walk."""
     from watches.services import search
 
-    since = newest_slice(slice_jobs) if slice_jobs else None
-    monkeypatch.setattr(search, "_walk_since", lambda stats, share, wanted: since)
-    monkeypatch.setattr(search, "COUNT_SCAN_ROWS", count_scan)
+    first = (newest_slice(slice_jobs), 0.3) if slice_jobs > 0 else (search.WHOLE if slice_jobs else None, 1.0)
+    second = (search.WHOLE, 1.0) if then == "walk" else (None, 0.0)
+
+    def walk_slice(filters: Filters, stats: object, share: float, cap: int) -> tuple[Any, float]:
+        calls.append(share)
+        return first if len(calls) == 1 else second
+
+    calls: list[float] = []
+    monkeypatch.setattr(search, "_walk_slice", walk_slice)
     monkeypatch.setattr(search, "estimated_share", lambda filters, stats: 0.5)
     monkeypatch.setattr(search, "INDEX_LIMIT", index_limit)
     monkeypatch.setattr(search, "COUNT_CAP", 30)
@@ -127,6 +141,7 @@ def test_every_search_plan_gives_the_newest_matches_and_the_count(
         Job.objects.filter(filters_q(filters)).order_by("-first_seen_at", "id").values_list("key", flat=True)
     )
     for offset, limit in ((0, 5), (3, 21), (45, 21), (200, 5), (0, 40)):
+        calls.clear()
         page, (total, capped) = search.newest_matching(filters, offset=offset, limit=limit)
         assert [job["key"] for job in page] == expected[offset : offset + limit]
         cap = max(30, offset + limit)
@@ -145,7 +160,9 @@ def test_the_estimate_tells_a_rare_word_from_a_common_one(jobs: None, monkeypatc
     assert share["ios"] == pytest.approx(0.25, abs=0.05)
     assert estimate.estimated_share(Filters(keywords=("ios",), exclude_keywords=("ios",)), stats) < 0.25
     assert estimate.estimated_share(Filters(keywords=("nobody",)), stats) < share["ios"]
-    assert stats.newest_since(0.1) == newest_slice(20) or stats.newest_since(0.1) > newest_slice(30)
+    since, covered = stats.newest_since(0.1)
+    assert since is not None and (since == newest_slice(20) or since > newest_slice(30))
+    assert covered >= 0.1
 
 
 def test_the_selective_new_filters_are_index_backed() -> None:

@@ -70,13 +70,14 @@ class SearchStats:
     experience: Histogram
     seen: tuple[datetime, ...]  # first_seen_at bounds, ascending: where the newest N jobs start
 
-    def newest_since(self, share: float) -> datetime | None:
-        """A time after which at least `share` of the jobs (the newest) were first seen; None:
-        all of them."""
+    def newest_since(self, share: float) -> tuple[datetime | None, float]:
+        """A time after which at least `share` of the jobs (the newest) were first seen (None:
+        all of them), and the share of jobs first seen after it."""
         if share >= 1.0 or len(self.seen) < 2:
-            return None
+            return None, 1.0
         buckets = len(self.seen) - 1
-        return self.seen[max(0, math.floor((1.0 - share) * buckets))]
+        bucket = max(0, math.floor((1.0 - share) * buckets))
+        return self.seen[bucket], (buckets - bucket) / buckets
 
 
 def search_stats() -> SearchStats | None:
@@ -148,12 +149,13 @@ def estimated_share(filters: Filters, stats: SearchStats | None, *, now: datetim
     return math.prod(_shares(filters, stats, now=now))
 
 
-def indexed_share(filters: Filters, stats: SearchStats | None) -> float:
-    """The share of jobs the rarest condition that `job_words` serves matches (words, places,
-    level, remote): at most how many entries a read through that index yields (1: none). Not
-    their product: those conditions often go together (remote and a remote area)."""
+def word_shares(filters: Filters, stats: SearchStats | None) -> list[float]:
+    """The share of each condition `job_words` serves (words, places, level, remote), on its own;
+    empty when there is none. Their product is how many rows an index read visits, their minimum
+    about how many index entries it reads (the rarest key drives, the others are checked against
+    it)."""
     if stats is None:
-        return 1.0
+        return []
     word_like = Filters(
         keywords=filters.keywords,
         all_keywords=filters.all_keywords,
@@ -161,7 +163,20 @@ def indexed_share(filters: Filters, stats: SearchStats | None) -> float:
         seniority=filters.seniority,
         remote_only=filters.remote_only,
     )
-    return min(_shares(word_like, stats), default=1.0)
+    return _shares(word_like, stats)
+
+
+def range_share(filters: Filters, stats: SearchStats | None) -> float:
+    """The share of the narrower pay or experience bound an index serves on its own (1.0: none):
+    one that leaves out unknowns (with them, every job without pay or experience matches too)."""
+    if stats is None or filters.include_unknown:
+        return 1.0
+    shares = [1.0]
+    if filters.min_salary is not None:
+        shares.append(stats.salary.share_at_least(filters.min_salary))
+    if filters.max_experience_years is not None:
+        shares.append(stats.experience.share_at_most(filters.max_experience_years))
+    return min(shares)
 
 
 def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None) -> list[float]:
@@ -187,14 +202,16 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
     for value in filters.exclude_keywords:
         shares.append(1.0 - word(term_key(value), words, unlisted_word) if term_key(value) else 1.0)
     keys = location_keys(filters.locations)
+    remote = flags.get("true", unlisted_flag)
     if keys:
-        shares.append(any_of(keys, places, unlisted_place))
+        # A place's tokens include the remote areas it lies in, held by remote jobs only: remote
+        # jobs of a place are at most as many as either (not their product).
+        place = any_of(keys, places, unlisted_place)
+        shares.append(min(place, remote) if filters.remote_only else place)
     if filters.seniority:
         shares.append(min(1.0, sum(flags.get(level, unlisted_flag) for level in filters.seniority)))
-    # A place's tokens include the remote areas it lies in, held by remote jobs only: with a
-    # place, "remote" narrows far less than its share says.
     if (filters.remote_only and not keys) or filters.remote_from:
-        shares.append(flags.get("true", unlisted_flag))
+        shares.append(remote)
     if filters.remote_from:
         shares.append(any_of(remote_from_keys(filters), places, unlisted_place))
     if filters.visa_sponsorship:

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import json
+import math
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connection
+from django.core.exceptions import EmptyResultSet, FullResultSet
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models.sql import Query
 
 from boards.models import Job
 from boards.services.directory import monitored_resources
 from matching.tech import is_tech_company
 from watches.filters import Filters, filters_q
 from watches.query import Interpretation, interpret
-from watches.services.estimate import SearchStats, estimated_share, indexed_share, search_stats
+from watches.services.estimate import SearchStats, estimated_share, range_share, search_stats, word_shares
 from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs, page_job
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -101,23 +104,20 @@ def jobs_search(
     }
 
 
-# How a search finds its newest matches on PostgreSQL (docs/internals.md, "Search plans"). The
-# planner alone picks between walking the newest-first index until a page of matches is found and
-# reading every match from the indexes then sorting; it estimates how many rows match by
-# multiplying each condition's share, so conditions that go together or exclude each other make
-# it read far more than it expected, both ways. Here each way is bounded, and each is one
-# statement that also counts and returns the page's jobs:
-# (1) the walk, when the estimate (estimate.py: in the process, no round trip) says the page lies
-#     within WALK_ROWS of the newest jobs: a walk of the newest-first index, stopped at the
-#     newest slice expected to hold the page twice over, testing rows with the plain substring
-#     form; when it found the page, a count to the cap in any order (a scan that stops there);
-# (2) otherwise, or when the slice held too few, the index read: up to INDEX_LIMIT matches
-#     through the indexes only (bitmap scans), sorted: the page and the exact count;
-# (3) when more match, they are dense enough that a walk of the newest-first index is short.
-WALK_ROWS = 20_000
-COUNT_SCAN_ROWS = 10_000
-INDEX_COUNT_ENTRIES = 30_000
+# How a search finds its newest matches on PostgreSQL (docs/internals.md, "Search plans"). Each
+# way is one statement that returns the page's jobs and how many match up to the cap, and each is
+# bounded. The estimate (estimate.py: in the process, no round trip) says how many rows each reads:
+# (1) the walk: the newest-first index, rows tested with the plain substring form, until cap + 1
+#     matches (the page and the count at once): about (cap + 1) / share rows, stopped at the newest
+#     slice expected to hold them twice over; when the slice holds fewer, the estimate was high
+#     and (2) follows;
+# (2) the index read: the matches of the job_words conditions (the product of their shares: those
+#     rows are visited) through bitmaps, and of a pay or experience bound when it narrows more,
+#     up to INDEX_LIMIT of them, sorted: the page and the exact count;
+# (3) when more than INDEX_LIMIT match, they are dense: a walk to the cap without a slice.
+# The cheaper of (1) and (2) goes first, in rows read (an index entry costs ENTRY_COST of a row).
 INDEX_LIMIT = 5_000
+ENTRY_COST = 0.2
 # For this statement only: no JIT (compiling a plan over millions of rows costs more than it saves
 # on a page), and bitmaps that stay exact (lossy ones recheck every row of their pages).
 EVERY_PLAN = ("jit = off", "work_mem = '64MB'")
@@ -125,13 +125,15 @@ WALK = (*EVERY_PLAN, "enable_bitmapscan = off")
 INDEX_READ = (*EVERY_PLAN, "enable_indexscan = off", "enable_seqscan = off")
 NEWEST_WALK = (*EVERY_PLAN, "enable_bitmapscan = off", "enable_seqscan = off")
 NEWEST = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
+# A walk's slice that is the whole table: no bound on first_seen_at, so what it finds is the count.
+WHOLE = datetime.min.replace(tzinfo=UTC)
 # The page's jobs, joined to the chosen ids only (joined in the search itself, the planner may read
 # every board and probe the jobs once per board), with each vacancy's lead rows on every board
-# (`also_at`, read on job_vacancy_idx). One row when the page is empty, for the count. `{count}`
-# is how many match as far as counted (`found.ids`: the ids the plan selected).
+# (`also_at`, read on job_vacancy_idx). One row when the page is empty, for the count
+# (`cardinality(found.ids)`: how many ids the plan selected).
 PAGE_SQL = (
     "WITH found AS MATERIALIZED (SELECT ARRAY({ids}) AS ids)"
-    " SELECT {count}, j.id, j.data::text, r.url, r.platform,"
+    " SELECT cardinality(found.ids), j.id, j.data::text, r.url, r.platform,"
     " (SELECT json_agg(json_build_array(o.id, o.data -> 'url', b.url) ORDER BY o.id)::text"
     "  FROM boards_job o JOIN boards_resource b ON b.id = o.resource_id"
     "  WHERE o.vacancy_key = j.vacancy_key AND o.vacancy_key <> '' AND o.lead)"
@@ -139,7 +141,6 @@ PAGE_SQL = (
     " LEFT JOIN boards_job j ON j.id = p.id LEFT JOIN boards_resource r ON r.id = j.resource_id"
     " ORDER BY p.n"
 )
-FOUND = "cardinality(found.ids)"
 
 
 def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[dict[str, Any]], tuple[int, bool]]:
@@ -153,37 +154,32 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
         found = offset + len(page)
         counted = count_capped(ordered, cap=cap) if len(page) == limit or (offset and not page) else (found, False)
         return page, counted
-    # Rows read in newest-first order are tested with plain substring tests (cheaper row by row).
-    plain, plain_params = _where(one_per_vacancy(filters, index=False))
+    # Rows read in newest-first order are tested with plain substring tests (cheaper row by row),
+    # and pay and experience bounds are stated so that no index but the newest-first one serves.
+    plain, plain_params = _one_per_vacancy_sql(filters, index=False, ranges=False)
     stats = search_stats()
     share = estimated_share(filters, stats)
-    since = _walk_since(stats, share, wanted)
-    # Reads through the indexes start from job_words when its conditions are rare enough, and then
-    # test pay and experience on the rows found instead of reading those ranges' indexes too.
-    by_words = indexed_share(filters, stats) * (stats.rows if stats else 0.0) <= INDEX_COUNT_ENTRIES
-    if since is not None:
-        ids = f'SELECT "id" FROM "boards_job" WHERE {plain} AND "first_seen_at" >= %s ORDER BY {NEWEST} LIMIT %s'
-        ids_params = [*plain_params, since, wanted]
-        if cap + 1 <= COUNT_SCAN_ROWS * share or not by_words:
-            # Counted in the same statement, only when the walk found the page (a CASE evaluates
-            # its subquery on demand), by a scan that stops at the cap.
-            count = (
-                f'CASE WHEN {FOUND} >= %s THEN (SELECT count(*) FROM (SELECT 1 FROM "boards_job" WHERE {plain}'
-                f" LIMIT %s) AS m) ELSE {FOUND} END"
-            )
-            params = [*ids_params, wanted, *plain_params, cap + 1]
-            found, page = _page(ids, params, offset=offset, limit=limit, count=count, settings=WALK)
-            if found >= wanted:
-                return page, (min(found, cap), found > cap)
-        else:
-            # Sparse matches, and a condition of job_words rare enough to start from: a scan would
-            # read (cap + 1) / share rows to count them, the indexes find them without the others.
-            found, page = _page(ids, ids_params, offset=offset, limit=limit, settings=WALK)
-            if found >= wanted:
-                return page, _count(*_where(one_per_vacancy(filters, ranges=not by_words)), cap, settings=INDEX_READ)
-    where, params = _where(one_per_vacancy(filters, ranges=not by_words))
+    since, covered = _walk_slice(filters, stats, share, cap)
+    if since is not None and stats is not None:
+        bounded = "" if since == WHOLE else ' AND "first_seen_at" >= %s'
+        ids = f'SELECT "id" FROM "boards_job" WHERE {plain}{bounded} ORDER BY {NEWEST} LIMIT %s'
+        params = [*plain_params, *([since] if bounded else []), cap + 1]
+        found, page = _page(ids, params, offset=offset, limit=limit, settings=WALK)
+        if found > cap or not bounded:
+            return page, (min(found, cap), found > cap)
+        # The slice held fewer: the share measured in it decides again, between the walk to the
+        # end and the index read.
+        measured = (found + 1) / (covered * stats.rows)
+        if _walk_slice(filters, stats, measured, cap)[0] is not None:
+            ids = f'SELECT "id" FROM "boards_job" WHERE {plain} ORDER BY {NEWEST} LIMIT %s'
+            found, page = _page(ids, [*plain_params, cap + 1], offset=offset, limit=limit, settings=NEWEST_WALK)
+            return page, (min(found, cap), found > cap)
     # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no
     # sequential scan unless no condition has an index), then sorted.
+    # A pay or experience bound is read through its index only when it narrows more than the
+    # job_words conditions together (else the rows those find are tested).
+    by_ranges = range_share(filters, stats) < math.prod(word_shares(filters, stats))
+    where, params = _one_per_vacancy_sql(filters, ranges=by_ranges)
     ids = (
         f'SELECT "id" FROM (SELECT "id", "first_seen_at" FROM "boards_job" WHERE {where} LIMIT %s) AS "boards_job"'
         f" ORDER BY {NEWEST}"
@@ -191,29 +187,37 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
     found, page = _page(ids, [*params, INDEX_LIMIT + 1], offset=offset, limit=limit, settings=INDEX_READ)
     if found <= INDEX_LIMIT:
         return page, (min(found, cap), found > cap)
-    # More than INDEX_LIMIT match: the count is capped without counting, unless the cap is higher.
-    counted = (cap, True) if cap <= INDEX_LIMIT else _count(plain, plain_params, cap, settings=EVERY_PLAN)
+    # More than INDEX_LIMIT match: dense enough that a walk to the cap is short.
     ids = f'SELECT "id" FROM "boards_job" WHERE {plain} ORDER BY {NEWEST} LIMIT %s'
-    _found, page = _page(ids, [*plain_params, wanted], offset=offset, limit=limit, settings=NEWEST_WALK)
-    return page, counted
+    found, page = _page(ids, [*plain_params, cap + 1], offset=offset, limit=limit, settings=NEWEST_WALK)
+    return page, (min(found, cap), found > cap)
 
 
-def _walk_since(stats: SearchStats | None, share: float, wanted: int) -> datetime | None:
-    """Where a walk for `wanted` matches stops: the start of the newest slice expected to hold
-    them twice over, when the estimate says a walk finds them within WALK_ROWS (None: read the
-    indexes; also before the first ANALYZE)."""
-    rows = wanted / share if share > 0 else float("inf")
-    if stats is None or rows > WALK_ROWS:
-        return None
-    return stats.newest_since(2 * rows / stats.rows) or datetime.min.replace(tzinfo=UTC)
+def _walk_slice(filters: Filters, stats: SearchStats | None, share: float, cap: int) -> tuple[datetime | None, float]:
+    """Where a walk to `cap + 1` matches of `share` of the jobs stops (`WHOLE`: it reads to the
+    end), with the share of jobs it covers; None when the index read is expected to read fewer
+    rows (also before the first ANALYZE). A walk reads about (cap + 1) / share rows; an index
+    read visits the rows that match every job_words condition (or the narrower range bound) and
+    reads the rarest one's index entries."""
+    if stats is None or share <= 0:
+        return None, 0.0
+    walk = (cap + 1) / share
+    words = word_shares(filters, stats)
+    ranges = range_share(filters, stats)
+    visited = min(math.prod(words), ranges)
+    entries = min(min(words, default=1.0), ranges)
+    if stats.rows * (visited + ENTRY_COST * entries) <= walk:
+        return None, 0.0
+    since, covered = stats.newest_since(2 * walk / stats.rows)
+    return since or WHOLE, covered
 
 
 def _page(
-    ids: str, params: list[Any], *, offset: int, limit: int, settings: tuple[str, ...], count: str = FOUND
+    ids: str, params: list[Any], *, offset: int, limit: int, settings: tuple[str, ...]
 ) -> tuple[int, list[dict[str, Any]]]:
-    """How many match (`count`: by default how many ids `ids` selects), and the jobs of those ids
-    from `offset` to `offset + limit`: one round trip."""
-    rows = _fetch(PAGE_SQL.format(ids=ids, count=count), [*params, offset + 1, offset + limit], settings)
+    """How many ids `ids` selects, and the jobs of those ids from `offset` to `offset + limit`:
+    one round trip."""
+    rows = _fetch(PAGE_SQL.format(ids=ids), [*params, offset + 1, offset + limit], settings)
     found = int(rows[0][0]) if rows else 0
     page = [
         page_job(pk, json.loads(data), board_url=url, platform=platform, copies=json.loads(copies or "[]"))
@@ -223,20 +227,34 @@ def _page(
     return found, page
 
 
-def _where(queryset: QuerySet[Job]) -> tuple[str, list[Any]]:
-    """The WHERE clause of a filter over boards_job, with its parameters ("TRUE" for none)."""
-    compiler = queryset.query.get_compiler(using=queryset.db)
-    sql, params = compiler.compile(queryset.query.where)
-    return sql or "TRUE", list(params)
-
-
-def _count(where: str, params: list[Any], cap: int, *, settings: tuple[str, ...]) -> tuple[int, bool]:
-    """How many match, up to `cap`, in any order, by a read that stops at `cap + 1` matches:
-    through the indexes (INDEX_READ) after a walk that found a page of sparse matches, else a
-    scan of the plain substring form (when a page lies beyond INDEX_LIMIT)."""
-    sql = f'SELECT count(*) FROM (SELECT 1 FROM "boards_job" WHERE {where} LIMIT %s) AS m'
-    found = int(_fetch(sql, [*params, cap + 1], settings)[0][0])
-    return min(found, cap), found > cap
+def _one_per_vacancy_sql(filters: Filters, *, index: bool = True, ranges: bool = True) -> tuple[str, list[Any]]:
+    """`one_per_vacancy`'s WHERE clause over boards_job, with its parameters. The condition is
+    compiled once, without a queryset (`Query.build_where`), and the anti-join is written around
+    it: building and compiling it as two querysets cost 5–8 ms of CPU a search, most of a
+    search's own CPU, and a busy machine multiplies CPU into waiting."""
+    query = Query(Job)
+    where = query.build_where(filters_q(filters, index=index, ranges=ranges))
+    # The connection itself, not the thread-local proxy: compiling reads it thousands of times.
+    database = connections[DEFAULT_DB_ALIAS]
+    params: Sequence[Any]
+    try:
+        condition, params = where.as_sql(query.get_compiler(connection=database), database)
+    except FullResultSet:  # no condition
+        condition, params = "TRUE", ()
+    except EmptyResultSet:  # a condition nothing meets (an empty list)
+        condition, params = "FALSE", ()
+    condition = condition or "TRUE"
+    # The same condition on the earlier copy: every column of it is boards_job's, qualified.
+    earlier = condition.replace('"boards_job".', '"earlier".')
+    # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
+    # planner cannot use that partial index and reads every older job once per matching row.
+    sql = (
+        f'({condition}) AND "boards_job"."lead" AND ("boards_job"."vacancy_key" = \'\' OR NOT EXISTS'
+        f' (SELECT 1 FROM "boards_job" "earlier" WHERE ({earlier}) AND "earlier"."lead"'
+        ' AND "earlier"."vacancy_key" = "boards_job"."vacancy_key" AND "earlier"."id" < "boards_job"."id"'
+        """ AND NOT ("earlier"."vacancy_key" = '')))"""
+    )
+    return sql, [*params, *params]
 
 
 def _fetch(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
