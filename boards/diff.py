@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -70,9 +70,18 @@ class DiffResult:
     events: list[JobEvent]
     jobs: list[ParsedJob]  # the new open set
     content_hash: str  # of `jobs`
+    job_hashes: dict[str, str] = field(default_factory=dict)  # key → `job_hash` of each of `jobs`
 
 
-def diff_jobs(previous: Mapping[str, ParsedJob], current: Sequence[ParsedJob], *, complete: bool) -> DiffResult:
+def diff_jobs(
+    previous: Mapping[str, ParsedJob],
+    current: Sequence[ParsedJob],
+    *,
+    complete: bool,
+    known_hashes: Mapping[str, str] | None = None,
+) -> DiffResult:
+    """`known_hashes` are the stored `job_hash`es of `previous`: a job of `current` that is the
+    previous object itself (an unchanged posting, boards/fingerprint.py) is not hashed again."""
     snapshot: dict[str, ParsedJob] = {}
     for job in current:
         snapshot.setdefault(job.key, job)
@@ -101,19 +110,46 @@ def diff_jobs(previous: Mapping[str, ParsedJob], current: Sequence[ParsedJob], *
     events = [JobEvent("JOB_ADDED", job) for job in added]
     events += [JobEvent("JOB_REMOVED", job) for job in removed]
     events += updated
-    return DiffResult(events=events, jobs=jobs, content_hash=content_hash(jobs))
+    hashes = job_hashes(jobs, previous, known_hashes or {})
+    return DiffResult(events=events, jobs=jobs, content_hash=combined_hash(hashes.values()), job_hashes=hashes)
 
 
 def changed_fields(before: ParsedJob, after: ParsedJob) -> tuple[str, ...]:
     return tuple(name for name in TRACKED_FIELDS if getattr(before, name) != getattr(after, name))
 
 
+def job_hash(job: ParsedJob) -> str:
+    """SHA-256 of the job as served (`ParsedJob.as_dict`): a job rebuilt from the database hashes
+    like the one just derived. Stored with its row (`boards.Job.job_hash`)."""
+    encoded = json.dumps(job.as_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def job_hashes(
+    jobs: Iterable[ParsedJob], previous: Mapping[str, ParsedJob], known: Mapping[str, str]
+) -> dict[str, str]:
+    """Each job's `job_hash`, taken from `known` for a job that is the previous object itself."""
+    hashes: dict[str, str] = {}
+    for job in jobs:
+        stored = known.get(job.key) if previous.get(job.key) is job else None
+        hashes[job.key] = stored or job_hash(job)
+    return hashes
+
+
+def combined_hash(hashes: Iterable[str]) -> str:
+    """The open set's content hash: the sum of its jobs' hashes modulo 2**256. The order of the
+    listing never changes it, and it is kept from per-row hashes without serialising every job
+    (a 100,000-job board serialised its whole open set on every check). Keys are unique in an
+    open set, so no two terms are one job's."""
+    total = 0
+    for value in hashes:
+        total += int(value, 16)
+    return f"{total % (1 << 256):064x}"
+
+
 def content_hash(jobs: Iterable[ParsedJob]) -> str:
-    """SHA-256 of the jobs as served (`ParsedJob.as_dict`), sorted by key: the listing order never
-    changes the hash, and a job rebuilt from the database hashes like the one just derived."""
-    ordered = sorted((job.as_dict() for job in jobs), key=lambda data: str(data["key"]))
-    encoded = json.dumps(ordered, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+    """The content hash of `jobs`, each hashed afresh."""
+    return combined_hash(job_hash(job) for job in jobs)
 
 
 def body_fingerprint(body: bytes) -> str:
@@ -159,7 +195,8 @@ def drop_stale(result: DiffResult, *, seen: set[str], last_seen: dict[str, datet
     kept = [job for job in result.jobs if job.key in seen or last_seen.get(job.key, now) >= cutoff]
     if len(kept) == len(result.jobs):
         return result
-    return replace(result, jobs=kept, content_hash=content_hash(kept))
+    hashes = {job.key: result.job_hashes.get(job.key) or job_hash(job) for job in kept}
+    return replace(result, jobs=kept, content_hash=combined_hash(hashes.values()), job_hashes=hashes)
 
 
 def _pair_title_location(

@@ -66,6 +66,12 @@ class Resource(models.Model):
     # SHA-256 of the listing's response body: a re-check that gets the same bytes skips parsing.
     body_hash = models.CharField(max_length=64, blank=True)
     complete = models.BooleanField(default=True, help_text="The last snapshot saw every open job.")
+    # When a complete listing last showed every open job: such a check does not touch each row's
+    # `last_seen_at` (boards.diff.drop_stale reads the later of the two).
+    listed_complete_at = models.DateTimeField(null=True, blank=True)
+    # Since when the board's enriched listing (posting text) has been over the API body cap: the
+    # plain listing is read directly until boards.services.reading.ENRICHED_RETRY has passed.
+    enriched_over_cap_since = models.DateTimeField(null=True, blank=True)
     open_jobs = models.PositiveIntegerField(default=0)
     # Share (0..1) of the open jobs whose titles are technical (matching/tech.py), from each read;
     # null until the board has been read. `tech_companies_only` searches keep boards at or above
@@ -153,6 +159,11 @@ class Job(JobFields):
     # The first sighting of the posting's group (a repost keeps its group's), not of this row.
     first_seen_at = models.DateTimeField(default=timezone.now)
     last_seen_at = models.DateTimeField(default=timezone.now)
+    # The posting this row was derived from (boards/fingerprint.py: "" before fingerprints, or
+    # for a row to re-derive) and the hash of the job as served (boards/diff.py `job_hash`): an
+    # unchanged posting is neither derived nor hashed again.
+    fingerprint = models.CharField(max_length=32, blank=True)
+    job_hash = models.CharField(max_length=64, blank=True)
     # One vacancy, several postings (boards/groups.py): the group within the board, the key across
     # boards, and whether this row stands for its group in search (its filter columns then hold
     # every location of the group).

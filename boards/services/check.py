@@ -35,14 +35,13 @@ from django.utils import timezone
 
 from boards.diff import DiffResult, carry_details, diff_jobs, drop_stale
 from boards.fetch.errors import HOST_REFUSAL_CODES, REFUSAL_CODES
-from boards.job import ParsedJob
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
 from boards.services import grouping, jobstore, retirement
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
 from boards.services.reading import BoardReading, DeadlineReached, NotModified, board_read
-from boards.services.rows import rows_insert
+from boards.services.stored import StoredSet, delete_rows, last_seen, store_row_hashes, stored_set, write_rows
 from boards.sources import registry
 from boards.sources.base import BoardRef
 from boards.sources.payload import clean_text
@@ -64,6 +63,9 @@ NOT_A_CHECK = frozenset({"host_busy", "deferred"})
 # A claimed check may wait this long for its host: follow-ups are started ahead of the end of the
 # spacing (scheduler.FOLLOWUP_LEAD); a dispatched check finds its host free.
 CLAIMED_HOST_WAIT = 0.5
+# A board whose enriched listing was over the body cap reads the plain one directly for this long,
+# then tries the enriched one again (once a day: a 64 MiB read, against one per check).
+ENRICHED_RETRY = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -179,14 +181,7 @@ def _check(
     # Everything that needs no socket is done before the lease is taken: a follow-up check starts
     # while the host's spacing runs out (scheduler.FOLLOWUP_LEAD) and fetches the moment it has.
     has_snapshot = bool(resource.content_hash)
-    stored_rows = list(
-        JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "last_seen_at", "first_seen_at")
-    )
-    previous_rows = {key: data for _, key, data, _, _ in stored_rows}
-    last_seen = {key: seen for _, key, _, seen, _ in stored_rows}
-    row_ids = {key: pk for pk, key, _, _, _ in stored_rows}
-    first_seen = {key: seen for _, key, _, _, seen in stored_rows}
-    previous = {key: jobstore.job_from_data(key, data) for key, data in previous_rows.items()}
+    stored = stored_set(resource)
     if claim_token:
         wait_for_host = max(wait_for_host, CLAIMED_HOST_WAIT)
     try:
@@ -194,9 +189,7 @@ def _check(
         with host_lease(
             resource.fetch_host, wait=wait_for_host, platform=board.platform, free_at=free_at
         ) as keep_alive:
-            read = _read_under_lease(
-                resource, board, keep_alive, previous, has_snapshot=has_snapshot, deadline=deadline
-            )
+            read = _read_under_lease(resource, board, keep_alive, stored, has_snapshot=has_snapshot, deadline=deadline)
     except HostBusy:
         return _host_busy(resource)
     if on_host_free is not None:
@@ -206,27 +199,32 @@ def _check(
             logger.exception("could not continue %s", resource.fetch_host, extra={"resource_id": resource.pk})
     if isinstance(read, CheckOutcome):
         return read
-    return _apply(resource, read, previous, previous_rows, last_seen, row_ids, first_seen, has_snapshot=has_snapshot)
+    return _apply(resource, read, stored, has_snapshot=has_snapshot)
 
 
 def _read_under_lease(
     resource: Resource,
     board: BoardRef,
     keep_alive: Callable[[], None],
-    previous: dict[str, ParsedJob],
+    stored: StoredSet,
     *,
     has_snapshot: bool,
     deadline: float | None,
 ) -> BoardReading | CheckOutcome:
     """Read the board (all its requests) while holding the host lease; failures are recorded."""
+    previous = stored.jobs
     # Detail pages are read once per job: the ids whose details were read are "known".
     known_ids = frozenset(job.platform_id for job in previous.values() if job.platform_id and job.details_read)
+    plain_listing = _plain_listing(resource)
+    # Validators belong to the listing they came from: a rare retry of the enriched listing
+    # (`_plain_listing` false again) sends none, lest the plain listing's validators answer for it.
+    validators = has_snapshot and (plain_listing or resource.enriched_over_cap_since is None)
 
     try:
         return board_read(
             board,
-            etag=resource.etag if has_snapshot else "",
-            last_modified=resource.last_modified if has_snapshot else "",
+            etag=resource.etag if validators else "",
+            last_modified=resource.last_modified if validators else "",
             known_ids=known_ids,
             keep_alive=keep_alive,
             known_body_hash=resource.body_hash if has_snapshot else "",
@@ -234,6 +232,8 @@ def _read_under_lease(
             # (3 s apart on Eightfold) are read on the checks after it.
             read_details=has_snapshot,
             deadline=deadline,
+            known=stored.known(),
+            plain_listing=plain_listing,
         )
     except DeadlineReached:
         return _deferred(resource)
@@ -253,37 +253,41 @@ def _read_under_lease(
         return _record_failure(resource, AppError("PARSE_ERROR", f"could not read the board: {type(exc).__name__}"))
 
 
-def _apply(
-    resource: Resource,
-    reading: BoardReading,
-    previous: dict[str, ParsedJob],
-    previous_rows: dict[str, dict[str, Any]],
-    last_seen: dict[str, datetime],
-    row_ids: dict[str, int],
-    first_seen: dict[str, datetime],
-    *,
-    has_snapshot: bool,
-) -> CheckOutcome:
-    result = diff_jobs(previous, carry_details(previous, reading.jobs), complete=reading.listing.complete)
+def _plain_listing(resource: Resource) -> bool:
+    """Whether to read the plain listing directly: the enriched one was over the body cap within
+    ENRICHED_RETRY (the retry after it finds out whether the board has shrunk)."""
+    since = resource.enriched_over_cap_since
+    return since is not None and timezone.now() - since < ENRICHED_RETRY
+
+
+def _apply(resource: Resource, reading: BoardReading, stored: StoredSet, *, has_snapshot: bool) -> CheckOutcome:
+    previous = stored.jobs
+    result = diff_jobs(
+        previous,
+        carry_details(previous, reading.jobs),
+        complete=reading.listing.complete,
+        known_hashes=stored.hashes,
+    )
     complete = reading.listing.complete
     if not complete:
-        result = drop_stale(result, seen={job.key for job in reading.jobs}, last_seen=last_seen, now=timezone.now())
+        seen = {job.key for job in reading.jobs}
+        result = drop_stale(result, seen=seen, last_seen=last_seen(stored, resource), now=timezone.now())
     if has_snapshot and result.content_hash == resource.content_hash and not result.events:
         if not complete:
             _touch_seen(resource, reading, timezone.now())
+        # Postings derived afresh into the same jobs (a new derivation version, a detail page
+        # read last time) keep their new fingerprints, so the next check does not derive them.
+        store_row_hashes(
+            {
+                stored.ids[key]: (fingerprint, result.job_hashes.get(key, ""))
+                for key, fingerprint in reading.fingerprints.items()
+                if key in stored.ids and stored.fingerprints.get(key) != fingerprint
+            }
+        )
         _record_healthy(resource, status=200, reading=reading)
         return CheckOutcome(resource.pk, True, "unchanged", jobs=len(result.jobs), complete=complete)
     try:
-        written = _write(
-            resource,
-            reading,
-            result,
-            previous=previous,
-            previous_rows=previous_rows,
-            row_ids=row_ids,
-            first_seen=first_seen,
-            first=not has_snapshot,
-        )
+        written = _write(resource, reading, result, stored=stored, first=not has_snapshot)
     except Raced:
         return CheckOutcome(resource.pk, True, "raced", "RACED", "another check of this board wrote first")
     outcome = "first_snapshot" if not has_snapshot else ("changed" if written else "unchanged")
@@ -299,11 +303,6 @@ def _touch_keys(resource: Resource, keys: list[str], now: datetime) -> None:
     seen_keys = [key[:600] for key in keys]
     for start in range(0, len(seen_keys), 5000):
         JobRow.objects.filter(resource=resource, key__in=seen_keys[start : start + 5000]).update(last_seen_at=now)
-
-
-def _delete_rows(pks: list[int]) -> None:
-    for start in range(0, len(pks), 5000):
-        JobRow.objects.filter(pk__in=pks[start : start + 5000]).delete()
 
 
 class Raced(Exception):
@@ -324,15 +323,14 @@ def _write(
     reading: BoardReading,
     result: DiffResult,
     *,
-    previous: dict[str, ParsedJob],
-    previous_rows: dict[str, dict[str, Any]],
-    row_ids: dict[str, int],
-    first_seen: dict[str, datetime],
+    stored: StoredSet,
     first: bool,
 ) -> int:
-    """Write the check's result. The stored job rows (`previous_rows`, `row_ids`) were read before
-    the fetch; the resource's content hash, re-read under a row lock, proves nobody changed them
-    since (else `Raced`), so only rows that differ are written."""
+    """Write the check's result. The stored job rows (`stored`) were read before the fetch; the
+    resource's content hash, re-read under a row lock, proves nobody changed them since (else
+    `Raced`), so only rows that differ are written. A row whose posting and group did not change
+    is not even rebuilt (`stored.clean_keys`)."""
+    previous, row_ids = stored.jobs, stored.ids
     now = timezone.now()
     company = reading.company or resource.company
     new_keys = {job.key for job in result.jobs}
@@ -352,39 +350,15 @@ def _write(
         if not recorded:
             raise Raced
         # Vacancies: events regrouped, each row's group fields (boards/services/grouping.py).
-        plan = grouping.plan(resource, result, previous, first_seen=first_seen, now=now, first=first)
+        plan = grouping.plan(resource, result, previous, first_seen=stored.first_seen, now=now, first=first)
         grouping.save(resource, plan, now)
-        _delete_rows([pk for key, pk in row_ids.items() if key not in new_keys])
-        to_create: list[dict[str, Any]] = []
-        to_update: list[dict[str, Any]] = []
-        unchanged: list[str] = []
-        for job in result.jobs:
-            served = grouping.served(plan, job, jobstore.job_data(job, company_fallback=company))
-            if previous_rows.get(job.key) == served and job.key in row_ids:
-                unchanged.append(job.key)
-                continue
-            columns = jobstore.filter_columns(grouping.row_job(plan, job), company=served.get("company", company))
-            row = {
-                "resource_id": resource.pk,
-                "key": job.key[:600],
-                "data": served,
-                "last_seen_at": now,
-                **grouping.row_fields(plan, job, now),
-                **columns,
-            }
-            if job.key in row_ids:
-                to_update.append({"id": row_ids[job.key], **row})
-            else:
-                to_create.append(row)
-        # A changed row is written whole, as a delete and an insert under the same id: Django's
-        # bulk_update spells every value of every column as a CASE over the batch's ids, and
-        # took 54 s of wall time (13.5 s CPU) for 2,000 rows (bench/big_board.py).
-        _delete_rows([row["id"] for row in to_update])
-        rows_insert(JobRow, to_create)
-        rows_insert(JobRow, to_update)
-        # Rows written above were seen now; of the rest, only those this listing showed.
-        shown = {job.key for job in reading.jobs}
-        _touch_keys(resource, [key for key in unchanged if key in shown], now)
+        delete_rows([pk for key, pk in row_ids.items() if key not in new_keys])
+        unchanged = write_rows(resource, reading, result, stored, plan, company=company, now=now)
+        if not reading.listing.complete:
+            # Rows written above were seen now; of the rest, only those this listing showed (a
+            # complete listing showed every one: `Resource.listed_complete_at` says when).
+            shown = {job.key for job in reading.jobs}
+            _touch_keys(resource, [key for key in unchanged if key in shown], now)
 
         Snapshot.objects.create(
             resource=resource,
@@ -459,12 +433,18 @@ def _update_resource_healthy(
     }
     if share is not None:
         fields["tech_share"] = share
+    if reading is None and status in (200, 304) and resource.complete:
+        fields["listed_complete_at"] = now  # the very listing of the last check, complete
     if reading is not None:
         fields["tech_share"] = tech_share(job.title for job in reading.jobs)
         fields["etag"] = reading.etag[:500]
         fields["body_hash"] = reading.body_hash
         fields["last_modified"] = reading.last_modified[:100]
         fields["complete"] = reading.listing.complete
+        if reading.listing.complete:
+            fields["listed_complete_at"] = now
+        if reading.listing.enriched is not None:
+            fields["enriched_over_cap_since"] = _over_cap_since(resource, reading, now)
         if reading.company and not resource.company:
             fields["company"] = reading.company[:200]
     if content_hash is not None:
@@ -481,6 +461,16 @@ def _update_resource_healthy(
     for name, value in fields.items():
         setattr(resource, name, value)
     return True
+
+
+def _over_cap_since(resource: Resource, reading: BoardReading, now: datetime) -> datetime | None:
+    """Since when the enriched listing has been over the cap: kept while the plain one is read
+    directly, restarted when a retry finds it still over, cleared when it was read."""
+    if reading.listing.enriched:
+        return None
+    if reading.plain_listing and resource.enriched_over_cap_since is not None:
+        return resource.enriched_over_cap_since
+    return now
 
 
 def _record_healthy(

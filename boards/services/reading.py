@@ -8,12 +8,13 @@ first request, a pause before every follow-up request, the lease kept alive whil
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from boards.derive import derive_job
 from boards.diff import body_fingerprint
 from boards.fetch.client import fetch
+from boards.fingerprint import derivation_version, posting_fingerprint
 from boards.job import ParsedJob
 from boards.sources import registry
 from boards.sources.base import BoardRef, Listing, ReadContext, Request, Response
@@ -131,6 +132,10 @@ class BoardReading:
     requests: int = 0
     company: str = ""
     body_hash: str = ""
+    # Key → fingerprint of the posting each job was derived from (the first of a repeated key).
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    derived: int = 0  # postings derived (the rest were known: `board_read`'s `known`)
+    plain_listing: bool = False  # the plain listing was asked for directly (ReadContext.plain_listing)
 
 
 def board_read(
@@ -143,9 +148,13 @@ def board_read(
     known_body_hash: str = "",
     read_details: bool = True,
     deadline: float | None = None,
+    known: Mapping[str, ParsedJob] | None = None,
+    plain_listing: bool = False,
 ) -> BoardReading:
     """Fetch and read `board`; raises `NotModified`, `DeadlineReached` (past `deadline`, a
-    `time.monotonic()` value), or an `AppError` (FetchError) on failure."""
+    `time.monotonic()` value), or an `AppError` (FetchError) on failure. `known` maps posting
+    fingerprints (boards/fingerprint.py) to the jobs stored for them: such a posting is not
+    derived again, its stored job (the very object) stands for it."""
     fetcher = BoardFetch(
         board=board,
         etag=etag,
@@ -155,14 +164,25 @@ def board_read(
         deadline=deadline,
     )
     budget = current().detail_fetches_per_check if read_details else 0
-    context = ReadContext(known_ids=known_ids, detail_budget=budget)
+    context = ReadContext(known_ids=known_ids, detail_budget=budget, plain_listing=plain_listing)
     listing = registry.read(board, fetcher, context)
     # Each posting is let go once derived: a 100,000-posting board held both lists whole.
     postings, listing.postings = listing.postings, []
     postings.reverse()
     jobs: list[ParsedJob] = []
+    fingerprints: dict[str, str] = {}
+    known = known or {}
+    version = derivation_version()
+    derived = 0
     while postings:
-        jobs.append(derive_job(postings.pop(), platform=board.platform))
+        posting = postings.pop()
+        fingerprint = posting_fingerprint(posting, platform=board.platform, version=version)
+        job = known.get(fingerprint)
+        if job is None:
+            job = derive_job(posting, platform=board.platform)
+            derived += 1
+        jobs.append(job)
+        fingerprints.setdefault(job.key, fingerprint)
     company = next((job.company for job in jobs if job.company), board.company)
     return BoardReading(
         listing=listing,
@@ -175,4 +195,7 @@ def board_read(
         requests=fetcher.requests,
         company=company,
         body_hash=fetcher.body_hash,
+        fingerprints=fingerprints,
+        derived=derived,
+        plain_listing=plain_listing,
     )

@@ -43,8 +43,11 @@ def recognize(url: ParsedUrl) -> BoardRef | None:
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     plain = f"https://{board.fetch_host}/posting-api/job-board/{board.key}"
-    response, _ = payload.fetch_enriched(fetch, f"{plain}?includeCompensation=true", plain)
-    return Listing(postings=parse(response.body, board), complete=True, **payload.listing_validators(response))
+    response, enriched = payload.fetch_enriched(
+        fetch, f"{plain}?includeCompensation=true", plain, plain_only=context.plain_listing
+    )
+    postings = parse(response.body, board)
+    return Listing(postings=postings, complete=True, enriched=enriched, **payload.listing_validators(response))
 
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:

@@ -122,6 +122,9 @@ class ReadContext:
 
     known_ids: frozenset[str] = frozenset()
     detail_budget: int = 0
+    # The board's enriched listing was over the API body cap lately: read the plain one directly
+    # (a 100,000-posting Greenhouse board's enriched attempt read 64 MiB to drop it, every check).
+    plain_listing: bool = False
     # The supported boards a page links to (body, URL), for the html source's `NoJobData`. The
     # registry passes its `linked_boards` in: only it knows every platform, and a source that
     # imported it would import itself. Without one, a page links to no board.
@@ -134,3 +137,6 @@ class Listing:
     complete: bool = True  # False when a cap or a refused page hid some jobs
     etag: str = ""
     last_modified: str = ""
+    # Sources with an enriched listing (payload.fetch_enriched): whether it was the one read
+    # (False: the plain one, the enriched being over the body cap or known to be). None: no such.
+    enriched: bool | None = None

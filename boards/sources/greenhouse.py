@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -71,8 +72,11 @@ def board_for(token: str, *, eu: bool = False) -> BoardRef:
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     plain = f"https://{board.fetch_host}/v1/boards/{board.key}/jobs"
-    response, _ = payload.fetch_enriched(fetch, f"{plain}?content=true&pay_transparency=true", plain)
-    return Listing(postings=parse(response.body, board), complete=True, **payload.listing_validators(response))
+    response, enriched = payload.fetch_enriched(
+        fetch, f"{plain}?content=true&pay_transparency=true", plain, plain_only=context.plain_listing
+    )
+    postings = parse(response.body, board)
+    return Listing(postings=postings, complete=True, enriched=enriched, **payload.listing_validators(response))
 
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:
@@ -145,7 +149,8 @@ def _custom_field(metadata: Any, names: re.Pattern[str]) -> str:
     if not isinstance(metadata, list):
         return ""
     for field in metadata:
-        if isinstance(field, dict) and names.search(payload.text(field.get("name"))):
+        name = field.get("name") if isinstance(field, dict) else None
+        if isinstance(name, str) and _name_matches(names, name):
             value = field.get("value")
             if isinstance(value, list):
                 value = next((item for item in value if isinstance(item, str)), "")
@@ -153,3 +158,10 @@ def _custom_field(metadata: Any, names: re.Pattern[str]) -> str:
             if found:
                 return found
     return ""
+
+
+@lru_cache(maxsize=4096)
+def _name_matches(names: re.Pattern[str], name: str) -> bool:
+    """Whether a custom field's name matches: a board names the same few fields on every posting
+    (a 100,000-posting board cleaned and searched each name three times a posting)."""
+    return bool(names.search(payload.text(name)))

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from boards.sources.base import Fetch, Posting, Request, Response, SalaryPeriod, StructuredSalary
 from boards.sources.paging import first_response
@@ -261,9 +261,14 @@ def iso_timestamp(value: Any) -> str | None:
     return raw
 
 
-def fetch_enriched(fetch: Fetch, enriched_url: str, plain_url: str) -> tuple[Response, bool]:
+def fetch_enriched(
+    fetch: Fetch, enriched_url: str, plain_url: str, *, plain_only: bool = False
+) -> tuple[Response, bool]:
     """GET the listing with its posting text and pay; a board whose enriched listing exceeds the
-    API body cap is read once more as the plain listing (SPEC §7). Returns (response, enriched)."""
+    API body cap is read once more as the plain listing (SPEC §7), and, while it is known to
+    (`plain_only`, ReadContext.plain_listing), only as that. Returns (response, enriched)."""
+    if plain_only:
+        return first_response(fetch, Request(plain_url)), False
     try:
         return first_response(fetch, Request(enriched_url)), True
     except AppError as exc:
@@ -272,7 +277,12 @@ def fetch_enriched(fetch: Fetch, enriched_url: str, plain_url: str) -> tuple[Res
     return first_response(fetch, Request(plain_url)), False
 
 
-def listing_validators(response: Response) -> dict[str, str]:
+class Validators(TypedDict):
+    etag: str
+    last_modified: str
+
+
+def listing_validators(response: Response) -> Validators:
     """The conditional-request validators of a listing's first response."""
     return {
         "etag": response.headers.get("etag", ""),

@@ -54,8 +54,9 @@ def recognize(url: ParsedUrl) -> BoardRef | None:
 
 def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     plain = f"https://{board.fetch_host}/api/v1/widget/accounts/{board.key}"
-    response, _ = payload.fetch_enriched(fetch, f"{plain}?details=true", plain)
-    return Listing(postings=parse(response.body, board), complete=True, **payload.listing_validators(response))
+    response, enriched = payload.fetch_enriched(fetch, f"{plain}?details=true", plain, plain_only=context.plain_listing)
+    postings = parse(response.body, board)
+    return Listing(postings=postings, complete=True, enriched=enriched, **payload.listing_validators(response))
 
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:

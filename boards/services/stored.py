@@ -1,0 +1,175 @@
+"""A board's stored open set, as a check reads it before fetching, and what a check keeps of it.
+
+Each row holds the job as served (`data`), the fingerprint of the posting it was derived from
+and the job's hash (boards/fingerprint.py, boards/diff.py `job_hash`). A posting whose
+fingerprint is stored is not derived again: the stored job stands for it (`known`), and when
+nothing about its group changed either, its row is not rebuilt nor compared (`clean_keys`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db import connection
+
+from boards.diff import DiffResult
+from boards.job import ParsedJob
+from boards.models import Job as JobRow
+from boards.models import Resource
+from boards.services import grouping, jobstore
+from boards.services.reading import BoardReading
+from boards.services.rows import rows_insert
+
+BATCH = 5000
+# Rows built, compared and written at once: a first read of 100,000 postings held every row.
+ROWS_AT_ONCE = 2000
+
+
+@dataclass
+class StoredSet:
+    jobs: dict[str, ParsedJob] = field(default_factory=dict)  # key → the job rebuilt from its row
+    ids: dict[str, int] = field(default_factory=dict)
+    last_seen: dict[str, datetime] = field(default_factory=dict)
+    first_seen: dict[str, datetime] = field(default_factory=dict)
+    fingerprints: dict[str, str] = field(default_factory=dict)  # key → posting fingerprint ("" = none)
+    hashes: dict[str, str] = field(default_factory=dict)  # key → job hash ("" = none)
+
+    def known(self) -> dict[str, ParsedJob]:
+        """Posting fingerprint → the stored job derived from that posting."""
+        return {fingerprint: self.jobs[key] for key, fingerprint in self.fingerprints.items() if fingerprint}
+
+
+def stored_set(resource: Resource) -> StoredSet:
+    stored = StoredSet()
+    rows = JobRow.objects.filter(resource=resource).values_list(
+        "id", "key", "data", "last_seen_at", "first_seen_at", "fingerprint", "job_hash"
+    )
+    for pk, key, data, last_seen, first_seen, fingerprint, job_hash in rows.iterator(chunk_size=2000):
+        stored.ids[key] = pk
+        stored.jobs[key] = jobstore.job_from_data(key, data)
+        stored.last_seen[key] = last_seen
+        stored.first_seen[key] = first_seen
+        stored.fingerprints[key] = fingerprint
+        stored.hashes[key] = job_hash
+    return stored
+
+
+def last_seen(stored: StoredSet, resource: Resource) -> dict[str, datetime]:
+    """When each stored job was last seen: a check of a complete listing does not touch each
+    row, it records the moment on the board (`Resource.listed_complete_at`)."""
+    listed = resource.listed_complete_at
+    if listed is None:
+        return stored.last_seen
+    return {key: max(seen, listed) for key, seen in stored.last_seen.items()}
+
+
+def clean_keys(stored: StoredSet, jobs: list[ParsedJob], plan: grouping.Plan, *, matched: set[str]) -> set[str]:
+    """Keys of `jobs` whose stored row is exactly what this check would write: its posting's
+    fingerprint is the stored one (`matched`: derived under this version, boards/fingerprint.py)
+    and the job is the stored object, it names its own company (else the board's, which may
+    change), and nothing of its group changed (no posting of it re-derived, added or gone, its
+    history unchanged), so the row's group fields are what they were."""
+    dirty: set[str] = {key for key, history in plan.history.items() if plan.remembered.get(key) != history}
+    same: set[str] = set()
+    for job in jobs:
+        if stored.jobs.get(job.key) is job:
+            same.add(job.key)
+        else:
+            dirty.add(grouping.group_of(job))
+    for key, job in stored.jobs.items():
+        if key not in same:
+            dirty.add(grouping.group_of(job))
+    return {
+        key
+        for job in jobs
+        if (key := job.key) in same and key in matched and job.company and grouping.group_of(job) not in dirty
+    }
+
+
+def store_row_hashes(rows: Mapping[int, tuple[str, str]]) -> None:
+    """Set (fingerprint, job hash) of rows whose data stays as it is (a posting re-derived into
+    the same job, a row stored before fingerprints): without a rewrite of the row."""
+    items = list(rows.items())
+    for start in range(0, len(items), BATCH):
+        batch = items[start : start + BATCH]
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "UPDATE boards_job SET fingerprint = v.fingerprint, job_hash = v.job_hash"
+                    " FROM unnest(%s::bigint[], %s::text[], %s::text[]) AS v(id, fingerprint, job_hash)"
+                    " WHERE boards_job.id = v.id",
+                    [[pk for pk, _ in batch], [f for _, (f, _) in batch], [h for _, (_, h) in batch]],
+                )
+        else:
+            JobRow.objects.bulk_update(
+                [JobRow(pk=pk, fingerprint=f, job_hash=h) for pk, (f, h) in batch],
+                ["fingerprint", "job_hash"],
+                batch_size=500,
+            )
+
+
+def delete_rows(pks: list[int]) -> None:
+    for start in range(0, len(pks), BATCH):
+        JobRow.objects.filter(pk__in=pks[start : start + BATCH]).delete()
+
+
+def write_rows(
+    resource: Resource,
+    reading: BoardReading,
+    result: DiffResult,
+    stored: StoredSet,
+    plan: grouping.Plan,
+    *,
+    company: str,
+    now: datetime,
+) -> list[str]:
+    """Write the rows of `result.jobs` that differ from the stored ones, ROWS_AT_ONCE at a time;
+    return the keys of those left as they were. A row's stored data is read here, for the rows
+    that are not clean only: the check does not hold every row's data."""
+    matched = {key for key, fp in reading.fingerprints.items() if fp and stored.fingerprints.get(key) == fp}
+    unchanged = list(clean_keys(stored, result.jobs, plan, matched=matched))
+    clean = set(unchanged)
+    pending = [job for job in result.jobs if job.key not in clean]
+    rehashed: dict[int, tuple[str, str]] = {}
+    for start in range(0, len(pending), ROWS_AT_ONCE):
+        batch = pending[start : start + ROWS_AT_ONCE]
+        known = [stored.ids[job.key] for job in batch if job.key in stored.ids]
+        before = dict(JobRow.objects.filter(pk__in=known).values_list("id", "data")) if known else {}
+        to_create: list[dict[str, Any]] = []
+        to_update: list[dict[str, Any]] = []
+        for job in batch:
+            served = grouping.served(plan, job, jobstore.job_data(job, company_fallback=company))
+            fingerprint = reading.fingerprints.get(job.key, stored.fingerprints.get(job.key, ""))
+            hashed = result.job_hashes.get(job.key, "")
+            pk = stored.ids.get(job.key)
+            if pk is not None and before.get(pk) == served:
+                unchanged.append(job.key)
+                if (stored.fingerprints.get(job.key), stored.hashes.get(job.key)) != (fingerprint, hashed):
+                    rehashed[pk] = (fingerprint, hashed)
+                continue
+            columns = jobstore.filter_columns(grouping.row_job(plan, job), company=served.get("company", company))
+            row = {
+                "resource_id": resource.pk,
+                "key": job.key[:600],
+                "data": served,
+                "last_seen_at": now,
+                "fingerprint": fingerprint,
+                "job_hash": hashed,
+                **grouping.row_fields(plan, job, now),
+                **columns,
+            }
+            if pk is not None:
+                to_update.append({"id": pk, **row})
+            else:
+                to_create.append(row)
+        # A changed row is written whole, as a delete and an insert under the same id: Django's
+        # bulk_update spells every value of every column as a CASE over the batch's ids, and
+        # took 54 s of wall time (13.5 s CPU) for 2,000 rows (bench/big_board.py).
+        delete_rows([row["id"] for row in to_update])
+        rows_insert(JobRow, to_create)
+        rows_insert(JobRow, to_update)
+    store_row_hashes(rehashed)
+    return unchanged
