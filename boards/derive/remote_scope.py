@@ -42,9 +42,10 @@ _ANYWHERE = re.compile(
     r"|remote\s+(?:from\s+)?anywhere(?:\s+in\s+the\s+world)?(?![\w\s]{0,3}\b(?:in|within|across)\b)"
     r"|(?:hire|hiring)\s+(?:globally|worldwide|anywhere\s+in\s+the\s+world))"
 )
-# Every statement of `_ANYWHERE` holds one of these: a text without them is not scanned (a scan of a
-# 3 KB description costs ~100 µs, these four `in` tests ~4 µs).
-_ANYWHERE_WORDS = ("anywhere", "distributed", "globally", "worldwide")
+# Every statement of `_ANYWHERE` holds one of these words, or both "fully" and "distributed": a text
+# without them is not scanned (a scan of a 3 KB description costs ~100 µs, these `in` tests a few;
+# "distributed" alone is common: "distributed systems").
+_ANYWHERE_WORDS = ("anywhere", "globally", "worldwide")
 _PHRASE_END = re.compile(
     r"[.;:!?()\[\]\n|]|\s[-–—]\s|\b(?:time\s*zones?|timezone|hours?|and\s+(?:be|have|must|able|are|is|will)|with|who|"
     r"that|to|for|while|during|at|as|is|are|can|will|because|so|if|but|where|when|only|area|region|time)\b"
@@ -141,6 +142,7 @@ _TIME_ZONE_TOKENS = frozenset(
         "european",
     ]
 )
+_TIME_ZONE_WORDS = frozenset(token.encode("ascii") for token in _TIME_ZONE_TOKENS)
 
 
 def scope_from_text(low: str) -> list[str]:
@@ -162,11 +164,15 @@ def scope_of(text: PostingText) -> list[str]:
         end = _PHRASE_END.search(low, start, start + 120)
         phrase = low[start : end.start() if end else start + 120]
         codes.extend(_phrase_codes(phrase))
-    if any(word in low for word in _ANYWHERE_WORDS) and _ANYWHERE.search(low):
+    if _may_say_anywhere(low) and _ANYWHERE.search(low):
         codes.append(places.WORLDWIDE)
-    if not _TIME_ZONE_TOKENS.isdisjoint(text.words):
+    if text.holds_any_word(_TIME_ZONE_WORDS):
         codes.extend(_time_zone_codes(low))
     return places.normalise_scope(codes)
+
+
+def _may_say_anywhere(low: str) -> bool:
+    return any(word in low for word in _ANYWHERE_WORDS) or ("distributed" in low and "fully" in low)
 
 
 def _lead_matches(low: str) -> list[re.Match[str]]:

@@ -22,6 +22,16 @@ def test_the_words_are_the_letter_runs_a_regular_expression_finds(text: str) -> 
     assert PostingText.of_lowered(low).words == frozenset(re.findall("[a-z]+", low))
 
 
+@given(st.text(max_size=300) | WORDISH, st.frozensets(st.sampled_from(["abc", "est", "cet", "x", "ab", "z"])))
+def test_holds_any_word_answers_as_the_word_set_does(text: str, wanted: frozenset[str]) -> None:
+    low = text.lower()
+    expected = not wanted.isdisjoint(re.findall("[a-z]+", low))
+    as_bytes = frozenset(word.encode("ascii") for word in wanted)
+    assert PostingText.of_lowered(low).holds_any_word(as_bytes) == expected
+    read = PostingText.of_lowered(low)
+    assert read.words is not None and read.holds_any_word(as_bytes) == expected  # from the built set too
+
+
 def test_the_description_is_read_without_the_title_and_both_are_lowercased_once() -> None:
     read = PostingText.of_posting("Senior Engineer", "Remote within CET ±2 hours.")
     assert read.text == "Senior Engineer\nRemote within CET ±2 hours."
