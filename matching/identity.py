@@ -81,11 +81,13 @@ def _words(text: str, table: bytes = _LETTER_BYTES) -> list[bytes]:
 _WORD = re.compile(r"[^\W_]+")
 
 
+@functools.lru_cache(maxsize=4096)  # a board repeats its titles; group and vacancy keys both ask
 def title_key(title: str) -> str:
     """The title as words and figures: case, punctuation and spacing do not count."""
     return " ".join(word.decode("utf-8", "replace") for word in _words(title, _TITLE_BYTES))
 
 
+@functools.lru_cache(maxsize=4096)
 def requisition_key(requisition: str) -> str:
     """A requisition id compared loosely: case and separators do not count ("R-123" = "r123").
     One without a digit is a placeholder, not an id (Greenhouse boards answer "ONE", "MULTI"):

@@ -157,6 +157,11 @@ def _tidy(value: str | None) -> str:
 
 
 def _other_locations(primary: str, places: list[str]) -> tuple[str, ...]:
+    return _unique_locations(primary, tuple(places))
+
+
+@functools.lru_cache(maxsize=4096)  # a board repeats its location lists
+def _unique_locations(primary: str, places: tuple[str, ...]) -> tuple[str, ...]:
     """Unique further locations, at most 20, never the primary one nor one already listed — also
     not in another spelling of the same place ("Berlin" next to "Berlin, Germany", "Utrecht" next
     to "Utrecht, Utrecht, Netherlands")."""

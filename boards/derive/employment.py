@@ -15,6 +15,7 @@ full-time: a fixed-term full-time job is temporary, a paid internship is an inte
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Literal
@@ -73,6 +74,7 @@ _STATEMENT = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # a board repeats its few values thousands of times
 def employment_type_from_value(value: str) -> EmploymentType | None:
     """The kind a platform value or a label names: "FullTime", "FULL_TIME", "Full-time Employee",
     "parttime_fixed_term", "Intern", "Contractor". "volunteer", "other" and the like say nothing."""
@@ -102,6 +104,7 @@ def employment_type_of(
     return None
 
 
+@functools.lru_cache(maxsize=4096)  # and its titles
 def _from_title(title: str) -> EmploymentType | None:
     folded = _fold(title)
     if not folded:

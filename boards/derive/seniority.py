@@ -10,6 +10,7 @@ entry; "Group Product Manager" manages product managers and is manager.
 
 from __future__ import annotations
 
+import functools
 import re
 
 LEVELS = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")
@@ -68,6 +69,7 @@ _INTERN_EMPLOYMENT = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # a board repeats its titles: each is read once
 def seniority_of_posting(title: str, employment_type: str) -> str:
     """The level of a posting: `intern` when the platform's employment type is an internship (even
     when the title names no level), else the title's level."""

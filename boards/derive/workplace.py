@@ -9,6 +9,7 @@ role is hybrid", "3 days a week in the office"), because descriptions also carry
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
@@ -91,7 +92,7 @@ def workplace_from_lowered(*, title: str, location: str, hint: str, description_
     from_hint = _from_hint(hint)
     if from_hint is not None:
         return from_hint
-    from_title = _from_text(f"{title or ''} | {location or ''}".lower(), location=(location or "").lower())
+    from_title = _from_title_and_place(title or "", location or "")
     if from_title is not None:
         return from_title
     if description_low:
@@ -106,6 +107,12 @@ def is_remote(*, title: str, location: str, hint: str = "", description: str = "
     return workplace_type(title=title, location=location, hint=hint, description=description) == "remote"
 
 
+@functools.lru_cache(maxsize=4096)  # a board repeats its titles and places: each pair is read once
+def _from_title_and_place(title: str, location: str) -> WorkplaceKind | None:
+    return _from_text(f"{title} | {location}".lower(), location=location.lower())
+
+
+@functools.lru_cache(maxsize=4096)
 def _from_hint(hint: str) -> WorkplaceKind | None:
     """A platform value as given: "remote", "Hybrid", "ORA_ON_SITE", "remote_global", "Fully Remote",
     "true" (a boolean remote flag). "unspecified", "false" and the like say nothing."""
