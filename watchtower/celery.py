@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_init
+from celery.signals import task_postrun, task_prerun, worker_init
 from kombu import Queue
 
 from watchtower.config import CONFIG
@@ -69,3 +69,17 @@ def _warm_up(**kwargs: Any) -> None:
     from watchtower.embedded import warm_up
 
     warm_up()
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _pooled_connections(**kwargs: Any) -> None:
+    """Each task takes its database connection from the process's pool and gives it back, as a web
+    request does (`close_old_connections`: a broken one is replaced, the pool checks what it hands
+    out). Celery's Django fixup would instead close the whole pool after every task in a prefork
+    process, so every check opened a new PostgreSQL backend (connect, authenticate, cold catalog
+    caches) on the path between two requests to a host; `CELERY_DB_REUSE_MAX` (settings.py) turns
+    that off, and this keeps what it did for a connection left broken or in a transaction."""
+    from django.db import close_old_connections
+
+    close_old_connections()

@@ -191,6 +191,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # redelivers a task that is still running.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TASK_IGNORE_RESULT = True
+# Celery's Django fixup closes every connection, and in a prefork process the whole pool, after
+# every task unless this is set; then it does so only every this many tasks, and
+# watchtower.celery gives connections back to the pool after each task instead (bench/scheduler.py:
+# a new PostgreSQL backend per check cost the follow-up check its connect on the critical path).
+CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 

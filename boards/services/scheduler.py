@@ -290,16 +290,20 @@ def check_and_continue(
     the delay until the host's spacing has passed), so a host with a backlog is checked back to
     back at the pace politeness allows: as soon as the check releases the host lease, while it
     still diffs and writes (a check's writes may take longer than the spacing), or after it when
-    it never held the lease."""
-    continued = False
+    it never held the lease.
+
+    Then once more after the writes, whether or not the first try queued anything: a check's claim
+    stays live until its writes commit, so a try made while the host's previous check is still
+    writing (under load, writing can outlast the spacing) finds the host "queued" and claims
+    nothing, and without this second try nobody would continue the host before a dispatch tick
+    (which skips it as well until the writes end). The second try claims only when no other check
+    of the host is queued, running or writing, so a healthy chain costs it one read."""
 
     def host_free(host: str) -> None:
-        nonlocal continued
-        continued = True
         _continue(host, running=resource_id, submit_later=submit_later)
 
     outcome = check(resource_id=resource_id, claim_token=claim_token, on_host_free=host_free)
-    if continued or outcome.outcome in _NO_FOLLOWUP:
+    if outcome.outcome in _NO_FOLLOWUP:
         return outcome
     host = outcome.fetch_host or Resource.objects.filter(pk=resource_id).values_list("fetch_host", flat=True).first()
     if host:

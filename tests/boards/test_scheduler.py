@@ -255,6 +255,43 @@ def test_the_next_check_of_a_host_is_queued_when_the_lease_is_released_not_after
     assert [rid for rid, _, _ in later] == [second.pk]  # queued once, not again after the check
 
 
+def test_a_host_whose_previous_check_outlasts_the_next_one_is_continued_when_its_writes_end() -> None:
+    # Under load a check can still be writing when the check it queued has already read the board
+    # (its spacing ran out first). That check finds the host "queued" (the writer's claim is live)
+    # and claims nothing; the writer, done, continues the host instead of leaving it to a tick.
+    first = make_resource(host="h.example", due_in=-100, indexed=True)
+    second = make_resource(host="h.example", due_in=-50, indexed=True)
+    third = make_resource(host="h.example", due_in=-10, indexed=True)
+    token = resource_claim(resource_id=first.pk)
+    assert token
+    later: list[tuple[int, str, float]] = []
+
+    def submit_later(resource_id: int, token: str, delay: float) -> None:
+        later.append((resource_id, token, delay))
+
+    def done(resource_id: int) -> FakeOutcome:
+        Resource.objects.filter(pk=resource_id).update(
+            next_check_at=timezone.now() + timedelta(hours=1), claim_token="", claimed_until=None
+        )
+        return FakeOutcome(resource_id)
+
+    def quick(*, resource_id: int, claim_token: str, on_host_free: Callable[[str], None]) -> FakeOutcome:
+        on_host_free("h.example")
+        return done(resource_id)
+
+    def slow_writer(*, resource_id: int, claim_token: str, on_host_free: Callable[[str], None]) -> FakeOutcome:
+        on_host_free("h.example")  # queues `second`...
+        (rid, follow_token, _) = later[-1]
+        # ...which runs whole while this check still writes: it cannot queue `third`.
+        check_and_continue(resource_id=rid, claim_token=follow_token, check=quick, submit_later=submit_later)
+        assert [rid for rid, _, _ in later] == [second.pk]
+        return done(resource_id)
+
+    check_and_continue(resource_id=first.pk, claim_token=token, check=slow_writer, submit_later=submit_later)
+    assert [rid for rid, _, _ in later] == [second.pk, third.pk]
+    assert Resource.objects.get(pk=third.pk).claim_token == later[-1][1]
+
+
 @pytest.mark.parametrize("what", ["skipped", "host_busy"])
 def test_a_check_that_did_not_run_queues_nothing(what: str) -> None:
     first = make_resource(host="h.example", due_in=-100, indexed=True)

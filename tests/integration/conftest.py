@@ -116,7 +116,7 @@ class Process:
                 self.argv, env=self.env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
             )
         if wait:
-            wait_for(lambda: self.ready_marker in self.output(), timeout=30, what=f"{self.argv[1:3]} to start")
+            wait_for(lambda: self.ready_marker in self.output(), timeout=90, what=f"{self.argv[1:3]} to start")
         return self
 
     def output(self) -> str:
@@ -206,16 +206,24 @@ def subprocess_env(overrides: dict[str, str]) -> Callable[..., dict[str, str]]:
 
 @pytest.fixture
 def processes(tmp_path: Path) -> Iterator[Callable[..., Process]]:
-    """Start Celery workers (`kind="celery"`, of every queue unless `queues` names some) or embedded
-    loops (`kind="embedded"`); all are stopped at the end of the test."""
+    """Start Celery workers (`kind="celery"`, of every queue unless `queues` names some; a pool of
+    four threads unless `pool`/`concurrency` say otherwise) or embedded loops (`kind="embedded"`);
+    all are stopped at the end of the test."""
     started: list[Process] = []
 
     def make(
-        *, env: dict[str, str], kind: str = "celery", name: str = "w1", beat: bool = False, queues: str = ""
+        *,
+        env: dict[str, str],
+        kind: str = "celery",
+        name: str = "w1",
+        beat: bool = False,
+        queues: str = "",
+        pool: str = "threads",
+        concurrency: int = 4,
     ) -> Process:
         log = tmp_path / f"{name}.log"
         if kind == "celery":
-            argv = [str(VENV_BIN / "celery"), "-A", "watchtower", "worker", "--pool", "threads", "-c", "4"]
+            argv = [str(VENV_BIN / "celery"), "-A", "watchtower", "worker", "--pool", pool, "-c", str(concurrency)]
             argv += ["-n", f"{name}@%h", "-l", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat"]
             if queues:
                 argv += ["-Q", queues]

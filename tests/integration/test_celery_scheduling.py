@@ -3,13 +3,17 @@ can deliver twice (the scenarios every runner shares are in test_scheduling.py).
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
+from django.db import connection
 from django.test import Client as HttpClient
 from kombu.exceptions import OperationalError
 
 from boards.models import Snapshot
 from boards.services.scheduler import resource_claim
-from boards.tasks import check_resource, dispatch_due
+from boards.tasks import _queue_later, _queue_now, check_resource, dispatch_due
 from changes.tasks import deliver_webhooks, fan_out_webhooks
 from tests.integration.conftest import INTEGRATION, Process, make_board, wait_for
 from tests.integration.flows import checked
@@ -75,3 +79,53 @@ def test_the_fan_out_has_a_queue_and_a_worker_of_its_own(processes, subprocess_e
     wait_for(lambda: ran(checks, "changes.tasks.deliver_webhooks"), what="the other worker to deliver")
     assert "changes.tasks.fan_out_webhooks[" not in checks.output()
     assert "changes.tasks.deliver_webhooks[" not in fanout.output()
+
+
+def test_a_hosts_next_check_is_served_before_a_burst_of_dispatched_checks(
+    processes, subprocess_env, redis_server, celery_app, monkeypatch
+) -> None:
+    queued: dict[str, int] = {}  # task id -> resource id
+    publish = check_resource.apply_async
+
+    def recording(args: tuple[int, str], **options: Any) -> Any:
+        result = publish(args, **options)
+        queued[result.id] = args[0]
+        return result
+
+    monkeypatch.setattr(check_resource, "apply_async", recording)
+    # Queued before any worker runs, as a dispatch tick's burst is: the follow-up, queued last,
+    # is still the first one a worker takes. Ids of no resource: each check ends at once ("skipped").
+    for missing in range(-10, -4):
+        _queue_now(missing, "dispatched")
+    _queue_later(-1, "follow-up", 0.0)
+    worker = processes(
+        env=subprocess_env(CELERY_BROKER_URL=redis_server.url), name="w1", pool="prefork", concurrency=1
+    ).start()
+    wait_for(lambda: worker.output().count("succeeded") >= 7, what="every queued check to run")
+    received = re.findall(r"boards\.tasks\.check_resource\[([^\]]+)\] received", worker.output())
+    assert sorted(received) == sorted(queued)
+    assert queued[received[0]] == -1
+
+
+def test_a_prefork_process_keeps_its_database_connection_across_tasks(
+    processes, subprocess_env, redis_server, celery_app
+) -> None:
+    worker = processes(
+        env=subprocess_env(CELERY_BROKER_URL=redis_server.url), name="w1", pool="prefork", concurrency=1
+    ).start()
+    _queue_now(-1, "first")
+    wait_for(lambda: worker.output().count("succeeded") >= 1, what="the first check")
+    after_first = _worker_backends()
+    _queue_now(-2, "second")
+    wait_for(lambda: worker.output().count("succeeded") >= 2, what="the second check")
+    # The same PostgreSQL backend served both (before, each task closed the process's pool).
+    assert after_first and _worker_backends() == after_first
+
+
+def _worker_backends() -> set[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            " AND backend_type = 'client backend'"
+        )
+        return {row[0] for row in cursor.fetchall()}
