@@ -12,13 +12,19 @@ expired and deleted webhook watches, then measures, back to back, on one batch o
   webhook watch loaded and matched in Python, deliveries written) — the removed
   `webhooks_enqueue`, kept here only as the baseline;
 - fan-out: `webhooks_fan_out()` over the committed batch, outside any check transaction, wall and
-  CPU time, on the same batch each time (the mark put back in between), in turns:
-  before = one feed query per distinct search (`match_in_sql`) and the ORM's bulk insert, as the
-  fan-out did until it matched in memory (both kept here only as the baseline); in memory with the
-  bulk insert; after = the app's (in memory, COPY). Each as a process's first fan-out (cold
-  caches), then again warm. The deliveries must equal the number of live webhook watches the
-  in-memory predicate (`search_feed_match`) says match (expired/deleted ones get nothing), and
-  every variant must deliver the same changes to the same watches.
+  CPU time (this process's, and its PostgreSQL backend's from /proc), on the same batch each time
+  (the mark put back in between), in turns: before = each delivery's whole body built in the
+  fan-out from fully loaded watches and written by a COPY of model instances, as the app did
+  until 2026-12-02 (kept here only as the baseline); after = the app's (rows of change ids).
+  Each as a process's first fan-out (cold caches), then again warm. The deliveries must equal
+  the number of live webhook watches the in-memory predicate (`search_feed_match`) says match
+  (expired/deleted ones get nothing), and both variants must owe the same changes to the same
+  watches. The earlier baselines (a feed query per search, `bulk_create`) are in docs/scaling.md.
+- moved to sending: what building every row's body from its ids and storing it costs at send
+  time (`delivery._with_bodies`, in claims of 50 as `webhooks_deliver_due` claims them; no POST).
+
+`--fanout-only` skips the check-transaction figures (their baseline takes minutes at 100,000
+watches).
 
 Targets: the transaction beyond its own rows ≤ 50 ms; deliveries for every matching watch enqueued
 ≤ 5 s after the commit. Wall times inflate on a shared machine: CPU times and the load average are
@@ -35,6 +41,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from bench._databases import fresh_database
@@ -266,119 +273,178 @@ def expected_deliveries(changes: list[Any]) -> int:
     return count
 
 
-def match_in_sql(watches: Sequence[Any], changes: Sequence[Any], *, now: datetime) -> dict[int, list[Any]]:
-    """The baseline (not used by the app): the fan-out's matcher before it matched in memory, one
-    feed query (`watch_changes`) per distinct search, compiled once per process
-    (`SQL_COMPILED`), 100 of them joined with UNION ALL per statement."""
+def deliveries_with_payloads(changes: Sequence[Any], *, high: int, now: datetime) -> list[Any]:
+    """The baseline (not used by the app since 2026-12-02): the fan-out as it was before outbox rows
+    held change ids, loading every column of every live webhook watch and building each
+    delivery's whole body (one entry per watch and change, each with its job) inside the fan-out."""
     import json
     from collections import defaultdict
 
-    from django.db import connection
+    from django.db.models import Q
 
-    low, high = changes[0].id - 1, changes[-1].id
-    by_id = {change.id: change for change in changes}
+    from changes.models import WebhookDelivery
+    from changes.services.feed import changes_seen
+    from changes.services.present import change_as_dict, change_common
+    from watches.filters import Filters, RowBatch
+    from watches.models import Watch, WatchKind
+
+    resource_ids = {change.resource_id for change in changes}
+    watches = list(
+        Watch.objects.live(now)
+        .exclude(webhook_url="")
+        .filter(Q(kind=WatchKind.SEARCH) | Q(kind=WatchKind.BOARD, resource_id__in=resource_ids))
+        .filter(baseline__lt=high)
+        .order_by("id")
+    )
     groups: dict[tuple[str, int | None, str], list[Any]] = defaultdict(list)
     for watch in watches:
         groups[(watch.kind, watch.resource_id, json.dumps(watch.filters, sort_keys=True))].append(watch)
-    keys = list(groups)
-    found: dict[int, list[int]] = defaultdict(list)
-    for start in range(0, len(keys), 100):
-        parts: list[str] = []
-        params: list[Any] = []
-        for number, key in enumerate(keys[start : start + 100], start=start):
-            sql, sql_params = _feed_sql(key, groups[key][0])
-            parts.append(f"SELECT {number}, matched.id FROM ({sql}) matched WHERE matched.id > %s AND matched.id <= %s")
-            params.extend((*sql_params, low, high))
-        with connection.cursor() as cursor:
-            cursor.execute(" UNION ALL ".join(parts), params)
-            for number, change_id in cursor.fetchall():
-                found[number].append(change_id)
+    batch = RowBatch(changes)
     matches: dict[int, list[Any]] = {}
-    for number, change_ids in found.items():
-        for watch in groups[keys[number]]:
-            matches[watch.pk] = [by_id[i] for i in sorted(change_ids) if i > watch.baseline]
-    return matches
+    for (kind, resource_id, _), members in groups.items():
+        filters = Filters.from_dict(members[0].filters)
+        seen = changes_seen(kind=kind, resource_id=resource_id, filters=filters, batch=batch, now=now)
+        for watch in members if seen else ():
+            matches[watch.pk] = [change for change in seen if change.id > watch.baseline]
+    # The payload needs every column of every change; the app's fan-out defers the bodies' columns.
+    full = {change.id: change for change in type(changes[0]).objects.filter(id__in=[c.id for c in changes])}
+    common = {change.id: change_common(full[change.id]) for change in changes}
+    deliveries = []
+    for watch in watches:
+        matching = matches.get(watch.pk)
+        if matching:
+            deliveries.append(
+                WebhookDelivery(
+                    watch_id=watch.pk,
+                    first_change_id=matching[0].id,
+                    last_change_id=matching[-1].id,
+                    payload={
+                        "watch_id": watch.public_id,
+                        "label": watch.label,
+                        "url": watch.source_url or None,
+                        "query": watch.query or None,
+                        "changes": [change_as_dict(c, watch, common=common[c.id]) for c in matching],
+                    },
+                )
+            )
+    return deliveries
 
 
-SQL_COMPILED: dict[tuple[str, int | None, str], tuple[str, tuple[Any, ...]]] = {}
+def copy_rows(deliveries: Sequence[Any]) -> None:
+    """The baseline's writer (not used by the app since 2026-12-02): one COPY of model instances,
+    each field prepared through Django per row."""
+    from django.db import connection
 
+    from changes.models import WebhookDelivery
 
-def _feed_sql(key: tuple[str, int | None, str], watch: Any) -> tuple[str, tuple[Any, ...]]:
-    import copy
-
-    from changes.services.feed import watch_changes
-
-    compiled = SQL_COMPILED.get(key)
-    if compiled is None:
-        template = copy.copy(watch)
-        template.baseline = 0
-        sql, params = watch_changes(template).values_list("id").query.sql_with_params()
-        compiled = SQL_COMPILED[key] = (sql, tuple(params))
-    return compiled
+    if connection.vendor != "postgresql":
+        WebhookDelivery.objects.bulk_create(deliveries, batch_size=500)
+        return
+    fields = [field for field in WebhookDelivery._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
+    table = connection.ops.quote_name(WebhookDelivery._meta.db_table)
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        for delivery in deliveries:
+            copy.write_row([field.get_db_prep_save(getattr(delivery, field.attname), connection) for field in fields])
 
 
 def cold_caches() -> None:
-    """Empty what a process's first fan-out fills: the term and place keys of every search."""
+    """Empty what a process's first fan-out fills: the term and place keys of every search, the
+    parsed filters."""
+    from changes.services import webhooks
     from matching import terms
     from matching.places import tokens
 
     terms.term_key.cache_clear()
     tokens._filter_keys.cache_clear()
     tokens.remote_from_keys.cache_clear()
+    webhooks._filters.cache_clear()
 
 
-def bulk_create(deliveries: Sequence[Any]) -> None:
-    """The baseline writer (not used by the app on PostgreSQL): the ORM's bulk insert (UNNEST)."""
+def delivered_pairs() -> set[tuple[int, int]]:
+    """{(watch id, change id)} owed by the outbox, from change ids or, for the baseline, payloads."""
     from changes.models import WebhookDelivery
 
-    WebhookDelivery.objects.bulk_create(deliveries, batch_size=500)
+    pairs: set[tuple[int, int]] = set()
+    for watch_id, change_ids, payload in WebhookDelivery.objects.values_list("watch_id", "change_ids", "payload"):
+        ids = change_ids or [change["id"] for change in (payload or {})["changes"]]
+        pairs.update((watch_id, change_id) for change_id in ids)
+    return pairs
 
 
-Variant = tuple[Callable[..., Any], Callable[..., Any]]
+Run = tuple[float, float, float | None, int, set[tuple[int, int]]]
 
 
-def fan_out_runs(variants: dict[str, Variant]) -> dict[str, tuple[float, float, int, set[tuple[int, int]]]]:
-    """Each (matcher, writer) variant's fan-out of the committed batch, cold then warm, in turns:
-    (wall s, CPU s, deliveries, {(watch id, change id)}) by run name. The mark and the outbox are
-    put back between runs, so every run fans out the same batch."""
+def fan_out_runs(variants: dict[str, tuple[Callable[..., Any], Callable[..., Any]]]) -> dict[str, Run]:
+    """Each variant (a deliveries builder and its writer) fans out the committed batch, cold then warm, in turns:
+    (wall s, CPU s of this process, CPU s of its PostgreSQL backend or None, deliveries, pairs) by
+    run name. The mark and the outbox are put back between runs, so each fans out the same batch."""
     from django.db import transaction
 
+    from bench.big_board import backend_cpu
     from changes.models import WebhookDelivery, WebhookFanout
     from changes.services import webhooks
 
     mark = WebhookFanout.objects.get().last_change_id
-    real = webhooks._match, webhooks._write
+    real = webhooks._deliveries, webhooks._write
     results = {}
     for warmth in ("cold", "warm"):
-        for name, (matcher, writer) in variants.items():
+        for name, variant in variants.items():
             with transaction.atomic():
                 WebhookDelivery.objects.all().delete()
                 WebhookFanout.objects.update(last_change_id=mark)
             if warmth == "cold":
-                SQL_COMPILED.clear()
                 cold_caches()
-            webhooks._match, webhooks._write = matcher, writer  # type: ignore[assignment]
+            webhooks._deliveries, webhooks._write = variant  # type: ignore[assignment]
+            db_before = backend_cpu()
             try:
                 wall, cpu, made = timed(webhooks.webhooks_fan_out)
             finally:
-                webhooks._match, webhooks._write = real  # type: ignore[assignment]
-            rows = WebhookDelivery.objects.values_list("watch_id", "payload")
-            pairs = {(watch_id, change["id"]) for watch_id, payload in rows for change in payload["changes"]}
-            results[f"{name}, {warmth}"] = (wall, cpu, made, pairs)
+                webhooks._deliveries, webhooks._write = real  # type: ignore[assignment]
+            db_after = backend_cpu()
+            db = None if db_before is None or db_after is None else db_after - db_before
+            results[f"{name}, {warmth}"] = (wall, cpu, db, made, delivered_pairs())
     return results
+
+
+def bodies_at_send() -> tuple[float, float, int]:
+    """What the change ids move to the sending side: every row's body built from its ids and
+    stored, as `webhooks_deliver_due` does for the rows it claims (`delivery._with_bodies`), in
+    claims of 50, without sending. Only that step is timed (claiming and loading the rows with
+    their watch is the same with or without change ids). (wall s, CPU s, rows), rolled back."""
+    from django.db import transaction
+
+    from changes.models import WebhookDelivery
+    from changes.services import delivery
+
+    wall = cpu = 0.0
+    with transaction.atomic():
+        rows = list(WebhookDelivery.objects.select_related("watch").order_by("id"))
+        for start in range(0, len(rows), 50):
+            claim = rows[start : start + 50]
+            WebhookDelivery.objects.filter(pk__in=[row.pk for row in claim]).update(claim_token="bench")
+            claim_wall, claim_cpu, _ = timed(partial(delivery._with_bodies, claim, "bench"))
+            wall, cpu = wall + claim_wall, cpu + claim_cpu
+        transaction.set_rollback(True)
+    return wall, cpu, len(rows)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--watches", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument(
+        "--fanout-only",
+        action="store_true",
+        help="skip the check-transaction figures (their baseline alone takes minutes at 100,000 watches)",
+    )
     args = parser.parse_args()
     configure()
     with fresh_database("fanout"):
-        return run(args.watches, random.Random(args.seed))
+        return run(args.watches, random.Random(args.seed), transaction_figures=not args.fanout_only)
 
 
-def run(watch_count: int, rng: random.Random) -> int:
+def run(watch_count: int, rng: random.Random, *, transaction_figures: bool = True) -> int:
     from django.db import transaction
 
     from boards.services.resources import resource_get_or_create
@@ -399,17 +465,18 @@ def run(watch_count: int, rng: random.Random) -> int:
     print(f"distinct filters among the webhook watches: {distinct:,}")
     print(f"load average before: {load()}")
 
-    rows_wall, rows_cpu, old_wall, old_cpu = transaction_costs(resource, changes)
-    extra_before = min(old_wall) - min(rows_wall)
-    print(f"check transaction with {CHANGES} new jobs (best of {REPEATS}, rolled back):")
-    print(f"  its own change rows:              {min(rows_wall):7.1f} ms wall, {min(rows_cpu):7.1f} ms CPU")
-    print(f"  before (matching in the txn):     {min(old_wall):7.1f} ms wall, {min(old_cpu):7.1f} ms CPU")
-    print(
-        f"  beyond its own rows, before:      {extra_before:7.1f} ms wall, {min(old_cpu) - min(rows_cpu):7.1f} ms CPU"
-    )
-    print(
-        f"  beyond its own rows, after:          0.0 ms (the check writes only its rows; target <= {EXTRA_TARGET_MS:.0f})"
-    )
+    if transaction_figures:
+        rows_wall, rows_cpu, old_wall, old_cpu = transaction_costs(resource, changes)
+        extra_before = min(old_wall) - min(rows_wall)
+        print(f"check transaction with {CHANGES} new jobs (best of {REPEATS}, rolled back):")
+        print(f"  its own change rows:              {min(rows_wall):7.1f} ms wall, {min(rows_cpu):7.1f} ms CPU")
+        print(f"  before (matching in the txn):     {min(old_wall):7.1f} ms wall, {min(old_cpu):7.1f} ms CPU")
+        print(
+            f"  beyond its own rows, before:      {extra_before:7.1f} ms wall, {min(old_cpu) - min(rows_cpu):7.1f} ms CPU"
+        )
+        print(
+            f"  beyond its own rows, after:          0.0 ms (the check writes only its rows; target <= {EXTRA_TARGET_MS:.0f})"
+        )
 
     WebhookFanout.objects.update(last_change_id=0)
     with transaction.atomic():
@@ -418,24 +485,29 @@ def run(watch_count: int, rng: random.Random) -> int:
     print(f"fan-out of the committed batch of {CHANGES} (load average {load()}):")
     results = fan_out_runs(
         {
-            "before: SQL per search, bulk_create": (match_in_sql, bulk_create),
-            "in memory, bulk_create": (webhooks._match, bulk_create),
-            "after: in memory, COPY": (webhooks._match, webhooks._write),
+            "before: bodies built in the fan-out": (deliveries_with_payloads, copy_rows),
+            "after: change ids": (webhooks._deliveries, webhooks._write),
         }
     )
     agree = len({frozenset(pairs) for *_, pairs in results.values()}) == 1
     ok = agree
-    for name, (wall, cpu, made, _pairs) in results.items():
+    for name, (wall, cpu, db, made, _pairs) in results.items():
         on_time = wall <= ENQUEUED_TARGET_S
         ok = ok and made == expected and (on_time or not name.startswith("after"))
+        database = "" if db is None else f" + {db:5.2f} s database"
         print(
-            f"  {name + ':':46} {wall:6.2f} s wall, {cpu:5.2f} s CPU, {made:,} deliveries"
+            f"  {name + ':':44} {wall:6.2f} s wall, {cpu:5.2f} s CPU{database}, {made:,} deliveries"
             f" {'ok' if made == expected else 'MISMATCH'}"
         )
     print(
-        f"  the in-memory predicate says {expected:,} watches match; every variant delivers the same changes to the same watches: {agree}"
+        f"  the in-memory predicate says {expected:,} watches match; both variants owe the same changes to the same watches: {agree}"
     )
     print(f"  target: enqueued within {ENQUEUED_TARGET_S:.0f} s of the commit (the after runs)")
+    wall, cpu, built = bodies_at_send()
+    print(
+        f"moved to sending: {built:,} bodies built from their ids and stored, in claims of 50:"
+        f" {wall:.2f} s wall, {cpu:.2f} s CPU ({cpu / max(built, 1) * 1000:.2f} ms CPU a delivery)"
+    )
     print(f"load average after: {load()}")
     print("targets met" if ok else "TARGET MISSED")
     return 0 if ok else 1

@@ -64,11 +64,17 @@ class DeliveryStatus(models.TextChoices):
 
 
 class WebhookDelivery(models.Model):
-    """One signed POST owed to a watch's webhook (the outbox), retried with backoff."""
+    """One signed POST owed to a watch's webhook (the outbox), retried with backoff.
+
+    The fan-out writes only `change_ids` (which changes this batch owes the watch); the body is
+    built from them when the row is first claimed for sending and kept in `payload`, so every
+    retry sends the same body (changes/services/delivery.py). Rows written before hold their
+    `payload` from the start and are sent as they are."""
 
     delivery_id = models.UUIDField(default=uuid.uuid4, unique=True, help_text="Stable across retries.")
     watch = models.ForeignKey(Watch, on_delete=models.CASCADE, related_name="deliveries")
-    payload = models.JSONField()
+    payload = models.JSONField(null=True, blank=True, help_text="The body (without delivery_id), once built.")
+    change_ids = models.JSONField(default=list, blank=True, help_text="The changes owed, in id order.")
     first_change_id = models.BigIntegerField(default=0)
     last_change_id = models.BigIntegerField(default=0)
     status = models.CharField(max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -44,3 +45,18 @@ def _served_data(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(job, dict):
         return data
     return {**data, "job": served_job(job)}
+
+
+def webhook_payload(watch: Watch, changes: Sequence[Change], *, common: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """A webhook body but its `delivery_id` (docs/webhooks.md). `common`: `change_common` by change
+    id, filled here as needed and shared by the caller's other bodies."""
+    for change in changes:
+        if change.id not in common:
+            common[change.id] = change_common(change)
+    return {
+        "watch_id": watch.public_id,
+        "label": watch.label,
+        "url": watch.source_url or None,
+        "query": watch.query or None,
+        "changes": [change_as_dict(change, watch, common=common[change.id]) for change in changes],
+    }

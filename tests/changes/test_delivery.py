@@ -92,6 +92,7 @@ def test_a_delivery_is_posted_signed_with_its_headers(httpserver: HTTPServer) ->
     assert abs(int(timestamp) - timezone.now().timestamp()) < 60
     expected = hmac.new(SECRET.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
     assert request.headers["x-watchtower-signature"] == f"sha256={expected}"
+    assert row.payload is not None
     assert json.loads(body) == {"delivery_id": str(row.delivery_id), **row.payload}
 
 
