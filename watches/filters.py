@@ -648,11 +648,12 @@ def _salary_matches(filters: Filters, row: Any) -> bool:
     return not filters.salary_currency or (row.salary_currency or "") in ("", filters.salary_currency)
 
 
-def search_feed_q(filters: Filters, *, now: datetime | None = None) -> Q:
+def search_feed_q(filters: Filters, *, now: datetime | None = None, index: bool = True) -> Q:
     """The change rows a search watch reads (boards/groups.py): a vacancy's one announcing
     JOB_ADDED, its reposts if asked for, and a location joining an open vacancy, or a repost in a
     place its earlier life never had, when that is what makes the watch's location filter match
-    for the first time. A repost of a vacancy remembered without places stays unannounced."""
+    for the first time. A repost of a vacancy remembered without places stays unannounced. `index`
+    as for `filters_q`."""
     roles = Q(role="new") | Q(role="repost") if filters.include_reposts else Q(role="new")
     place_keys = filters.keys.locations
     if place_keys:
@@ -660,7 +661,7 @@ def search_feed_q(filters: Filters, *, now: datetime | None = None) -> Q:
         roles |= Q(role="grown") & first_here
         if not filters.include_reposts:  # a repost into the area is news to the watch
             roles |= Q(role="repost") & ~Q(prior_place_text="") & first_here
-    return roles & filters_q(filters, now=now)
+    return roles & filters_q(filters, now=now, index=index)
 
 
 def search_feed_match(filters: Filters, row: Any, *, now: datetime | None = None) -> bool:

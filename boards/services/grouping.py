@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
+from django.db.models import QuerySet
 
 from boards import groups
 from boards.diff import DiffResult
@@ -253,12 +254,24 @@ def closed_groups(pairs: Sequence[tuple[int, str]]) -> dict[tuple[int, str], dat
     """(resource id, group) → when it closed, for the pairs whose group is closed now."""
     if not pairs:
         return {}
+    return closed_groups_of(pairs, closed_groups_query(pairs))
+
+
+def closed_groups_query(pairs: Sequence[tuple[int, str]]) -> QuerySet[JobGroup, tuple[Any, ...]]:
+    """The rows `closed_groups` reads (a superset: boards × keys), for a caller that sends the
+    statement with others (the feed)."""
     resources = {resource_id for resource_id, _ in pairs}
     keys = {key for _, key in pairs}
     rows = JobGroup.objects.filter(resource_id__in=resources, key__in=keys, closed_at__isnull=False)
+    return rows.values_list("resource_id", "key", "closed_at")
+
+
+def closed_groups_of(
+    pairs: Sequence[tuple[int, str]], rows: Iterable[tuple[Any, ...]]
+) -> dict[tuple[int, str], datetime]:
     wanted = set(pairs)
     return {
         (resource_id, key): closed
-        for resource_id, key, closed in rows.values_list("resource_id", "key", "closed_at")
+        for resource_id, key, closed in rows
         if (resource_id, key) in wanted and closed is not None
     }

@@ -11,13 +11,14 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Max, QuerySet
+from django.db.models import Max
 from django.utils import timezone
 
-from boards.services.grouping import closed_groups
+from boards.services.grouping import closed_groups, closed_groups_of, closed_groups_query
 from changes.models import Change
 from changes.services.present import change_as_dict
-from watches.filters import Filters, RowBatch, filters_match, filters_q, search_feed_match, search_feed_q
+from changes.services.reads import run_statements, watch_changes, watch_pages
+from watches.filters import Filters, RowBatch, filters_match, search_feed_match
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import watches_touch
 from watchtower.errors import AppError
@@ -27,16 +28,6 @@ MAX_LIMIT = 200
 
 def max_change_id() -> int:
     return int(Change.objects.aggregate(top=Max("id"))["top"] or 0)
-
-
-def watch_changes(watch: Watch) -> QuerySet[Change]:
-    """Every change `watch` may see (no cursor applied)."""
-    changes = Change.objects.filter(id__gt=watch.baseline)
-    if watch.kind == WatchKind.BOARD:
-        assert watch.resource_id is not None  # a board watch always has its board
-        changes = changes.filter(resource_id=watch.resource_id)
-        return changes.filter(filters_q(Filters.from_dict(watch.filters)))
-    return changes.filter(search_feed_q(Filters.from_dict(watch.filters)))
 
 
 def changes_seen(
@@ -90,7 +81,8 @@ def changes_get(
 
     Steps:
     1. Fix an upper bound `top` = the highest change id now, so the page is stable.
-    2. For each watch read up to limit+1 rows above its cursor (or above `since`), merge by id.
+    2. For each watch read up to limit+1 rows above its cursor (or above `since`), merge by id
+       (`reads.watch_pages`: each watch's plan, all in one round trip).
     3. Keep `limit`; never split one change id across pages.
     4. Unless `peek`, advance each watch's cursor to the page's cursor — every row at or below it
        was on the page, so nothing is skipped, and nothing after it is consumed.
@@ -101,12 +93,11 @@ def changes_get(
         raise AppError("VALIDATION_ERROR", "since must be 0 or more")
     watches, top = _watches(client, watch_id)
     watches_touch(watches=watches)
+    reads = [(watch, watch.cursor if since is None else max(watch.baseline, since)) for watch in watches]
+    # The usual poll reads nothing: nothing was written since the watch last read.
+    reads = [(watch, lower) for watch, lower in reads if lower < top]
     rows: list[tuple[int, int, Change, Watch]] = []
-    for watch in watches:
-        lower = watch.cursor if since is None else max(watch.baseline, since)
-        if lower >= top:  # the usual poll: nothing was written since this watch last read
-            continue
-        page = watch_changes(watch).filter(id__gt=lower, id__lte=top).order_by("id")[: limit + 1]
+    for (watch, _lower), page in zip(reads, watch_pages(reads, top=top, rows=limit + 1), strict=True):
         rows.extend((change.id, watch.pk, change, watch) for change in page)
     rows.sort(key=lambda row: (row[0], row[1]))
     has_more = len(rows) > limit
@@ -116,11 +107,8 @@ def changes_get(
         trimmed = [row for row in kept if row[0] != split_id]
         kept = trimmed or kept
     cursor = kept[-1][0] if has_more else top
-    if not peek:
-        _advance(watches, cursor)
-    closed = closed_groups(
-        [(change.resource_id, change.group_key) for _, _, change, watch in kept if watch.kind == WatchKind.SEARCH]
-    )
+    pairs = [(change.resource_id, change.group_key) for _, _, change, watch in kept if watch.kind == WatchKind.SEARCH]
+    closed = _finish(watches, cursor, pairs, advance=not peek)
     return {
         "changes": [
             change_as_dict(change, watch, closed_at=closed.get((change.resource_id, change.group_key)))
@@ -140,6 +128,35 @@ def changes_ack(*, client: Client, cursor: int, watch_id: str | None = None) -> 
     cursor = min(cursor, top)
     _advance(watches, cursor)
     return {"acknowledged": True, "cursor": cursor}
+
+
+def _finish(
+    watches: list[Watch], cursor: int, pairs: list[tuple[int, str]], *, advance: bool
+) -> dict[tuple[int, str], datetime]:
+    """Move the cursors (with `advance`) and read which of the page's vacancies have closed: one
+    round trip on PostgreSQL, where every call pays each round trip's wait."""
+    if connection.vendor != "postgresql":
+        if advance:
+            _advance(watches, cursor)
+        return closed_groups(pairs)
+    statements: list[tuple[str, list[Any], tuple[str, ...] | None]] = []
+    moved = [watch.pk for watch in watches if watch.cursor < cursor] if advance else []
+    if moved:
+        table, column = Watch._meta.db_table, connection.ops.quote_name("cursor")
+        sql = f"UPDATE {table} SET {column} = %s WHERE id = ANY(%s) AND {column} < %s"
+        statements.append((sql, [cursor, moved, cursor], None))
+    query = closed_groups_query(pairs) if pairs else None
+    compiler = query.query.get_compiler(using=query.db) if query is not None else None
+    if compiler is not None:
+        sql, params = compiler.as_sql()
+        statements.append((sql, list(params), None))
+    results = run_statements(statements) if statements else []
+    if advance:
+        for watch in watches:
+            watch.cursor = max(watch.cursor, cursor)
+    if compiler is None:
+        return {}
+    return closed_groups_of(pairs, compiler.results_iter(results=[results[-1]]))
 
 
 def _advance(watches: list[Watch], cursor: int) -> None:

@@ -82,42 +82,56 @@ class SearchStats:
 
 def search_stats() -> SearchStats | None:
     """The statistics (None before the first ANALYZE), read at most once per STATS_TTL_SECONDS."""
-    now = time.monotonic()
-    if now - _cache[1] > STATS_TTL_SECONDS:
-        _cache[:] = [_read(), now]
-    stats = _cache[0]
-    return stats if isinstance(stats, SearchStats) else None
+    return _cached(_cache, "boards_job", "job_words", "job_salary_top_idx")
+
+
+def change_stats() -> SearchStats | None:
+    """The same statistics of the change rows (`change_words`; no pay index there, so pay is a
+    guess): what the feed sizes a watch's read by (changes/services/reads.py)."""
+    return _cached(_change_cache, "changes_change", "change_words", "")
 
 
 _cache: list[Any] = [None, float("-inf")]
+_change_cache: list[Any] = [None, float("-inf")]
 
 
-def _read() -> SearchStats | None:
+def _cached(cache: list[Any], table: str, words: str, salary: str) -> SearchStats | None:
+    now = time.monotonic()
+    if now - cache[1] > STATS_TTL_SECONDS:
+        cache[:] = [_read(table, words, salary), now]
+    stats = cache[0]
+    return stats if isinstance(stats, SearchStats) else None
+
+
+def _read(table: str, words: str, salary: str) -> SearchStats | None:
+    """`table`'s statistics: the element shares of the first three columns of the GIN index
+    `words`, the histogram of the pay index `salary` (if any), experience and first sighting."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT s.tablename, CASE WHEN s.tablename = 'boards_job' THEN s.attname ELSE a.attnum::text END, s.null_frac, s.most_common_elems::text::text[],"
+            "SELECT s.tablename, CASE WHEN s.tablename = %s THEN s.attname ELSE a.attnum::text END, s.null_frac, s.most_common_elems::text::text[],"
             " s.most_common_elem_freqs, s.most_common_vals::text::text[], s.most_common_freqs,"
             " s.histogram_bounds::text::text[]"
             " FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename"
             " JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = s.attname"
-            " WHERE s.schemaname = current_schema() AND (s.tablename IN ('job_words', 'job_salary_top_idx')"
-            " OR (s.tablename = 'boards_job' AND s.attname IN ('experience_years', 'first_seen_at')))"
+            " WHERE s.schemaname = current_schema() AND (s.tablename IN (%s, %s)"
+            " OR (s.tablename = %s AND s.attname IN ('experience_years', 'first_seen_at')))",
+            [table, words, salary, table],
         )
-        found = {(table, number): rest for table, number, *rest in cursor.fetchall()}
-        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'boards_job'::regclass")
+        found = {(name, number): rest for name, number, *rest in cursor.fetchall()}
+        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = %s::regclass", [table])
         rows = float(cursor.fetchone()[0])
-    if rows <= 0 or ("job_words", "1") not in found:
+    if rows <= 0 or (words, "1") not in found:
         return None
-    elements = [_elements(found.get(("job_words", number))) for number in ("1", "2", "3")]
-    seen = found.get(("boards_job", "first_seen_at"))
+    elements = [_elements(found.get((words, number))) for number in ("1", "2", "3")]
+    seen = found.get((table, "first_seen_at"))
     return SearchStats(
         rows=rows,
         words=elements[0][0],
         places=elements[1][0],
         flags=elements[2][0],
         unlisted=(elements[0][1], elements[1][1], elements[2][1]),
-        salary=_histogram(found.get(("job_salary_top_idx", "1"))),
-        experience=_histogram(found.get(("boards_job", "experience_years"))),
+        salary=_histogram(found.get((salary, "1"))),
+        experience=_histogram(found.get((table, "experience_years"))),
         seen=tuple(datetime.fromisoformat(bound) for bound in (seen[5] if seen else None) or ()),
     )
 

@@ -1,0 +1,263 @@
+"""How the feed reads each watch's page on PostgreSQL (docs/internals.md, "Feed plans").
+
+A page is the first `rows` change ids above the watch's cursor that it sees, up to `top`. There
+are two ways to find them, and the planner alone picks badly between them far behind the newest
+change (it takes the filters' conditions as independent and the window as evenly filled):
+
+- the **walk**: the ids in order from the cursor (the primary key, the role index or the board's
+  ids), each row tested with the plain substring form of the filters, stopping at the page. It
+  reads `rows / share` rows, at most the whole window: cheap when the watch's changes are common
+  or the cursor is near the top, a second for a rare term a week back;
+- the **index read**: one scan of `change_words` (migration changes/0007), in which the filters'
+  words, places and flags, the board and the id buckets of the window (`InWindow`) are entries of
+  one GIN index, the rarest driving; then only the rows found are read, and sorted. It reads the
+  window's matches of the indexed conditions whatever their order: cheap when they are rare.
+
+The choice comes from the estimate (watches/services/estimate.py over `change_words`, plus the
+board's and the role's shares from pg_stats): no round trip per call. Both give the same rows
+(`InWindow` is implied by the id bounds; `ContainsWords` means the substring test), so a wrong
+estimate costs time, never a change. Each statement carries its plan's settings, and the
+statements of every watch of a call go in one message (one round trip).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection
+from django.db.models import BigIntegerField, BooleanField, ExpressionWrapper, F, Func, Q, QuerySet
+from django.db.models.lookups import Exact, GreaterThan, LessThanOrEqual
+
+from changes.models import Change
+from watches.filters import Filters, filters_q, search_feed_q
+from watches.models import Watch, WatchKind
+from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, indexed_share
+
+# Ids per bucket of the window column of `change_words` (as spelled in migration changes/0007).
+BUCKET = 65_536
+# A row found through the index costs about as much as this many rows walked (a heap page read
+# out of order and the word arrays rebuilt to recheck, against the next row of a page tested by
+# substring); measured with bench.feed.
+INDEX_ROW_COST = 4
+# A walk this short is never worth an index scan's setup.
+SHORT_WALK = 2_000
+# Every setting a plan sets, each stated by every plan (SET LOCAL lasts to the end of the message,
+# so a statement would otherwise run with the one before's), and reset after the last.
+SETTINGS = ("jit", "work_mem", "enable_seqscan", "enable_indexscan", "enable_bitmapscan")
+# No JIT (compiling a plan costed over millions of rows costs more than reading a page).
+WALK = ("off", "'4MB'", "off", "on", "off")
+# Bitmaps that stay exact (lossy ones recheck every row of their pages).
+INDEX_READ = ("off", "'64MB'", "off", "off", "on")
+
+
+class InWindow(Func):
+    """The row lies in the id buckets from `lower` to `top` and, for a board watch, on `board`:
+    implied by the page's id bounds and the watch's board, and stated so that `change_words`
+    serves it on PostgreSQL (one-element arrays overlapping the window's buckets and the board);
+    elsewhere plain comparisons."""
+
+    output_field = BooleanField()
+    conditional = True
+
+    def __init__(self, *, lower: int, top: int, board: int | None = None) -> None:
+        super().__init__(F("id"), F("resource_id"))
+        self.buckets = list(range(lower // BUCKET, top // BUCKET + 1))
+        self.board = board
+
+    def _columns(self, compiler: Any) -> tuple[str, str]:
+        ids, _ = compiler.compile(self.source_expressions[0])
+        board, _ = compiler.compile(self.source_expressions[1])
+        return ids, board
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:  # type: ignore[override]
+        ids, board = self._columns(compiler)
+        sql = f"({ids} / {BUCKET}) BETWEEN %s AND %s"
+        params: list[Any] = [self.buckets[0], self.buckets[-1]]
+        if self.board is not None:
+            sql += f" AND {board} = %s"
+            params.append(self.board)
+        return f"({sql})", tuple(params)
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:
+        ids, board = self._columns(compiler)
+        # Spelled exactly as the index expressions, or the index is not used.
+        sql = f"ARRAY[({ids} / {BUCKET})] && %s::bigint[]"
+        params: list[Any] = [self.buckets]
+        if self.board is not None:
+            sql += f" AND ARRAY[{board}] && %s::bigint[]"
+            params.append([self.board])
+        return f"({sql})", tuple(params)
+
+
+@dataclass(frozen=True)
+class FeedStats:
+    """The shares of the change rows that no `change_words` column describes: each role's, and
+    each big board's (pg_stats' most common values), with the share of any other board."""
+
+    roles: dict[str, float] = field(default_factory=dict)
+    boards: dict[int, float] = field(default_factory=dict)
+    other_board: float = 1.0
+
+
+def watch_changes(watch: Watch, *, index: bool = True) -> QuerySet[Change]:
+    """Every change `watch` may see (no cursor applied); `index` as for `filters_q`."""
+    changes = Change.objects.filter(id__gt=watch.baseline)
+    if watch.kind == WatchKind.BOARD:
+        assert watch.resource_id is not None  # a board watch always has its board
+        changes = changes.filter(resource_id=watch.resource_id)
+    return changes.filter(_seen_q(watch, index=index))
+
+
+def _seen_q(watch: Watch, *, index: bool) -> Q:
+    """What of a board's changes a board watch sees, or of all changes a search watch sees."""
+    filters = Filters.from_dict(watch.filters)
+    if watch.kind == WatchKind.BOARD:
+        return filters_q(filters, index=index)
+    return search_feed_q(filters, index=index)
+
+
+@dataclass(frozen=True)
+class Plan:
+    index: bool
+    walked: float  # rows the walk is expected to read
+    found: float  # rows the index read is expected to read
+
+
+def plan_for(watch: Watch, *, lower: int, top: int, rows: int) -> Plan:
+    """Walk or read the index, whichever the estimate says reads less (walk without statistics)."""
+    stats = change_stats()
+    if stats is None:
+        return Plan(False, 0.0, 0.0)
+    return choose(watch, lower=lower, top=top, rows=rows, stats=stats, feed=feed_stats())
+
+
+def choose(watch: Watch, *, lower: int, top: int, rows: int, stats: SearchStats, feed: FeedStats) -> Plan:
+    filters = Filters.from_dict(watch.filters)
+    window = float(max(0, top - lower))
+    share = estimated_share(filters, stats)
+    if watch.kind == WatchKind.BOARD:
+        board = feed.boards.get(watch.resource_id or 0, feed.other_board)
+        walked = min(window * board, rows / share if share > 0 else math.inf)
+        found = window * board * indexed_share(filters, stats)
+    else:
+        roles = feed.roles.get("new", 0.0) + (feed.roles.get("repost", 0.0) if filters.include_reposts else 0.0)
+        seen = share * max(roles, feed.roles.get("grown", 0.0), 0.01)
+        walked = min(window, rows / seen if seen > 0 else math.inf)
+        found = window * indexed_share(filters, stats)
+    index = walked > SHORT_WALK and found * INDEX_ROW_COST < walked
+    return Plan(index, walked, found)
+
+
+def watch_pages(reads: Sequence[tuple[Watch, int]], *, top: int, rows: int) -> list[list[Change]]:
+    """For each (watch, lower): the first `rows` changes the watch sees above `lower` up to `top`,
+    in id order. One round trip on PostgreSQL, each statement with its plan."""
+    if connection.vendor != "postgresql":
+        return [list(page_query(watch, lower=lower, top=top, rows=rows, index=False)) for watch, lower in reads]
+    statements: list[tuple[str, list[Any], tuple[str, ...]]] = []
+    compilers = []
+    for watch, lower in reads:
+        plan = plan_for(watch, lower=lower, top=top, rows=rows)
+        queryset = page_query(watch, lower=lower, top=top, rows=rows, index=plan.index)
+        compiler = queryset.query.get_compiler(using=queryset.db)
+        sql, params = compiler.as_sql()
+        statements.append((sql, list(params), INDEX_READ if plan.index else WALK))
+        compilers.append(compiler)
+    results = run_statements(statements)
+    return [_changes(compiler, found) for compiler, found in zip(compilers, results, strict=True)]
+
+
+def page_query(watch: Watch, *, lower: int, top: int, rows: int, index: bool) -> QuerySet[Change]:
+    """The page as a query: through `change_words` with the window (`index`), or as a walk in id
+    order testing the plain substring form. The same rows either way."""
+    if not index:
+        return watch_changes(watch, index=False).filter(id__gt=lower, id__lte=top).order_by("id")[:rows]
+    # The bounds and the board as `InWindow` states them for the word index, and again exactly in
+    # a form no btree serves (`+ 0`): the planner would otherwise AND a bitmap of every id of the
+    # window, or of the board, to the few rows the word index finds.
+    board = watch.resource_id if watch.kind == WatchKind.BOARD else None
+    position = ExpressionWrapper(F("id") + 0, output_field=BigIntegerField())
+    changes = Change.objects.filter(
+        InWindow(lower=lower, top=top, board=board),
+        GreaterThan(position, max(lower, watch.baseline)),
+        LessThanOrEqual(position, top),
+    )
+    if board is not None:
+        changes = changes.filter(Exact(ExpressionWrapper(F("resource_id") + 0, output_field=BigIntegerField()), board))
+    return changes.filter(_seen_q(watch, index=True)).order_by("id")[:rows]
+
+
+def run_statements(
+    statements: Sequence[tuple[str, list[Any], tuple[str, ...] | None]],
+) -> list[list[tuple[Any, ...]]]:
+    """The rows of each statement that returns rows, each run with its settings (values of
+    SETTINGS, or None: as they are), by SET LOCAL in the same message (outside a transaction the
+    message is its own), all in one round trip; the settings are reset after the last in case the
+    caller holds a transaction open."""
+    parts: list[str] = []
+    params: list[Any] = []
+    for sql, statement_params, values in statements:
+        if values is not None:
+            parts.extend(f"SET LOCAL {name} = {value}" for name, value in zip(SETTINGS, values, strict=True))
+        parts.append(sql)
+        params.extend(statement_params)
+    if any(values is not None for _sql, _params, values in statements):
+        parts.extend(f"RESET {name}" for name in SETTINGS)
+    results: list[list[tuple[Any, ...]]] = []
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join(parts), params)
+        while True:
+            if cursor.description is not None:
+                results.append(list(cursor.fetchall()))
+            if not cursor.cursor.nextset():
+                break
+    return results
+
+
+def _changes(compiler: Any, rows: list[tuple[Any, ...]]) -> list[Change]:
+    """Model instances from a compiled query's rows, with its converters (JSON fields)."""
+    names = [column.target.attname for column, _sql, _alias in compiler.select]
+    alias = compiler.using
+    return [Change.from_db(alias, names, values) for values in compiler.results_iter(results=[rows])]
+
+
+def feed_stats() -> FeedStats:
+    """`FeedStats`, read at most once per STATS_TTL_SECONDS."""
+    now = time.monotonic()
+    if now - _cache[1] > STATS_TTL_SECONDS:
+        _cache[:] = [_read_feed_stats(), now]
+    stats = _cache[0]
+    return stats if isinstance(stats, FeedStats) else FeedStats()
+
+
+_cache: list[Any] = [None, float("-inf")]
+
+
+def _read_feed_stats() -> FeedStats:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attname, null_frac, n_distinct, most_common_vals::text::text[], most_common_freqs FROM pg_stats"
+            " WHERE schemaname = current_schema() AND tablename = 'changes_change' AND attname IN ('role', 'resource_id')"
+        )
+        found = {name: rest for name, *rest in cursor.fetchall()}
+    role = found.get("role")
+    roles = dict(zip(role[2] or (), role[3] or (), strict=True)) if role else {}
+    board = found.get("resource_id")
+    if not board:
+        return FeedStats(roles={str(k): float(v) for k, v in roles.items()})
+    null, distinct, values, shares = board
+    boards = {int(value): float(share) for value, share in zip(values or (), shares or (), strict=True)}
+    listed = sum(boards.values())
+    # n_distinct < 0 is minus the share of rows that are distinct (pg_stats).
+    count = float(distinct) if distinct >= 0 else -float(distinct) * _rows()
+    other = max(0.0, 1.0 - float(null) - listed) / max(1.0, count - len(boards))
+    return FeedStats(roles={str(k): float(v) for k, v in roles.items()}, boards=boards, other_board=other)
+
+
+def _rows() -> float:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'changes_change'::regclass")
+        return max(0.0, float(cursor.fetchone()[0]))
