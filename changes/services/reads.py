@@ -35,7 +35,7 @@ from django.db.models.lookups import Exact, GreaterThan, LessThanOrEqual
 from changes.models import Change
 from watches.filters import Filters, filters_q, search_feed_q
 from watches.models import Watch, WatchKind
-from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, indexed_share
+from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, word_shares
 
 # Ids per bucket of the window column of `change_words` (as spelled in migration changes/0007).
 BUCKET = 65_536
@@ -139,15 +139,17 @@ def choose(watch: Watch, *, lower: int, top: int, rows: int, stats: SearchStats,
     filters = Filters.from_dict(watch.filters)
     window = float(max(0, top - lower))
     share = estimated_share(filters, stats)
+    # The share of rows the index read visits: the product of its conditions' shares (1: none).
+    indexed = math.prod(word_shares(filters, stats))
     if watch.kind == WatchKind.BOARD:
         board = feed.boards.get(watch.resource_id or 0, feed.other_board)
         walked = min(window * board, rows / share if share > 0 else math.inf)
-        found = window * board * indexed_share(filters, stats)
+        found = window * board * indexed
     else:
         roles = feed.roles.get("new", 0.0) + (feed.roles.get("repost", 0.0) if filters.include_reposts else 0.0)
         seen = share * max(roles, feed.roles.get("grown", 0.0), 0.01)
         walked = min(window, rows / seen if seen > 0 else math.inf)
-        found = window * indexed_share(filters, stats)
+        found = window * indexed
     index = walked > SHORT_WALK and found * INDEX_ROW_COST < walked
     return Plan(index, walked, found)
 
