@@ -8,7 +8,7 @@ change (it takes the filters' conditions as independent and the window as evenly
   ids), each row tested with the plain substring form of the filters, stopping at the page. It
   reads `rows / share` rows, at most the whole window: cheap when the watch's changes are common
   or the cursor is near the top, a second for a rare term a week back;
-- the **index read**: one scan of `change_words` (migration changes/0007), in which the filters'
+- the **index read**: one scan of `change_words` (migration changes/0008), in which the filters'
   words, places and flags, the board and the id buckets of the window (`InWindow`) are entries of
   one GIN index, the rarest driving; then only the rows found are read, and sorted. It reads the
   window's matches of the indexed conditions whatever their order: cheap when they are rare.
@@ -37,7 +37,7 @@ from watches.filters import Filters, filters_q, search_feed_q
 from watches.models import Watch, WatchKind
 from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, word_shares
 
-# Ids per bucket of the window column of `change_words` (as spelled in migration changes/0007).
+# Ids per bucket of the window column of `change_words` (as spelled in migration changes/0008).
 BUCKET = 65_536
 # A row found through the index costs about as much as this many rows walked (a heap page read
 # out of order and the word arrays rebuilt to recheck, against the next row of a page tested by

@@ -48,6 +48,6 @@ def drop(apps, schema_editor):
 
 class Migration(migrations.Migration):
     atomic = False  # each step commits on its own; a rerun after a failure starts over (`_new` dropped first)
-    dependencies = [("changes", "0006_change_roles")]
+    dependencies = [("changes", "0007_delivery_change_ids")]
 
     operations = [migrations.RunPython(create, drop, elidable=False)]
