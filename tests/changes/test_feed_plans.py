@@ -17,7 +17,7 @@ from changes.models import Change
 from changes.services import reads
 from changes.services.feed import changes_get
 from changes.services.reads import BUCKET, FeedStats, choose, page_query
-from tests.watches.test_filters_agree import FILTERS, JOBS, NOW, TECH_SHARES, change_columns
+from tests.watches.test_filters_agree import FILTERS, JOBS, NOW, agreement_boards, change_columns
 from watches.filters import Filters, filters_match, search_feed_match
 from watches.models import Client, Watch, WatchKind
 from watches.services.estimate import Histogram, SearchStats
@@ -32,15 +32,7 @@ WINDOWS = [(0, 10**9), (STEP * 5, STEP * 40), (STEP * 12 - 1, STEP * 13), (STEP 
 
 @pytest.fixture
 def changes() -> list[Change]:
-    boards = [
-        Resource.objects.create(
-            url=f"https://boards.greenhouse.io/example{index}",
-            platform="greenhouse",
-            fetch_host="boards-api.greenhouse.io",
-            tech_share=share,
-        )
-        for index, share in enumerate(TECH_SHARES)
-    ]
+    boards = agreement_boards()
     rows = [
         Change(
             id=STEP * (1 + index + len(JOBS) * round_),

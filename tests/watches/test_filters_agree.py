@@ -218,9 +218,9 @@ def job_columns(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@pytest.fixture
-def stored() -> list[Job]:
-    boards = [
+def agreement_boards() -> list[Resource]:
+    """One board per entry of TECH_SHARES, which the table's rows take in turn."""
+    return [
         Resource.objects.create(
             url=f"https://boards.greenhouse.io/example{index}",
             platform="greenhouse",
@@ -229,6 +229,11 @@ def stored() -> list[Job]:
         )
         for index, share in enumerate(TECH_SHARES)
     ]
+
+
+@pytest.fixture
+def stored() -> list[Job]:
+    boards = agreement_boards()
     jobs = [
         Job(
             resource=boards[index % len(boards)],
