@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import BigIntegerField, BooleanField, ExpressionWrapper, F, Func, Q, QuerySet
+from django.db.models import BigIntegerField, BooleanField, F, Func, Q, QuerySet
 from django.db.models.lookups import Exact, GreaterThan, LessThanOrEqual
 
 from changes.models import Change
-from watches.filters import Filters, filters_q, search_feed_q
+from watches.filters import Filters, filters_q, search_feed_q, unindexed
 from watches.models import Watch, WatchKind
 from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, word_shares
 
@@ -181,14 +181,14 @@ def page_query(watch: Watch, *, lower: int, top: int, rows: int, index: bool) ->
     # a form no btree serves (`+ 0`): the planner would otherwise AND a bitmap of every id of the
     # window, or of the board, to the few rows the word index finds.
     board = watch.resource_id if watch.kind == WatchKind.BOARD else None
-    position = ExpressionWrapper(F("id") + 0, output_field=BigIntegerField())
+    position = unindexed(F("id"), BigIntegerField())
     changes = Change.objects.filter(
         InWindow(lower=lower, top=top, board=board),
         GreaterThan(position, max(lower, watch.baseline)),
         LessThanOrEqual(position, top),
     )
     if board is not None:
-        changes = changes.filter(Exact(ExpressionWrapper(F("resource_id") + 0, output_field=BigIntegerField()), board))
+        changes = changes.filter(Exact(unindexed(F("resource_id"), BigIntegerField()), board))
     return changes.filter(_seen_q(watch, index=True)).order_by("id")[:rows]
 
 
