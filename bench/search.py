@@ -532,11 +532,11 @@ def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> No
         cursor.execute("SELECT setseed(0.7)")
         cursor.execute(
             f"INSERT INTO boards_job ({columns}, resource_id, key, data, first_seen_at, last_seen_at,"
-            " group_key, lead, times_posted, vacancy_key)"
+            " group_key, lead, times_posted, vacancy_key, fingerprint, job_hash)"
             f" SELECT {pooled}, %s + s.g %% %s, 'job-' || s.g, p.data, s.seen, s.seen,"
             " left(md5('g' || s.g), 20), s.r >= %s, 1,"
             " CASE WHEN s.r >= 1 - %s THEN '' WHEN s.g %% %s = 0 THEN left(md5((s.g - 1)::text), 20)"
-            "   ELSE left(md5(s.g::text), 20) END"
+            "   ELSE left(md5(s.g::text), 20) END, '', ''"
             " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id, random() AS r,"
             "   now() - make_interval(secs => (%s - g) * %s + random() * 3600) AS seen"
             "   FROM generate_series(1, %s) AS g) AS s"
