@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -170,3 +172,23 @@ def test_an_unreachable_robots_txt_backs_off_but_is_not_counted_as_a_refusal(sit
     stored = Resource.objects.get(pk=resource.pk)
     assert stored.blocked_at is None
     assert FetchError("ROBOTS_DISALLOWED", "x", transient=True).refusal is False
+
+
+def test_a_check_derives_with_the_collector_paused_and_restarts_it(site, monkeypatch) -> None:
+    import gc
+
+    from boards.services import reading
+
+    seen: list[bool] = []
+    derive = reading.derive_job
+
+    def derive_and_look(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return derive(*args, **kwargs)
+
+    monkeypatch.setattr(reading, "derive_job", derive_and_look)
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    assert gc.isenabled()
+    assert resource_check(resource_id=acme().pk).ok
+    assert seen == [False]
+    assert gc.isenabled()
