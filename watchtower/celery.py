@@ -8,17 +8,20 @@ by mistake costs duplicate work, not duplicate checks.
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init
+from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
 from kombu import Queue
 
 from watchtower.config import CONFIG
 from watchtower.periods import FANOUT_EVERY, MAINTENANCE_EVERY, WEBHOOKS_EVERY
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "watchtower.settings")
+
+logger = logging.getLogger(__name__)
 
 app = Celery("watchtower")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -63,12 +66,39 @@ if CONFIG.broker_url and CONFIG.run_scheduler:
 
 
 @worker_init.connect
-def _warm_up(**kwargs: Any) -> None:
+def _warm_up(sender: Any = None, **kwargs: Any) -> None:
     """Before the pool starts: prefork processes are forked with the gazetteer loaded (shared
     copy-on-write) instead of each loading it in its first check."""
     from watchtower.embedded import warm_up
 
     warm_up()
+    pool = getattr(sender, "pool_cls", "")
+    if "prefork" not in (pool if isinstance(pool, str) else pool.__module__):
+        _warm_fanout()  # tasks run in this process (threads, solo)
+        return
+    # A forked child must not use a connection its parent opened, so each child warms itself.
+    # Connected here, not at import: Celery's Django fixup connects its own worker_process_init
+    # handler (which drops the connections a child inherits) in its worker_init handler, which
+    # ran before this one; receivers run in the order they were connected.
+    worker_process_init.connect(_warm_fanout, weak=False)
+
+
+def _warm_fanout(**kwargs: Any) -> None:
+    """A process that consumes the fan-out queue compiles the live webhook searches before its
+    first fan-out (changes.services.webhooks.warm_filters), not inside it."""
+    if FANOUT_QUEUE not in app.amqp.queues.consume_from:
+        return
+    from django.db import close_old_connections
+
+    from changes.services.webhooks import warm_filters
+
+    try:
+        compiled = warm_filters()
+        logger.info("compiled %d webhook filters ahead of the first fan-out", compiled)
+    except Exception:  # the first fan-out compiles what this did not
+        logger.exception("compiling the webhook searches ahead of the first fan-out failed")
+    finally:
+        close_old_connections()
 
 
 @task_prerun.connect

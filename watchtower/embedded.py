@@ -31,7 +31,7 @@ from boards.services.check import resource_check
 from boards.services.scheduler import CheckFunction, Outcome, check_and_continue, dispatch, resource_unclaim
 from changes.services.delivery import webhooks_deliver_due
 from changes.services.maintenance import maintenance_run
-from changes.services.webhooks import webhooks_fan_out
+from changes.services.webhooks import warm_filters, webhooks_fan_out
 from matching import places
 from watchtower.periods import FANOUT_EVERY, MAINTENANCE_EVERY, WEBHOOKS_EVERY
 
@@ -235,6 +235,12 @@ class EmbeddedScheduler:
     # -- housekeeping -----------------------------------------------------------------------
 
     def _fanout_loop(self) -> None:
+        try:
+            warm_filters()
+        except Exception:  # the first fan-out compiles what this did not
+            logger.exception("compiling the webhook searches ahead of the first fan-out failed")
+        finally:
+            close_old_connections()
         while not self._stop.is_set():
             try:
                 close_old_connections()

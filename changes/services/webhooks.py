@@ -61,6 +61,28 @@ def webhooks_fan_out(*, now: datetime | None = None, batch: int = FANOUT_BATCH, 
     return written
 
 
+def warm_filters(*, now: datetime | None = None) -> int:
+    """Parse and compile every live webhook watch's filters before this process's first fan-out.
+
+    A process's first fan-out otherwise compiles every distinct search's term and place keys
+    inside its batch (2,872 searches of 10,000 webhook watches: about a second of CPU, the
+    difference between a cold and a warm fan-out in bench/fanout.py), delaying the first
+    deliveries after a start or a deploy. Called where the fan-out runs: the embedded fan-out
+    thread, and Celery worker processes that consume the fan-out queue. Returns the distinct
+    filters compiled (watches with the same filters share one)."""
+    texts = (
+        Watch.objects.live(now or timezone.now())
+        .exclude(webhook_url="")
+        .values_list(Cast("filters", TextField()), flat=True)
+        .distinct()
+    )
+    compiled = 0
+    for text in texts.iterator(chunk_size=2_000):
+        _filters(text).keys  # noqa: B018 - a cached property: reading it compiles the keys
+        compiled += 1
+    return compiled
+
+
 def fanout_backlog() -> int:
     """Changes written but not fanned out yet (the `watchtower_webhook_fanout_backlog` gauge; 0
     when the fan-out keeps up). Counted, not the highest id less the mark: ids a rolled-back check

@@ -212,3 +212,23 @@ def test_a_fan_out_while_another_holds_the_mark_skips_without_recursing() -> Non
     finally:
         done.set()
         holder.join()
+
+
+def test_warming_compiles_each_live_webhook_watchs_filters_once_and_the_fan_out_reuses_them(site) -> None:
+    serve_greenhouse(site, "acme", [])
+    _, ios = hooked(query="iOS jobs")
+    hooked(query="iOS jobs")  # the same search: compiled once
+    hooked(query="engineer", filters={"locations": ["Berlin"]})
+    _, expired = hooked(query="nurse")
+    Watch.objects.filter(public_id=expired["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
+    watch_create(client=client_create().client, query="android")  # no webhook
+    hooked(url=BOARD)  # a board watch without filters: one more distinct filters text
+    webhooks._filters.cache_clear()
+
+    assert webhooks.warm_filters() == 3
+    assert webhooks._filters.cache_info().currsize == 3
+    recheck(site, [IOS, ANDROID])
+    webhooks_fan_out()
+    info = webhooks._filters.cache_info()
+    assert (info.currsize, info.misses) == (3, 3)  # the fan-out compiled nothing more
+    assert delivered_ids(ios["id"]) != []

@@ -4,11 +4,13 @@ can deliver twice (the scenarios every runner shares are in test_scheduling.py).
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db import connection
 from django.test import Client as HttpClient
+from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from boards.models import Snapshot
@@ -17,6 +19,7 @@ from boards.tasks import _queue_later, _queue_now, check_resource, dispatch_due
 from changes.tasks import deliver_webhooks, fan_out_webhooks
 from tests.integration.conftest import INTEGRATION, Process, make_board, wait_for
 from tests.integration.flows import checked
+from watches.models import Client, Watch, WatchKind
 
 pytestmark = INTEGRATION
 
@@ -66,6 +69,7 @@ def test_with_the_broker_down_checks_pause_and_the_api_stays_up(
 
 
 def test_the_fan_out_has_a_queue_and_a_worker_of_its_own(processes, subprocess_env, redis_server, celery_app) -> None:
+    _hooked_search()
     env = subprocess_env(CELERY_BROKER_URL=redis_server.url)
     checks = processes(env=env, name="checks", queues="celery").start()
     fanout = processes(env=env, name="fanout", queues="fanout").start()
@@ -79,6 +83,41 @@ def test_the_fan_out_has_a_queue_and_a_worker_of_its_own(processes, subprocess_e
     wait_for(lambda: ran(checks, "changes.tasks.deliver_webhooks"), what="the other worker to deliver")
     assert "changes.tasks.fan_out_webhooks[" not in checks.output()
     assert "changes.tasks.deliver_webhooks[" not in fanout.output()
+    # Only the fan-out's worker compiles the webhook searches ahead of its first fan-out.
+    assert "compiled 1 webhook filters ahead of the first fan-out" in fanout.output()
+    assert "ahead of the first fan-out" not in checks.output()
+
+
+def test_a_prefork_fan_out_process_compiles_the_webhook_searches_when_it_starts(
+    processes, subprocess_env, redis_server, celery_app
+) -> None:
+    _hooked_search()
+    fanout = processes(
+        env=subprocess_env(CELERY_BROKER_URL=redis_server.url),
+        name="fanout",
+        queues="fanout",
+        pool="prefork",
+        concurrency=1,
+    ).start()
+    wait_for(
+        lambda: "compiled 1 webhook filters ahead of the first fan-out" in fanout.output(),
+        what="the pool process to compile the live webhook search",
+    )
+    fan_out_webhooks.delay()
+    wait_for(lambda: "fan_out_webhooks[" in fanout.output() and "succeeded" in fanout.output(), what="a fan-out")
+    assert "failed" not in fanout.output()
+
+
+def _hooked_search() -> None:
+    """A live search watch with a webhook, written as the API would store it."""
+    Watch.objects.create(
+        client=Client.objects.create(token_hash="hash-fanout-warm"),
+        kind=WatchKind.SEARCH,
+        filters={"keywords": ["ios"]},
+        webhook_url="http://hooks.acme.example/in",
+        webhook_secret="whsec_integration",
+        expires_at=timezone.now() + timedelta(days=30),
+    )
 
 
 def test_a_hosts_next_check_is_served_before_a_burst_of_dispatched_checks(
