@@ -57,7 +57,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     # One lowercased copy of the text serves every reader; the description is dropped after this.
     description = posting.description or ""
     read = PostingText.of_posting(title, description)
-    text, low, description_low = read.text, read.low, read.description_low
+    text, low = read.text, read.low
 
     salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
     if salary is None:
@@ -75,10 +75,8 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
             (experience_min, experience_max), experience_source = found, "text"
 
     places = " / ".join(place for place in (location, *other_locations) if place)
-    workplace = workplace_from_lowered(
-        title=title, location=places, hint=posting.workplace_hint, description_low=description_low
-    )
-    employment = employment_type_of(stated=posting.employment_type, title=title, description_low=description_low)
+    workplace = workplace_from_lowered(title=title, location=places, hint=posting.workplace_hint, text=read)
+    employment = employment_type_of(stated=posting.employment_type, title=title, text=read)
     visa = visa_of(read)
     company = _tidy(posting.company)
     seniority = seniority_of_posting(title, _tidy(posting.employment_type))
@@ -111,7 +109,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
             hints=posting.remote_scope_hints,
             text=read,
         ),
-        staffing_agency=is_staffing_agency(company=company, description_low=description_low),
+        staffing_agency=is_staffing_agency(company=company, text=read),
         partial=posting.partial,
         details_read=posting.details_read,
         platform_id=_tidy(posting.id),

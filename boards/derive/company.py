@@ -19,6 +19,8 @@ import functools
 import re
 import unicodedata
 
+from boards.derive.text import PostingText, anchor_words
+
 _LEGAL_FORMS = (
     "inc incorporated llc l l c ltd limited gmbh mbh ag sa s a sas sarl srl spa s p a bv b v nv n v plc corp "
     "corporation co company pty pte oy ab as a s aps kg ug se lp llp pc kk k k sl"
@@ -105,17 +107,26 @@ def company_key(name: str) -> str:
     return " ".join(words)
 
 
-def is_staffing_agency(*, company: str, description_low: str = "") -> bool:
-    """Whether the company name or the posting text carries an agency signal (see above)."""
+# Every signal phrase holds one of these words: only short windows around them are scanned.
+_CLIENT_WORDS = anchor_words("client", "staffing", "recruit")
+MAX_AGENCY_TEXT = 20_000
+
+
+def is_staffing_agency(*, company: str, description_low: str = "", text: PostingText | None = None) -> bool:
+    """Whether the company name or the posting text (`description_low`, or the description of
+    derive_job's PostingText `text`) carries an agency signal (see above)."""
     key = company_key(company)
     if key and (key in AGENCY_NAMES or _AGENCY_WORDS.search(key)):
         return True
-    low = description_low[:20_000]
-    # Every signal phrase holds one of these words: only short windows around them are scanned.
-    for word in ("client", "staffing", "recruit"):
-        at, seen = low.find(word), 0
-        while at >= 0 and seen < MAX_MENTIONS:
+    if text is not None:
+        description_low = text.description_low
+    low = description_low[:MAX_AGENCY_TEXT]
+    if not low:
+        return False
+    if text is None:
+        text = PostingText.of_lowered(low)
+    for word in text.present(_CLIENT_WORDS):
+        for at in text.occurrences(word, within=len(low))[:MAX_MENTIONS]:
             if _FOR_A_CLIENT.search(low, max(0, at - 60), at + 60):
                 return True
-            at, seen = low.find(word, at + len(word)), seen + 1
     return False

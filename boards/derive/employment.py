@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
 from typing import Literal
 
-from boards.derive.text import WordGroups, candidate_words
+from boards.derive.text import PostingText, anchor_words
 
 EmploymentType = Literal["full_time", "part_time", "contract", "temporary", "internship"]
 EMPLOYMENT_TYPES: tuple[EmploymentType, ...] = ("full_time", "part_time", "contract", "temporary", "internship")
@@ -88,17 +87,22 @@ def employment_type_from_value(value: str) -> EmploymentType | None:
 
 
 def employment_type_of(
-    *, stated: str, title: str, description_low: str
+    *, stated: str, title: str, description_low: str = "", text: PostingText | None = None
 ) -> tuple[EmploymentType, Literal["structured", "text"]] | None:
     """(kind, source): the platform's value (`Posting.employment_type`, as given) first, then the
-    title, then labelled statements in the (already lowercased) description."""
+    title, then labelled statements in the (already lowercased) description: `description_low`,
+    or the description of `text` (derive_job's PostingText)."""
     found = employment_type_from_value(stated)
     if found is not None:
         return found, "structured"
     from_title = _from_title(title)
     if from_title is not None:
         return from_title, "text"
-    from_description = _from_description(description_low[:MAX_DESCRIPTION])
+    if text is None:
+        if not description_low:
+            return None
+        text = PostingText.of_lowered(description_low)
+    from_description = _from_description(text)
     if from_description is not None:
         return from_description, "text"
     return None
@@ -143,14 +147,15 @@ def _title_false_positive(kind: EmploymentType, folded: str) -> bool:
     return False
 
 
-def _from_description(low: str) -> EmploymentType | None:
+def _from_description(text: PostingText) -> EmploymentType | None:
+    low = text.description_low[:MAX_DESCRIPTION]
     if not low:
         return None
-    for match in _windowed(_LABELLED, low, ("type",), before=40, after=70):
+    for match in _windowed(_LABELLED, text, low, _LABEL_WORDS, before=40, after=70):
         kind = employment_type_from_value(match.group("value"))
         if kind is not None:
             return kind
-    for match in _windowed(_STATEMENT, low, candidate_words(low, _STATEMENT_WORDS), before=110, after=80):
+    for match in _windowed(_STATEMENT, text, low, _STATEMENT_WORDS, before=110, after=80):
         if match.group("value2"):
             return "contract"
         value = match.group("value") or match.group("value3") or ""
@@ -164,37 +169,45 @@ def _from_description(low: str) -> EmploymentType | None:
     return None
 
 
-# Words one of the statements holds (its kind, or "month" of "a 6-month contract"), under a part
-# they share.
-_STATEMENT_WORDS: WordGroups = (
-    ("full", ("full-time", "full time", "fulltime")),
-    ("part", ("part-time", "part time")),
-    ("contract", ("contract",)),
-    ("freelance", ("freelance",)),
-    ("temp", ("temporary", "temp ")),
-    ("fixed", ("fixed-term", "fixed term")),
-    ("intern", ("intern",)),
-    ("month", ("-month", " month")),
-    ("permanent", ("permanent",)),
-    ("seasonal", ("seasonal",)),
+# The word every labelled statement holds, and the words one of the statements holds (its kind, or
+# "month" of "a 6-month contract"): anchors of the posting's one scan (PostingText.occurrences).
+_LABEL_WORDS = anchor_words("type")
+_STATEMENT_WORDS = anchor_words(
+    "full-time",
+    "full time",
+    "fulltime",
+    "part-time",
+    "part time",
+    "contract",
+    "freelance",
+    "temporary",
+    "temp ",
+    "fixed-term",
+    "fixed term",
+    "intern",
+    "-month",
+    " month",
+    "permanent",
+    "seasonal",
 )
 MAX_ANCHORS = 40
 
 
 def _windowed(
-    pattern: re.Pattern[str], low: str, anchors: Iterable[str], *, before: int, after: int
+    pattern: re.Pattern[str], text: PostingText, low: str, anchors: tuple[str, ...], *, before: int, after: int
 ) -> list[re.Match[str]]:
-    """The matches of `pattern` in short windows around its anchor words (found with str.find),
-    in text order: one regular expression over a whole 3 KB description costs far more."""
+    """The matches of `pattern` in short windows of `low` (the cut description of `text`) around its
+    anchor words, in text order: one regular expression over a whole 3 KB description costs far
+    more. At most MAX_ANCHORS anchors are read."""
     found: dict[int, re.Match[str]] = {}
     seen = 0
-    for word in anchors:
-        at = low.find(word)
-        while at >= 0 and seen < MAX_ANCHORS:
+    for word in text.present(anchors):
+        for at in text.occurrences(word, within=len(low)):
+            if seen >= MAX_ANCHORS:
+                break
             seen += 1
             for match in pattern.finditer(low, max(0, at - before), min(len(low), at + len(word) + after)):
                 found.setdefault(match.start(), match)
-            at = low.find(word, at + len(word))
     return [found[start] for start in sorted(found)]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from boards.derive.text import PostingText
+from boards.derive.text import PostingText, anchor_words
 from matching import places
 
 MAX_STATEMENTS = 12
@@ -45,7 +45,8 @@ _ANYWHERE = re.compile(
 # Every statement of `_ANYWHERE` holds one of these words, or both "fully" and "distributed": a text
 # without them is not scanned (a scan of a 3 KB description costs ~100 µs, these `in` tests a few;
 # "distributed" alone is common: "distributed systems").
-_ANYWHERE_WORDS = ("anywhere", "globally", "worldwide")
+_ANYWHERE_WORDS = anchor_words("anywhere", "globally", "worldwide")
+_FULLY_DISTRIBUTED = anchor_words("distributed", "fully")
 _PHRASE_END = re.compile(
     r"[.;:!?()\[\]\n|]|\s[-–—]\s|\b(?:time\s*zones?|timezone|hours?|and\s+(?:be|have|must|able|are|is|will)|with|who|"
     r"that|to|for|while|during|at|as|is|are|can|will|because|so|if|but|where|when|only|area|region|time)\b"
@@ -92,9 +93,10 @@ def remote_scope_of(
     return tuple(places.normalise_scope(codes))
 
 
-# Literal words one of the statements above holds, and the time-zone names and words: a text that
-# holds none of them is not scanned with the (much slower) regular expressions.
-_LEAD_WORDS = (
+# Literal words one of the statements above holds (anchors of the posting's one scan,
+# PostingText.occurrences), and the time-zone names and words: a text that holds none of them is not
+# scanned with the (much slower) regular expressions.
+_LEAD_WORDS = anchor_words(
     "reside", "live in", "located", "based", "resident", "open to", "available to", "remote", "anywhere", "hire",
     "living in", "residing",
 )  # fmt: skip
@@ -154,7 +156,7 @@ def scope_of(text: PostingText) -> list[str]:
     """`scope_from_text` of a posting's description."""
     low = text.description_low
     codes: list[str] = []
-    for count, match in enumerate(_lead_matches(low)):
+    for count, match in enumerate(_lead_matches(text)):
         if count >= MAX_STATEMENTS:
             break
         start = match.end()
@@ -164,32 +166,34 @@ def scope_of(text: PostingText) -> list[str]:
         end = _PHRASE_END.search(low, start, start + 120)
         phrase = low[start : end.start() if end else start + 120]
         codes.extend(_phrase_codes(phrase))
-    if _may_say_anywhere(low) and _ANYWHERE.search(low):
+    if _may_say_anywhere(text) and _ANYWHERE.search(low):
         codes.append(places.WORLDWIDE)
     if text.holds_any_word(_TIME_ZONE_WORDS):
         codes.extend(_time_zone_codes(low))
     return places.normalise_scope(codes)
 
 
-def _may_say_anywhere(low: str) -> bool:
-    return any(word in low for word in _ANYWHERE_WORDS) or ("distributed" in low and "fully" in low)
+def _may_say_anywhere(text: PostingText) -> bool:
+    if any(text.holds(word) for word in text.present(_ANYWHERE_WORDS)):
+        return True
+    return len(text.present(_FULLY_DISTRIBUTED)) == 2 and all(text.holds(word) for word in _FULLY_DISTRIBUTED)
 
 
-def _lead_matches(low: str) -> list[re.Match[str]]:
-    """The statements of `_LEAD`, found in short windows around their anchor words (str.find):
-    one regular expression over a whole 3 KB description costs far more (bench/derive.py)."""
+def _lead_matches(text: PostingText) -> list[re.Match[str]]:
+    """The statements of `_LEAD`, found in short windows around their anchor words: one regular
+    expression over a whole 3 KB description costs far more (bench/derive.py)."""
+    low = text.description_low
     found: dict[int, re.Match[str]] = {}
-    for word in _LEAD_WORDS:
-        at = low.find(word)
-        while at >= 0 and len(found) < MAX_STATEMENTS:
+    for word in text.present(_LEAD_WORDS):
+        for at in text.occurrences(word):
+            if len(found) >= MAX_STATEMENTS:
+                break
             follows = low[at : at + len(word) + 40]
             if not any(link in follows for link in _LINKS):
-                at = low.find(word, at + len(word))
                 continue  # every statement puts "in", "within", "from", "across" or "of" after its anchor
             start = max(0, at - _LEAD_BEFORE)
             for match in _LEAD.finditer(low, start, min(len(low), at + len(word) + _LEAD_AFTER)):
                 found.setdefault(match.start(), match)
-            at = low.find(word, at + len(word))
     return [found[start] for start in sorted(found)]
 
 

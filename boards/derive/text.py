@@ -8,6 +8,14 @@ holds what several readers ask of the text:
 
 - `text` and `low`: the title and the description on the next line, and their lowercased copy;
 - `description_low`: the lowercased description alone, for readers that must not read the title;
+- `occurrences(word)`: where a reader's literal anchor word stands, as the reader's own loop of
+  `str.find` calls found it (left to right, each search starting past the previous occurrence).
+  Every reader registers its anchor words once (`anchor_words`), and the first question scans the
+  text for all of them at once with an Aho-Corasick automaton (ahocorasick-rs): one pass of about
+  5 µs over a 3 KB description instead of some sixty `str.find`/`in` passes (visa triggers,
+  employment statements, workplace words, agency phrases, remote-scope statements) of 1-2 µs each
+  (bench/derive.py, docs/scaling.md). A text the automaton cannot take (a lone surrogate, which has
+  no UTF-8 form) is read with the `str.find` loops themselves;
 - `words`: the set of letter runs (a-z) of the lowercased description, computed on first use with
   one `bytes.translate` pass (the technique of matching/identity.py). A reader asks it whether a
   word occurs at all before it looks for where ("cet", "pst" for time zones); it holds exactly what
@@ -21,7 +29,7 @@ builds a `PostingText` of the string.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import ahocorasick_rs
 
 # Every reader reads at most this much of a posting: the cap bounds the work a hostile page causes.
 MAX_TEXT = 200_000
@@ -30,24 +38,75 @@ MAX_TEXT = 200_000
 # split words exactly where the regular expression "[a-z]+" does.
 _LETTER_BYTES = bytes(byte if 97 <= byte <= 122 else 32 for byte in range(256))
 
+# The anchor words of every reader (lowercase literals), in registration order.
+_ANCHORS: dict[str, None] = {}
+# Those that can overlap themselves ("abab" in "ababab"; none of the readers' words can): a second
+# `str.find` starts past the first occurrence, so an overlapping one is not an occurrence for it.
+_SELF_OVERLAPPING: set[str] = set()
+
+
+def anchor_words(*words: str) -> tuple[str, ...]:
+    """Register a reader's anchor words (at import) for `PostingText.occurrences`; returns them."""
+    for word in words:
+        if word not in _ANCHORS:
+            _ANCHORS[word] = None
+            if any(word[:size] == word[-size:] for size in range(1, len(word))):
+                _SELF_OVERLAPPING.add(word)
+            _Scanner.current = None  # built again, with the new word, on the next scan
+    return words
+
+
+class _Scanner:
+    """The automaton of the registered anchor words, built on first use."""
+
+    current: _Scanner | None = None
+
+    def __init__(self) -> None:
+        self.words = tuple(_ANCHORS)
+        standard = ahocorasick_rs.MatchKind.Standard
+        self.automaton = ahocorasick_rs.AhoCorasick(self.words, matchkind=standard)
+        # An ASCII text is scanned as bytes: its byte offsets are its character offsets, which the
+        # `str` automaton otherwise computes (a third of its cost on a 3 KB description).
+        self.ascii_automaton = ahocorasick_rs.BytesAhoCorasick(
+            [word.encode("utf-8") for word in self.words], matchkind=standard
+        )
+
+    @classmethod
+    def get(cls) -> _Scanner:
+        scanner = cls.current
+        if scanner is None:
+            scanner = cls.current = cls()
+        return scanner
+
 
 class PostingText:
     """A posting's title and description, lowercased once (see the module docstring)."""
 
-    __slots__ = ("_words", "description_low", "low", "text")
+    __slots__ = ("_found", "_offset", "_scanned", "_words", "description_low", "low", "text")
 
-    def __init__(self, text: str, low: str, description_low: str) -> None:
+    def __init__(self, text: str, low: str, description_low: str, *, scanned: str | None = None) -> None:
         self.text = text
         self.low = low
         self.description_low = description_low
         self._words: frozenset[str] | None = None
+        # What the anchor scan reads: `low` and `description_low` are its windows, the latter at
+        # its end (`scanned` is longer than `low` only for a text longer than MAX_TEXT).
+        self._scanned = low if scanned is None else scanned
+        self._offset = len(self._scanned) - len(description_low)
+        self._found: dict[str, list[int]] | None = None
 
     @classmethod
     def of_posting(cls, title: str, description: str) -> PostingText:
         """The (tidied) title and the description on the next line, each cut to MAX_TEXT."""
         text = f"{title}\n{description}"
         low = text.lower()
-        return cls(text[:MAX_TEXT], low[:MAX_TEXT], low[len(title) + 1 :][:MAX_TEXT])
+        offset = len(title) + 1
+        return cls(
+            text[:MAX_TEXT],
+            low[:MAX_TEXT],
+            low[offset:][:MAX_TEXT],
+            scanned=low[: offset + MAX_TEXT],
+        )
 
     @classmethod
     def of_text(cls, text: str) -> PostingText:
@@ -59,6 +118,66 @@ class PostingText:
     def of_lowered(cls, low: str) -> PostingText:
         """An already lowercased description (the readers' `str` entry points)."""
         return cls(low, low, low)
+
+    def present(self, words: tuple[str, ...]) -> list[str]:
+        """The registered anchor `words` that occur in the title or the description, in their order:
+        a reader asks `occurrences` of these only (a question costs more than the scan's lookup)."""
+        found = self._found
+        if found is None:
+            found = self._found = self._scan()
+        return [word for word in words if word in found]
+
+    def occurrences(self, word: str, *, title: bool = False, within: int | None = None) -> list[int]:
+        """Where a registered anchor `word` starts in `description_low` (in `low`, which holds the
+        title, with `title=True`), left to right, as repeated `str.find` calls from the start and
+        past each occurrence find them; only occurrences that end within the first `within`
+        characters (a reader's own cut of the text)."""
+        found = self._found
+        if found is None:
+            found = self._found = self._scan()
+        starts = found.get(word)
+        if starts is None:
+            if word not in _ANCHORS:
+                raise KeyError(f"{word!r} is not an anchor word (register it with anchor_words)")
+            return []
+        view = self.low if title else self.description_low
+        offset = 0 if title else self._offset
+        end = len(view) if within is None else min(within, len(view))
+        if not (offset == 0 and starts[-1] + len(word) <= end):  # else the whole list: the usual case
+            last = end - len(word)
+            starts = [at - offset for at in starts if offset <= at and at - offset <= last]
+        if word in _SELF_OVERLAPPING:
+            kept: list[int] = []
+            for at in starts:
+                if not kept or at >= kept[-1] + len(word):
+                    kept.append(at)
+            return kept
+        return starts
+
+    def holds(self, word: str) -> bool:
+        """Whether a registered anchor `word` occurs in `description_low` (`word in description_low`)."""
+        return bool(self.occurrences(word))
+
+    def _scan(self) -> dict[str, list[int]]:
+        scanner = _Scanner.get()
+        text = self._scanned
+        try:
+            if text.isascii():
+                matches = scanner.ascii_automaton.find_matches_as_indexes(text.encode("ascii"), overlapping=True)
+            else:
+                matches = scanner.automaton.find_matches_as_indexes(text, overlapping=True)
+        except UnicodeEncodeError:  # a lone surrogate: the readers' own loops read it
+            return _find_all(text, scanner.words)
+        found: dict[str, list[int]] = {}
+        words = scanner.words
+        for index, start, _end in matches:  # in order of their ends: one word's in order of starts
+            word = words[index]
+            starts = found.get(word)
+            if starts is None:
+                found[word] = [start]
+            else:
+                starts.append(start)
+        return found
 
     @property
     def words(self) -> frozenset[str]:
@@ -76,14 +195,15 @@ class PostingText:
         return not words.isdisjoint(letters.split())
 
 
-# Literal words a reader looks for with str.find, grouped under a part they share ("full" of
-# "full-time", "full time", "fulltime").
-WordGroups = tuple[tuple[str, tuple[str, ...]], ...]
-
-
-def candidate_words(low: str, groups: WordGroups) -> Iterator[str]:
-    """The words of `groups` in order, leaving out every group whose shared part `low` does not hold
-    (it then holds none of its words): one search of 1-2 µs on 3 KB answers for the group."""
-    for part, words in groups:
-        if part in low:
-            yield from words
+def _find_all(text: str, words: tuple[str, ...]) -> dict[str, list[int]]:
+    """Every occurrence of each word, overlapping ones included, as the automaton reports them."""
+    found: dict[str, list[int]] = {}
+    for word in words:
+        starts = []
+        at = text.find(word)
+        while at >= 0:
+            starts.append(at)
+            at = text.find(word, at + 1)
+        if starts:
+            found[word] = starts
+    return found

@@ -22,33 +22,38 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from boards.derive.text import PostingText, WordGroups, candidate_words
+from boards.derive.text import PostingText, anchor_words
 
 VisaAnswer = Literal["yes", "no"]
 MAX_DESCRIPTION = 200_000
 MAX_SENTENCES = 40
 MAX_EVIDENCE = 160
 
-# Literal words a sentence about visas holds, found with str.find, which is many times faster on a
-# 3 KB description than one regular expression with this many alternatives (bench/derive.py). They
-# are grouped under a part they share: a text without that part holds none of the group, and one
-# search (1-2 µs on 3 KB) answers for all of them.
-_TRIGGERS: WordGroups = (
-    ("sponsor", ("sponsor",)),
-    ("visa", ("visa",)),
-    ("right", ("right to work", "right-to-work")),
-    ("work permit", ("work permit",)),
-    ("rights", ("working rights", "work rights")),
-    ("authori", ("authoris", "authoriz")),
-    ("to work", ("eligible to work", "entitled to work")),
-    ("citizen", ("citizen",)),
-    ("permanent resident", ("permanent resident",)),
-    ("1b", ("h-1b", "h1b")),
-    ("1-b", ("h1-b", "h-1-b")),
-    ("blue card", ("blue card",)),
-    ("lmia", ("lmia",)),
-    ("immigration", ("immigration",)),
-    ("482", ("482",)),
+# Literal words a sentence about visas holds, found with the posting's one anchor scan
+# (PostingText.occurrences), which is many times faster on a 3 KB description than one regular
+# expression with this many alternatives, or a `str.find` of each word (bench/derive.py).
+_TRIGGERS = anchor_words(
+    "sponsor",
+    "visa",
+    "right to work",
+    "right-to-work",
+    "work permit",
+    "working rights",
+    "work rights",
+    "authoris",
+    "authoriz",
+    "eligible to work",
+    "entitled to work",
+    "citizen",
+    "permanent resident",
+    "h-1b",
+    "h1b",
+    "h1-b",
+    "h-1-b",
+    "blue card",
+    "lmia",
+    "immigration",
+    "482",
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n|•|;|\u2022|\s\*\s")
 # Words that say a sentence is about working in a country.
@@ -172,7 +177,7 @@ def visa_of(text: PostingText) -> tuple[VisaAnswer, str] | None:
     # where lowercasing changed the length ("İ" is two characters lowercased) the copy is used.
     original = text.text[:MAX_DESCRIPTION] if len(text.text) >= len(low) else low
     best: tuple[int, str] | None = None
-    for start, end in _candidate_sentences(low):
+    for start, end in _candidate_sentences(text, low):
         found = _classify(_normalise(low[start:end]))
         if found is None:
             continue
@@ -198,12 +203,12 @@ _CLASSES: tuple[tuple[int, tuple[re.Pattern[str], ...]], ...] = (
 )
 
 
-def _candidate_sentences(low: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence holding a trigger word, in order, each once; at most
-    MAX_SENTENCES."""
+def _candidate_sentences(text: PostingText, low: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of `low` (`text.low`, cut) holding a trigger word, in order,
+    each once; at most MAX_SENTENCES."""
     spans: list[tuple[int, int]] = []
     last_end = -1
-    for at, length in _trigger_positions(low):
+    for at, length in _trigger_positions(text, len(low)):
         if at < last_end:
             continue
         if len(spans) == MAX_SENTENCES:
@@ -215,16 +220,13 @@ def _candidate_sentences(low: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _trigger_positions(low: str) -> list[tuple[int, int]]:
-    """(position, length) of every trigger word, in text order (at most MAX_SENTENCES per word)."""
+def _trigger_positions(text: PostingText, within: int) -> list[tuple[int, int]]:
+    """(position, length) of every trigger word in the title and description (their first `within`
+    characters), in text order (at most MAX_SENTENCES per word)."""
     found: list[tuple[int, int]] = []
-    for word in candidate_words(low, _TRIGGERS):
-        at = low.find(word)
-        count = 0
-        while at >= 0 and count < MAX_SENTENCES:
+    for word in text.present(_TRIGGERS):
+        for at in text.occurrences(word, title=True, within=within)[:MAX_SENTENCES]:
             found.append((at, len(word)))
-            count += 1
-            at = low.find(word, at + len(word))
     found.sort()
     return found
 

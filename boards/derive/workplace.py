@@ -13,6 +13,8 @@ import functools
 import re
 from typing import Literal
 
+from boards.derive.text import PostingText, anchor_words
+
 WorkplaceKind = Literal["remote", "hybrid", "onsite", "unknown"]
 
 MAX_DESCRIPTION = 200_000
@@ -60,9 +62,10 @@ _DAYS_BEFORE = re.compile(
     r"(?:the\s+|our\s+|an?\s+)?(?:\w+\s+)?$"
 )
 _DAYS_AFTER = re.compile(r"\s*(?:\w+\s+)?" + _DAY_COUNT + r"\s*(?:\+\s*)?(?:days?|x)\s*(?:a|per|/|each)?\s*(?:week|wk)")
-# The words looked for in a description; "site", "office" and "person" are read as on-site phrases
-# when "on"/"in" comes before them ("on-site", "in office", "in-person", "office-based").
-_DESCRIPTION_WORDS = ("remote", "hybrid", "office", "site", "person", "hq", "headquarters", "campus")
+# The words looked for in a description (anchors of the posting's one scan); "site", "office" and
+# "person" are read as on-site phrases when "on"/"in" comes before them ("on-site", "in office",
+# "in-person", "office-based").
+_DESCRIPTION_WORDS = anchor_words("remote", "hybrid", "office", "site", "person", "hq", "headquarters", "campus")
 _PRIORITY: dict[WorkplaceKind, int] = {"onsite": 1, "remote": 2, "hybrid": 3}
 MAX_MENTIONS = 60
 _TRUE_HINTS = frozenset({"true", "yes", "1"})
@@ -87,16 +90,23 @@ def workplace_type(*, title: str, location: str, hint: str = "", description: st
     )
 
 
-def workplace_from_lowered(*, title: str, location: str, hint: str, description_low: str) -> WorkplaceKind:
-    """`workplace_type` for a caller that already holds the lowercased description."""
+def workplace_from_lowered(
+    *, title: str, location: str, hint: str, description_low: str = "", text: PostingText | None = None
+) -> WorkplaceKind:
+    """`workplace_type` for a caller that already holds the lowercased description, as a string or
+    as the description of `text` (derive_job's PostingText)."""
     from_hint = _from_hint(hint)
     if from_hint is not None:
         return from_hint
     from_title = _from_title_and_place(title or "", location or "")
     if from_title is not None:
         return from_title
+    if text is not None:
+        description_low = text.description_low
     if description_low:
-        from_description = _from_description(description_low[:MAX_DESCRIPTION])
+        if text is None:
+            text = PostingText.of_lowered(description_low)
+        from_description = _from_description(text, description_low[:MAX_DESCRIPTION])
         if from_description is not None:
             return from_description
     return "unknown"
@@ -155,17 +165,18 @@ def _from_text(text: str, *, location: str) -> WorkplaceKind | None:
     return None
 
 
-def _from_description(low: str) -> WorkplaceKind | None:
+def _from_description(text: PostingText, low: str) -> WorkplaceKind | None:
     """Only explicit statements about this role, read around each workplace word. A refusal of
-    remote wins, then hybrid, then remote, then on-site.
+    remote wins, then hybrid, then remote, then on-site. `low` is the description of `text`, cut.
 
-    Reading short windows around the words keeps a 3 KB description to a few substring searches
-    instead of several full regular-expression scans."""
+    Reading short windows around the words keeps a 3 KB description to one anchor scan instead of
+    several full regular-expression scans."""
     best: WorkplaceKind | None = None
     mentions = 0
-    for word in _DESCRIPTION_WORDS:
-        at = low.find(word)
-        while at >= 0 and mentions < MAX_MENTIONS:
+    for word in text.present(_DESCRIPTION_WORDS):
+        for at in text.occurrences(word, within=len(low)):
+            if mentions >= MAX_MENTIONS:
+                break
             mentions += 1
             phrase = _phrase(low, word, at)
             if phrase is not None:
@@ -174,7 +185,6 @@ def _from_description(low: str) -> WorkplaceKind | None:
                     return "onsite"
                 if kind is not None and (best is None or _PRIORITY[kind] > _PRIORITY[best]):
                     best = kind
-            at = low.find(word, at + len(word))
     return best
 
 

@@ -8,12 +8,13 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boards.derive.employment import _STATEMENT_WORDS
-from boards.derive.text import MAX_TEXT, PostingText, WordGroups, candidate_words
-from boards.derive.visa import _TRIGGERS
+from boards.derive.text import _ANCHORS, MAX_TEXT, PostingText, anchor_words
 
-GROUPS: dict[str, WordGroups] = {"visa triggers": _TRIGGERS, "employment statements": _STATEMENT_WORDS}
 WORDISH = st.text(alphabet=st.sampled_from([*"abcxyz CET est-é\nİ.ß", "\ud800", "𝔘"]), max_size=80)
+# Anchor words of the readers, and one that overlaps itself ("abab" in "ababab"), registered here.
+OVERLAPPING = anchor_words("abab")
+PIECES = ["ab", "a", "b", " ", "visa", "remote", "İ", "\ud800", "𝔘", "é", "\n", "sponsor", "type", "Full-Time"]
+ANCHORISH = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
 
 
 @given(st.text(max_size=300) | WORDISH)
@@ -45,14 +46,46 @@ def test_a_long_posting_is_cut_where_every_reader_cut_it() -> None:
     assert len(read.text) == len(read.low) == len(read.description_low) == MAX_TEXT
 
 
-def test_every_word_holds_the_part_it_is_grouped_under() -> None:
-    for name, groups in GROUPS.items():
-        for part, words in groups:
-            assert all(part in word for word in words), (name, part, words)
+def _found_by_str_find(low: str, word: str) -> list[int]:
+    """What each reader's own loop found before the anchor scan: `str.find` from the start and
+    from just past each occurrence."""
+    starts = []
+    at = low.find(word)
+    while at >= 0:
+        starts.append(at)
+        at = low.find(word, at + len(word))
+    return starts
 
 
-def test_a_group_is_left_out_only_when_the_text_lacks_its_part() -> None:
-    groups: WordGroups = (("full", ("full-time", "full time")), ("intern", ("intern",)))
-    assert list(candidate_words("a fully remote role", groups)) == ["full-time", "full time"]
-    assert list(candidate_words("an internal tool", groups)) == ["intern"]
-    assert list(candidate_words("a permanent role", groups)) == []
+@given(st.text(max_size=40) | WORDISH, st.text(max_size=300) | WORDISH | ANCHORISH, st.integers(0, 400))
+def test_the_anchor_scan_finds_what_str_find_finds(title: str, description: str, within: int) -> None:
+    read = PostingText.of_posting(title, description)
+    for word in _ANCHORS:
+        assert read.occurrences(word) == _found_by_str_find(read.description_low, word), word
+        assert read.occurrences(word, title=True) == _found_by_str_find(read.low, word), word
+        cut = read.description_low[:within]
+        assert read.occurrences(word, within=within) == _found_by_str_find(cut, word), word
+        assert read.holds(word) == (word in read.description_low)
+
+
+@given(WORDISH | ANCHORISH)
+def test_a_lowered_text_is_scanned_whole(low: str) -> None:
+    read = PostingText.of_lowered(low)
+    for word in (*OVERLAPPING, "visa", "remote", "sponsor"):
+        assert read.occurrences(word) == _found_by_str_find(low, word)
+
+
+def test_the_description_window_of_a_long_posting_is_scanned_past_the_cut_of_low() -> None:
+    description = "x" * (MAX_TEXT - 20) + " remote visa " + "y" * 30
+    read = PostingText.of_posting("Remote Engineer, visa", description)
+    assert read.occurrences("remote") == _found_by_str_find(read.description_low, "remote") == [MAX_TEXT - 19]
+    assert read.occurrences("visa", title=True) == _found_by_str_find(read.low, "visa") == [17]
+
+
+def test_a_word_that_no_reader_registered_is_refused() -> None:
+    read = PostingText.of_lowered("an unregistered word")
+    try:
+        read.occurrences("unregistered")
+    except KeyError:
+        return
+    raise AssertionError("an unregistered word must be refused, not answered as absent")
