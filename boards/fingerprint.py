@@ -15,6 +15,11 @@ boards/diff.py, boards/services/jobstore.py and grouping.py) and of the place ga
 files, plus `DERIVATION_VERSION`, bumped by hand only for a change these files do not show (a
 dependency's behaviour, say). A deploy that edits any of them costs each board one full check,
 as a first read does; rows stored before fingerprints existed have none, and are re-derived once.
+
+A source whose postings are JSON objects (Greenhouse) fingerprints the raw object instead
+(`boards.sources.payload.raw_fingerprint`, under `source_version`: the derivation's version and a
+digest of the sources' code, boards/sources, which builds and cleans a posting from the object and
+the board): a posting it recognises is not even built, and the row stores that fingerprint.
 """
 
 from __future__ import annotations
@@ -52,6 +57,21 @@ def derivation_version() -> str:
             digest.update(file.read_bytes())
     digest.update(_gazetteer_digest().encode())
     return digest.hexdigest()
+
+
+@cache
+def _sources_digest() -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for file in sorted((_ROOT / "boards/sources").rglob("*.py")):
+        digest.update(str(file.relative_to(_ROOT)).encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def source_version(version: str) -> str:
+    """The version raw postings are fingerprinted under: the derivation's `version` and a digest
+    of the sources' code, which builds and cleans each posting (read once a process)."""
+    return f"{version}+{_sources_digest()}"
 
 
 def _gazetteer_digest() -> str:

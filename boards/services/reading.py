@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from boards.derive import derive_job
 from boards.diff import body_fingerprint
 from boards.fetch.client import fetch
-from boards.fingerprint import derivation_version, posting_fingerprint
+from boards.fingerprint import derivation_version, posting_fingerprint, source_version
 from boards.job import ParsedJob
 from boards.sources import registry
 from boards.sources.base import BoardRef, Listing, ReadContext, Request, Response
@@ -164,23 +164,35 @@ def board_read(
         deadline=deadline,
     )
     budget = current().detail_fetches_per_check if read_details else 0
-    context = ReadContext(known_ids=known_ids, detail_budget=budget, plain_listing=plain_listing)
+    known = known or {}
+    version = derivation_version()
+    context = ReadContext(
+        known_ids=known_ids,
+        detail_budget=budget,
+        plain_listing=plain_listing,
+        known=known,
+        raw_version=source_version(version),
+    )
     listing = registry.read(board, fetcher, context)
     # Each posting is let go once derived: a 100,000-posting board held both lists whole.
     postings, listing.postings = listing.postings, []
+    recognised, listing.recognised = listing.recognised, {}
     postings.reverse()
     jobs: list[ParsedJob] = []
     fingerprints: dict[str, str] = {}
-    known = known or {}
-    version = derivation_version()
     derived = 0
-    while postings:
-        posting = postings.pop()
-        fingerprint = posting_fingerprint(posting, platform=board.platform, version=version)
-        job = known.get(fingerprint)
-        if job is None:
-            job = derive_job(posting, platform=board.platform)
-            derived += 1
+    for position in range(len(postings) + len(recognised)):
+        fingerprint = recognised.get(position, "")
+        if fingerprint:  # a posting the source recognised by its raw object: the stored job
+            job = known[fingerprint]
+        else:
+            posting = postings.pop()
+            fingerprint = posting.fingerprint or posting_fingerprint(posting, platform=board.platform, version=version)
+            known_job = known.get(fingerprint)
+            if known_job is None:
+                known_job = derive_job(posting, platform=board.platform)
+                derived += 1
+            job = known_job
         jobs.append(job)
         fingerprints.setdefault(job.key, fingerprint)
     company = next((job.company for job in jobs if job.company), board.company)

@@ -23,7 +23,7 @@ request propagates. Parsing helpers (`parse(body, board) -> list[Posting]`) are 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import SplitResult
@@ -108,6 +108,10 @@ class Posting:
     partial: bool = False  # only a URL was seen (sitemaps): title from the slug, no location
     details_read: bool = False  # a detail page was read for this posting (boards/sources/details.py)
     requisition_id: str = ""  # the employer's requisition, shared by its postings (matching/identity.py)
+    # The fingerprint of the raw posting this was built from (`payload.recognised_postings`), which
+    # the check stores in its stead; "" when the source keeps none (the check fingerprints the
+    # posting itself). Not in the repr: that is the posting's own fingerprint (boards/fingerprint.py).
+    fingerprint: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,11 @@ class ReadContext:
     # registry passes its `linked_boards` in: only it knows every platform, and a source that
     # imported it would import itself. Without one, a page links to no board.
     linked_boards: BoardFinder = field(default=lambda _body, _url: [])
+    # The fingerprints of the postings the board holds, and the version raw postings are
+    # fingerprinted under (boards/fingerprint.py `source_version`; "" = none): a source whose
+    # postings are JSON objects skips building the postings it holds (`payload.recognised_postings`).
+    known: Container[str] = frozenset()
+    raw_version: str = ""
 
 
 @dataclass
@@ -140,3 +149,7 @@ class Listing:
     # Sources with an enriched listing (payload.fetch_enriched): whether it was the one read
     # (False: the plain one, the enriched being over the body cap or known to be). None: no such.
     enriched: bool | None = None
+    # Postings the source recognised by the fingerprint of their raw object (ReadContext.known) and
+    # did not build: position in the listing (the postings and these, in the board's order) → the
+    # fingerprint, whose stored job stands for the posting.
+    recognised: dict[int, str] = field(default_factory=dict)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
@@ -75,8 +76,15 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     response, enriched = payload.fetch_enriched(
         fetch, f"{plain}?content=true&pay_transparency=true", plain, plain_only=context.plain_listing
     )
-    postings = parse(response.body, board)
-    return Listing(postings=postings, complete=True, enriched=enriched, **payload.listing_validators(response))
+    _, jobs = payload.listed(response.body, PLATFORM, "jobs")
+    postings, recognised = payload.recognised_postings(jobs, board, context, lambda job: _posting(job, board))
+    return Listing(
+        postings=postings,
+        complete=True,
+        enriched=enriched,
+        recognised=recognised,
+        **payload.listing_validators(response),
+    )
 
 
 def parse(body: bytes, board: BoardRef) -> list[Posting]:
@@ -88,7 +96,7 @@ def parse(body: bytes, board: BoardRef) -> list[Posting]:
     return [posting for job in jobs if (posting := _posting(job, board)) is not None]
 
 
-def _posting(job: dict[str, Any], board: BoardRef) -> Posting | None:
+def _posting(job: Mapping[str, Any], board: BoardRef) -> Posting | None:
     job_id = payload.identifier(job.get("id"))
     title = payload.text(job.get("title"))
     if not job_id or not title:

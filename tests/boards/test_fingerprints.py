@@ -102,6 +102,89 @@ def test_a_posting_that_changed_outside_the_tracked_fields_is_derived_and_rewrit
     assert Job.objects.get().salary_annual_min == 150000
 
 
+def counting_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The titles of the raw Greenhouse postings built into postings from now on."""
+    from boards.sources import greenhouse
+
+    built: list[str] = []
+    build = greenhouse._posting
+
+    def counted(job: Any, board: Any) -> Any:
+        built.append(job["title"])
+        return build(job, board)
+
+    monkeypatch.setattr(greenhouse, "_posting", counted)
+    return built
+
+
+def test_a_raw_posting_the_board_holds_is_not_even_built(site, monkeypatch) -> None:
+    resource = board("acme")
+    jobs = [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")]
+    serve_greenhouse(site, "acme", jobs)
+    resource_check(resource_id=resource.pk)
+    built = counting_builds(monkeypatch)
+    derived = counting_derivations(monkeypatch)
+    serve_greenhouse(site, "acme", [greenhouse_job(3, "Designer"), jobs[1], jobs[0]])
+    outcome = resource_check(resource_id=resource.pk)
+    assert outcome.outcome == "changed" and outcome.changes == 1
+    assert built == derived == ["Designer"]
+    assert list(Change.objects.values_list("type", "title")) == [("JOB_ADDED", "Designer")]
+    assert sorted(Job.objects.values_list("title", flat=True)) == [
+        "Android Engineer",
+        "Designer",
+        "Senior iOS Engineer",
+    ]
+
+
+def test_a_raw_posting_changed_only_in_a_field_derivation_reads_is_derived_again(site, monkeypatch) -> None:
+    """Greenhouse's custom fields are read for the workplace: no tracked field changes, the job does."""
+    resource = board("acme")
+    on_site = [{"id": 1, "name": "Workplace Type", "value": "On-site", "value_type": "single_select"}]
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Robotics Engineer", location="Austin, TX", metadata=on_site)])
+    resource_check(resource_id=resource.pk)
+    assert Job.objects.get().workplace_type == "onsite"
+    derived = counting_derivations(monkeypatch)
+    remote = [{**on_site[0], "value": "Remote"}]
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Robotics Engineer", location="Austin, TX", metadata=remote)])
+    outcome = resource_check(resource_id=resource.pk)
+    assert derived == ["Robotics Engineer"]
+    assert outcome.outcome == "unchanged" and Change.objects.count() == 0
+    assert Job.objects.get().workplace_type == "remote"
+
+
+def test_a_change_of_the_sources_code_builds_every_posting_once(site, monkeypatch) -> None:
+    resource = board("acme")
+    jobs = [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")]
+    serve_greenhouse(site, "acme", jobs)
+    resource_check(resource_id=resource.pk)
+    before = rows(resource)
+    built = counting_builds(monkeypatch)
+    monkeypatch.setattr(reading, "source_version", lambda version: f"{version}+other sources")
+    serve_greenhouse(site, "acme", list(reversed(jobs)))
+    assert resource_check(resource_id=resource.pk).outcome == "unchanged"
+    assert sorted(built) == ["Android Engineer", "Senior iOS Engineer"]
+    assert rows(resource) == before
+    built.clear()
+    Resource.objects.filter(pk=resource.pk).update(body_hash="")
+    assert resource_check(resource_id=resource.pk).outcome == "unchanged"
+    assert built == []
+
+
+def test_a_raw_fingerprint_follows_the_object_the_board_and_the_version() -> None:
+    from boards.sources.payload import raw_fingerprint
+
+    acme = recognize("https://boards.greenhouse.io/acme")
+    job = greenhouse_job(1, "Senior iOS Engineer")
+    first = raw_fingerprint(job, board=acme, version="v")
+    assert raw_fingerprint(dict(job), board=acme, version="v") == first
+    assert raw_fingerprint({**job, "location": {"name": "Berlin"}}, board=acme, version="v") != first
+    assert raw_fingerprint({**job, "metadata": []}, board=acme, version="v") != first
+    assert raw_fingerprint(job, board=acme, version="w") != first
+    # The board's own company names a posting without one: another board, another fingerprint.
+    assert raw_fingerprint(job, board=recognize("https://boards.greenhouse.io/globex"), version="v") != first
+    assert raw_fingerprint({**job, "title": "Senior iOS Engineer\ud83d"}, board=acme, version="v") != first
+
+
 def test_a_new_derivation_version_derives_every_posting_once(site, monkeypatch) -> None:
     resource = board("acme")
     serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")])
