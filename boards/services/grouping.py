@@ -8,7 +8,7 @@ the filter columns of the whole group, so a location filter matches any of its c
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -53,12 +53,13 @@ def plan(
     result: DiffResult,
     previous: Mapping[str, ParsedJob],
     *,
-    first_seen: Mapping[str, datetime],
+    first_seen: Callable[[Iterable[str]], Mapping[str, datetime]],
     now: datetime,
     first: bool,
 ) -> Plan:
-    """Regroup the diff's events and settle each open group's history. `first_seen` holds the
-    stored rows' first sighting (groups stored before grouping existed start from it)."""
+    """Regroup the diff's events and settle each open group's history. `first_seen` reads the
+    stored rows' first sighting of the keys it is given (a group the board has no memory of,
+    stored before grouping existed, starts from it), for those groups only."""
     after = groups.by_group(result.jobs)
     before = groups.by_group(previous.values())
     remembered = _remembered(resource, list(after.keys() | before.keys()))
@@ -67,6 +68,10 @@ def plan(
         if first
         else groups.regroup(result.events, list(previous.values()), result.jobs, history=remembered, now=now)
     )
+    # Groups that start a life (no memory, or closed beyond the repost window) start from their
+    # stored rows' first sighting, read for their postings alone.
+    starting = [key for key in after if not _continues(remembered.get(key), now)]
+    sighted = first_seen(job.key for key in starting for job in after[key]) if starting else {}
     history: dict[str, groups.GroupHistory] = {}
     for key, postings in after.items():
         known = remembered.get(key)
@@ -76,7 +81,7 @@ def plan(
             places = groups.places_seen(replace(known, closed_at=None), postings)
             history[key] = groups.GroupHistory(known.first_seen_at, known.times_posted + 1, places=places)
         else:
-            stored = [first_seen[job.key] for job in postings if job.key in first_seen]
+            stored = [sighted[job.key] for job in postings if job.key in sighted]
             if stored:
                 start = min(stored)
             elif first:
@@ -99,6 +104,11 @@ def plan(
         group_of={job.key: group_of(job) for job in result.jobs},
         also_at=_elsewhere(resource, new_groups),
     )
+
+
+def _continues(known: groups.GroupHistory | None, now: datetime) -> bool:
+    """Whether a remembered group goes on in its memory: open, or reposted within the window."""
+    return known is not None and (known.closed_at is None or groups.is_repost(known, now))
 
 
 def _remembered(resource: Resource, keys: list[str]) -> dict[str, groups.GroupHistory]:

@@ -8,7 +8,7 @@ nothing about its group changed either, its row is not rebuilt nor compared (`cl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -32,8 +32,6 @@ ROWS_AT_ONCE = 2000
 class StoredSet:
     jobs: dict[str, ParsedJob] = field(default_factory=dict)  # key → the job rebuilt from its row
     ids: dict[str, int] = field(default_factory=dict)
-    last_seen: dict[str, datetime] = field(default_factory=dict)
-    first_seen: dict[str, datetime] = field(default_factory=dict)
     fingerprints: dict[str, str] = field(default_factory=dict)  # key → posting fingerprint ("" = none)
     hashes: dict[str, str] = field(default_factory=dict)  # key → job hash ("" = none)
 
@@ -41,29 +39,42 @@ class StoredSet:
         """Posting fingerprint → the stored job derived from that posting."""
         return {fingerprint: self.jobs[key] for key, fingerprint in self.fingerprints.items() if fingerprint}
 
+    def first_seen(self, keys: Iterable[str]) -> dict[str, datetime]:
+        """When each of these stored jobs was first seen (`grouping.plan` needs it for a group the
+        board has no memory of), read then: decoding two timestamps a row for every row of a
+        100,000-posting board cost more than its whole group memory."""
+        return self._column("first_seen_at", keys)
+
+    def _column(self, column: str, keys: Iterable[str]) -> dict[str, datetime]:
+        by_id = {self.ids[key]: key for key in keys if key in self.ids}
+        ids = list(by_id)
+        found: dict[str, datetime] = {}
+        for start in range(0, len(ids), BATCH):
+            rows = JobRow.objects.filter(pk__in=ids[start : start + BATCH]).values_list("id", column)
+            found.update((by_id[pk], value) for pk, value in rows)
+        return found
+
 
 def stored_set(resource: Resource) -> StoredSet:
     stored = StoredSet()
-    rows = JobRow.objects.filter(resource=resource).values_list(
-        "id", "key", "data", "last_seen_at", "first_seen_at", "fingerprint", "job_hash"
-    )
-    for pk, key, data, last_seen, first_seen, fingerprint, job_hash in rows.iterator(chunk_size=2000):
+    rows = JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "fingerprint", "job_hash")
+    for pk, key, data, fingerprint, job_hash in rows.iterator(chunk_size=2000):
         stored.ids[key] = pk
         stored.jobs[key] = jobstore.job_from_data(key, data)
-        stored.last_seen[key] = last_seen
-        stored.first_seen[key] = first_seen
         stored.fingerprints[key] = fingerprint
         stored.hashes[key] = job_hash
     return stored
 
 
 def last_seen(stored: StoredSet, resource: Resource) -> dict[str, datetime]:
-    """When each stored job was last seen: a check of a complete listing does not touch each
-    row, it records the moment on the board (`Resource.listed_complete_at`)."""
+    """When each stored job was last seen, read when an incomplete view needs it (`drop_stale`):
+    a check of a complete listing does not touch each row, it records the moment on the board
+    (`Resource.listed_complete_at`)."""
+    seen = stored._column("last_seen_at", stored.ids)
     listed = resource.listed_complete_at
     if listed is None:
-        return stored.last_seen
-    return {key: max(seen, listed) for key, seen in stored.last_seen.items()}
+        return seen
+    return {key: max(when, listed) for key, when in seen.items()}
 
 
 def clean_keys(stored: StoredSet, jobs: list[ParsedJob], plan: grouping.Plan, *, matched: set[str]) -> set[str]:

@@ -340,3 +340,26 @@ def test_an_enriched_listing_over_the_cap_is_not_asked_for_again_for_a_day(site,
         "/v1/boards/acme/jobs?content=true&pay_transparency=true"
     ]
     assert Resource.objects.get(pk=resource.pk).enriched_over_cap_since is None
+
+
+def test_a_group_the_board_has_no_memory_of_starts_from_its_rows_first_sighting(site) -> None:
+    """Rows stored before the board remembered groups: their group starts when the row was first
+    seen (read for those rows alone), not at the check that finds it without memory."""
+    from boards.models import JobGroup
+
+    resource = board("acme")
+    jobs = [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")]
+    serve_greenhouse(site, "acme", jobs)
+    start = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
+    with time_machine.travel(start, tick=False):
+        resource_check(resource_id=resource.pk)
+    sighted = dict(Job.objects.values_list("key", "first_seen_at"))
+    JobGroup.objects.filter(resource=resource).delete()
+    HostLease.objects.all().delete()
+    serve_greenhouse(site, "acme", [*jobs, greenhouse_job(3, "Designer")])
+    with time_machine.travel(start + timedelta(days=3), tick=False):
+        assert resource_check(resource_id=resource.pk).outcome == "changed"
+    now = start + timedelta(days=3)
+    assert dict(Job.objects.values_list("key", "first_seen_at")) == {**sighted, "id:3": now}
+    remembered = sorted(JobGroup.objects.filter(resource=resource).values_list("first_seen_at", "times_posted"))
+    assert remembered == sorted([*((when, 1) for when in sighted.values()), (now, 1)])
