@@ -18,7 +18,9 @@ What is derived (deterministic: fixed seeds, files read in sorted order):
   bench.derive's paragraphs, titles, locations, other locations, platform hints and structured
   fields), which is where readers' windows and prechecks meet text they did not expect;
 - the readers' own `str` entry points (salary_from_text, experience_from_text, workplace_type,
-  scope_from_text, visa_sponsorship_of, seniority_of) on each literal.
+  scope_from_text, visa_sponsorship_of, seniority_of) on each literal;
+- each posting's description fingerprint (matching/identity.py), which `group` and `vacancy` only
+  show through a hash, and not at all beside a requisition id.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from boards.sources import (
     workday,
 )
 from boards.sources.base import BoardRef, Posting, SalaryPeriod, StructuredSalary
+from matching import identity
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = Path("/work/shared/platform-samples")
@@ -235,6 +238,10 @@ def _job(item: tuple[str, Posting]) -> dict[str, Any]:
         return {"error": f"{type(error).__name__}: {error}"}
     row = {field.name: getattr(job, field.name) for field in dataclasses.fields(job)}
     row["salary"] = dataclasses.asdict(job.salary) if job.salary is not None else None
+    # The fingerprint itself, as derive_job computes it: `group` hides it behind a requisition.
+    row["fingerprint"] = identity.description_fingerprint(
+        posting.description or "", locations=(job.location, *job.other_locations)
+    )
     return row
 
 
