@@ -19,6 +19,7 @@ import functools
 import hashlib
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 KEY_LENGTH = 20  # hex characters of SHA-1 kept: 80 bits, no collision within any plausible index
 MIN_FINGERPRINT_WORDS = 30  # fewer words say too little to join two boards' postings
@@ -111,22 +112,35 @@ def description_words(description: str, *, locations: Iterable[str] = ()) -> set
         description = _URL.sub(" ", description)
     listed = _words(description)
     words = set(listed)
-    named = [location for location in locations if not words.isdisjoint(_place_phrases(location)[0])]
-    if named:
+    named = [place for location in locations if not words.isdisjoint((place := _place_phrases(location)).words)]
+    if named and any(needed <= words for place in named for needed in place.several):
         text = b" " + b" ".join(listed) + b" "
-        for location in named:
-            for needle in _place_phrases(location)[1]:
+        for place in named:
+            for needle in place.needles:
                 while needle in text:  # "Berlin Berlin": the two share the space between them
                     text = text.replace(needle, b" ")
         # Cheaper than splitting the text again: a place word that no longer stands in it goes.
-        for location in named:
-            words.difference_update(word for word in _place_phrases(location)[0] if b" " + word + b" " not in text)
+        for place in named:
+            words.difference_update(word for word in place.words if b" " + word + b" " not in text)
+    else:
+        # No phrase of several words can stand in the text (one of its words is missing, and taking
+        # words out never brings one in): each one-word phrase goes wherever it stands, and the
+        # place words that do not stand in the text were not among `words` to begin with.
+        for place in named:
+            words -= place.single
     words -= _DATE_BYTES
     return words
 
 
+class _Place(NamedTuple):
+    words: frozenset[bytes]  # every word of the location
+    needles: tuple[bytes, ...]  # the phrases to take out, " "-delimited, longest first
+    single: frozenset[bytes]  # the phrases of one word, as words
+    several: tuple[frozenset[bytes], ...]  # the words of each phrase of several words
+
+
 @functools.lru_cache(maxsize=4096)
-def _place_phrases(location: str) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
+def _place_phrases(location: str) -> _Place:
     """The words of `location` and the phrases to take out of a text, longest first: the whole
     location ("austin tx"), then each comma-separated part that is a phrase of several words or a
     word of MIN_PLACE_WORD letters or more ("austin"; not "tx" or "us", which are also words of
@@ -135,7 +149,9 @@ def _place_phrases(location: str) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
     whole = [word for part in parts for word in part]
     phrases = [whole, *(part for part in parts if len(part) > 1 or (part and len(part[0]) >= MIN_PLACE_WORD))]
     needles = dict.fromkeys(b" " + b" ".join(phrase) + b" " for phrase in phrases if phrase)
-    return frozenset(whole), tuple(needles)
+    single = frozenset(phrase[0] for phrase in phrases if len(phrase) == 1)
+    several = tuple(dict.fromkeys(frozenset(phrase) for phrase in phrases if len(phrase) > 1))
+    return _Place(frozenset(whole), tuple(needles), single, several)
 
 
 def description_fingerprint(description: str, *, locations: Iterable[str] = ()) -> str:
