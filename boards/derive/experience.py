@@ -11,6 +11,7 @@ MS + 4 years or PhD + 2 years"), the lowest path is the requirement: a candidate
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator
@@ -197,6 +198,12 @@ def _floor(years: Years) -> float:
     return years[0] if years[0] is not None else 0.0
 
 
+# How far before and after a counted year word `_read_counted` reads (its farthest look: the
+# degree words up to 60 characters before a count that starts up to 40 before the word, and one
+# character more for `\b`; the tail of 70 characters after a count that ends up to 3 past it).
+_READ_BEFORE, _READ_AFTER = 101, 73
+
+
 def _read_mention(low: str, year_start: int, year_end: int) -> _Found | None:
     """The requirement a "year" word closes ("5+ years") or opens ("years of experience: 5")."""
     labelled = _LABEL_FIRST.match(low, year_start)
@@ -204,6 +211,15 @@ def _read_mention(low: str, year_start: int, year_end: int) -> _Found | None:
         return _found(_result(labelled["n1"], labelled["n2"], ceiling=bool(labelled["ceiling"])))
     if not _COUNT_CLOSES.search(low, max(0, year_start - 12), year_start):
         return None  # "a year", "per year", "this year": no count right before the word
+    start = max(0, year_start - _READ_BEFORE)
+    return _read_counted(low[start : year_end + _READ_AFTER], year_start - start, year_end - start)
+
+
+@functools.lru_cache(maxsize=4096)  # a board repeats its boilerplate ("for over 20 years we…")
+def _read_counted(low: str, year_start: int, year_end: int) -> _Found | None:
+    """The requirement a counted "year" word closes, read from the window of the text around it
+    that `_read_mention` cuts: every look of this function stays within it, so its answer is the
+    one on the whole text."""
     candidate = None
     for found in _CANDIDATE.finditer(low, max(0, year_start - 40), year_end + 3):
         if found.start() < year_start < found.end():
