@@ -7,6 +7,8 @@ the posting text never reaches this type.
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -17,9 +19,30 @@ WEB_SCHEMES = frozenset({"http", "https"})
 KEY_MAX = 600  # the width of boards.Job.key and changes.Change.job_key
 
 
+# "http(s)://host" up to where urlsplit ends the host ("/", "?", "#" or the end), with none of the
+# tab and newline characters urlsplit deletes before it reads a URL.
+_WEB_HOST = re.compile(r"https?://([^/?#\t\r\n]*)(?:[/?#]|\Z)")
+
+
 def web_url(value: str) -> str:
     """`value` if it is an absolute http(s) URL, else "". A posting's link is relayed to agents
-    (and from them to people) as given, so `javascript:`, `data:` or `file:` must never be one."""
+    (and from them to people) as given, so `javascript:`, `data:` or `file:` must never be one.
+
+    A URL that plainly starts "http://" or "https://" is judged by its host alone (what else
+    urlsplit reads of it cannot make it fail), and a board's postings share their host: the host's
+    answer is cached. That spares a urlsplit per posting (~4 µs, its own cache holds 128 URLs)."""
+    host = _WEB_HOST.match(value)
+    if host is not None:
+        return value if _is_web_host(host[1]) else ""
+    return _split_web_url(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_web_host(host: str) -> bool:
+    return bool(_split_web_url(f"http://{host}"))
+
+
+def _split_web_url(value: str) -> str:
     try:
         parts = urlsplit(value)
     except ValueError:  # an invalid IPv6 host, for one
