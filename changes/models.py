@@ -101,3 +101,40 @@ class WebhookFanout(models.Model):
 
     def __str__(self) -> str:
         return f"webhook fan-out at change {self.last_change_id}"
+
+
+class FeedSearch(models.Model):
+    """A distinct search of the live search watches (watches with the same stored filters share
+    one), whose changes the fan-out matches once, as it writes webhook deliveries, instead of each
+    poll filtering the window again (changes/services/matches.py; docs/internals.md "Feed plans").
+
+    `key` is the MD5 of the filters' stored text, computed by the database from a watch's own row
+    (the feed finds a watch's search by it, so a watch whose filters change finds another search,
+    or none, and never reads matches of filters it no longer has). `indexed` is decided once, at
+    registration: only searches whose changes are rare and whose meaning does not move with the
+    clock or a board's tech share keep matches. `matched_from`: every change above it that the
+    search sees, up to the fan-out mark, has a `FeedMatch` row (NULL: not yet; set by the first
+    fan-out batch that matched it, or lowered by a backfill)."""
+
+    key = models.CharField(max_length=32, unique=True)
+    filters = models.JSONField(default=dict)
+    indexed = models.BooleanField(default=False)
+    matched_from = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"feed search {self.key}"
+
+
+class FeedMatch(models.Model):
+    """A change that a `FeedSearch` sees: a poll reads its watch's page from these rows (the
+    primary key, search then change id) instead of filtering the window. No foreign key to the
+    change: retention deletes change rows in bulk, and maintenance deletes the matches below the
+    oldest change left (`matches_prune`)."""
+
+    pk = models.CompositePrimaryKey("search_id", "change_id")
+    search = models.ForeignKey(FeedSearch, on_delete=models.CASCADE, related_name="matches", db_index=False)
+    change_id = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.search_id}:{self.change_id}"

@@ -15,9 +15,10 @@ from django.db.models import Max
 from django.utils import timezone
 
 from boards.services.grouping import closed_groups, closed_groups_of, closed_groups_query
-from changes.models import Change
+from changes.models import Change, FeedSearch, WebhookFanout
+from changes.services.matches import search_key_sql
 from changes.services.present import change_as_dict
-from changes.services.reads import run_statements, watch_changes, watch_pages
+from changes.services.reads import Matched, run_statements, watch_changes, watch_pages
 from watches.filters import Filters, RowBatch, filters_match, search_feed_match
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import watches_touch
@@ -61,17 +62,32 @@ def _watches(client: Client, watch_id: str | None) -> tuple[list[Watch], int]:
     if watch_id:
         one = f" AND w.{quote('public_id')} = %s"
         params.append(str(watch_id)[:32])
+    searches, mark = quote(FeedSearch._meta.db_table), quote(WebhookFanout._meta.db_table)
     sql = (
-        f"SELECT w.*, (SELECT MAX({quote('id')}) FROM {quote(Change._meta.db_table)}) AS feed_top "
-        f"FROM {quote(Watch._meta.db_table)} w "
+        f"SELECT w.*, (SELECT MAX({quote('id')}) FROM {quote(Change._meta.db_table)}) AS feed_top, "
+        f"s.{quote('id')} AS feed_search, s.{quote('matched_from')} AS feed_start, "
+        f"(SELECT MAX({quote('last_change_id')}) FROM {mark}) AS feed_mark "
+        f"FROM {quote(Watch._meta.db_table)} w LEFT JOIN {searches} s ON w.{quote('kind')} = %s "
+        f"AND s.{quote('key')} = {search_key_sql('w')} AND s.{quote('indexed')} AND s.{quote('matched_from')} IS NOT NULL "
         f"WHERE w.{quote('client_id')} = %s AND w.{quote('deleted_at')} IS NULL AND w.{quote('expires_at')} > %s{one} "
         f"ORDER BY w.{quote('created_at')}, w.{quote('id')}"
     )
-    watches = list(Watch.objects.raw(sql, params))
+    watches = list(Watch.objects.raw(sql, [WatchKind.SEARCH, *params]))
     if watch_id and not watches:
         raise AppError("NOT_FOUND", "watch not found")
     top = int(getattr(watches[0], "feed_top", None) or 0) if watches else max_change_id()
     return watches, top
+
+
+def _matched(watches: list[Watch]) -> dict[int, Matched]:
+    """The watches (read by `_watches`) whose search keeps its matches, by pk."""
+    found: dict[int, Matched] = {}
+    for watch in watches:
+        search = getattr(watch, "feed_search", None)
+        if search is not None:
+            start, mark = getattr(watch, "feed_start"), getattr(watch, "feed_mark", None)  # noqa: B009
+            found[watch.pk] = Matched(search=int(search), start=int(start), mark=int(mark or 0))
+    return found
 
 
 def changes_get(
@@ -97,7 +113,8 @@ def changes_get(
     # The usual poll reads nothing: nothing was written since the watch last read.
     reads = [(watch, lower) for watch, lower in reads if lower < top]
     rows: list[tuple[int, int, Change, Watch]] = []
-    for (watch, _lower), page in zip(reads, watch_pages(reads, top=top, rows=limit + 1), strict=True):
+    pages = watch_pages(reads, top=top, rows=limit + 1, matched=_matched(watches))
+    for (watch, _lower), page in zip(reads, pages, strict=True):
         rows.extend((change.id, watch.pk, change, watch) for change in page)
     rows.sort(key=lambda row: (row[0], row[1]))
     has_more = len(rows) > limit

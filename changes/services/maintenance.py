@@ -19,6 +19,7 @@ from boards.groups import REPOST_WINDOW
 from boards.models import HostLease, IndexOrigin, JobGroup, Resource, Snapshot
 from boards.services.leases import lease_acquire, lease_release, new_holder
 from changes.models import Change, DeliveryStatus, WebhookDelivery
+from changes.services.matches import matches_prune, searches_prune, searches_register
 from watches.models import Client, CountsDaily, UsageDaily, Watch
 from watches.services.ratelimits import ratelimits_prune
 from watchtower.config import current
@@ -62,6 +63,10 @@ def _run(now: datetime) -> dict[str, int]:
     counts["deleted_changes"] = _deleted(
         Change.objects.filter(created_at__lt=now - timedelta(days=config.change_retention_days)), Change
     )
+    counts["deleted_feed_matches"] = matches_prune()
+    # Searches of watches that lapsed are forgotten, those of new (or bulk-made) watches registered.
+    counts["deleted_feed_searches"] = searches_prune(now=now)
+    counts["registered_feed_searches"] = searches_register(now=now)
     counts["deleted_snapshots"] = _deleted(_old_snapshots(now, config.snapshot_retention_days), Snapshot)
     # A vacancy closed longer than the repost window can no longer be reposted, and no change kept
     # still needs its `closed_at` (the feed's `open: false`): the board forgets it.

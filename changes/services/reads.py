@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,7 @@ from django.db import connection
 from django.db.models import BigIntegerField, BooleanField, F, Func, Q, QuerySet
 from django.db.models.lookups import Exact, GreaterThan, LessThanOrEqual
 
-from changes.models import Change
+from changes.models import Change, FeedMatch
 from watches.filters import Filters, filters_q, search_feed_q, unindexed
 from watches.models import Watch, WatchKind
 from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, word_shares
@@ -138,45 +138,105 @@ def plan_for(watch: Watch, *, lower: int, top: int, rows: int) -> Plan:
 def choose(watch: Watch, *, lower: int, top: int, rows: int, stats: SearchStats, feed: FeedStats) -> Plan:
     filters = Filters.from_dict(watch.filters)
     window = float(max(0, top - lower))
-    share = estimated_share(filters, stats)
     # The share of rows the index read visits: the product of its conditions' shares (1: none).
     indexed = math.prod(word_shares(filters, stats))
     if watch.kind == WatchKind.BOARD:
+        share = estimated_share(filters, stats)
         board = feed.boards.get(watch.resource_id or 0, feed.other_board)
         walked = min(window * board, rows / share if share > 0 else math.inf)
         found = window * board * indexed
     else:
-        roles = feed.roles.get("new", 0.0) + (feed.roles.get("repost", 0.0) if filters.include_reposts else 0.0)
-        seen = share * max(roles, feed.roles.get("grown", 0.0), 0.01)
+        seen = search_share(filters, stats, feed)
         walked = min(window, rows / seen if seen > 0 else math.inf)
         found = window * indexed
     index = walked > SHORT_WALK and found * INDEX_ROW_COST < walked
     return Plan(index, walked, found)
 
 
-def watch_pages(reads: Sequence[tuple[Watch, int]], *, top: int, rows: int) -> list[list[Change]]:
+def search_share(filters: Filters, stats: SearchStats, feed: FeedStats) -> float:
+    """The estimated share of all change rows a search watch with `filters` sees: its filters'
+    share of the rows of the roles it reads."""
+    roles = feed.roles.get("new", 0.0) + (feed.roles.get("repost", 0.0) if filters.include_reposts else 0.0)
+    return estimated_share(filters, stats) * max(roles, feed.roles.get("grown", 0.0), 0.01)
+
+
+@dataclass(frozen=True)
+class Matched:
+    """A search watch whose search keeps its matches (changes/services/matches.py): the
+    `FeedSearch` id, the change id above which its matches are kept (`start`), and the fan-out
+    mark, up to which they are."""
+
+    search: int
+    start: int
+    mark: int
+
+
+def parts(lower: int, top: int, matched: Matched | None) -> list[tuple[int, int, int | None]]:
+    """The window (lower, top] in id order as (lower, upper, search): read from the search's
+    matches where it has them (search), by a plan of its own elsewhere (None): before the matches
+    start (a watch far behind a search registered later) and above the fan-out mark (changes
+    written since the last batch)."""
+    if matched is None:
+        return [(lower, top, None)]
+    mark = min(matched.mark, top)
+    start = min(matched.start, mark)
+    found: list[tuple[int, int, int | None]] = []
+    if lower < start:
+        found.append((lower, start, None))
+    if max(lower, start) < mark:
+        found.append((max(lower, start), mark, matched.search))
+    if max(lower, mark) < top:
+        found.append((max(lower, mark), top, None))
+    return found
+
+
+def watch_pages(
+    reads: Sequence[tuple[Watch, int]], *, top: int, rows: int, matched: Mapping[int, Matched] | None = None
+) -> list[list[Change]]:
     """For each (watch, lower): the first `rows` changes the watch sees above `lower` up to `top`,
-    in id order. One round trip on PostgreSQL, each statement with its plan."""
+    in id order; a watch in `matched` (by pk) reads its search's matches where they are kept. One
+    round trip on PostgreSQL, each statement with its plan."""
+    matched = matched or {}
+    queries: list[tuple[int, QuerySet[Change], tuple[str, ...]]] = []
+    for number, (watch, lower) in enumerate(reads):
+        for low, high, search in parts(lower, top, matched.get(watch.pk)):
+            if search is not None:
+                queries.append((number, match_query(watch, search, lower=low, top=high, rows=rows), WALK))
+                continue
+            plan = plan_for(watch, lower=low, top=high, rows=rows) if connection.vendor == "postgresql" else None
+            index = plan is not None and plan.index
+            queries.append(
+                (number, page_query(watch, lower=low, top=high, rows=rows, index=index), INDEX_READ if index else WALK)
+            )
+    pages: list[list[Change]] = [[] for _ in reads]
     if connection.vendor != "postgresql":
-        return [list(page_query(watch, lower=lower, top=top, rows=rows, index=False)) for watch, lower in reads]
+        for number, queryset, _settings in queries:
+            pages[number].extend(queryset)
+        return [page[:rows] for page in pages]
     statements: list[tuple[str, list[Any], tuple[str, ...]]] = []
     compilers = []
-    for watch, lower in reads:
-        plan = plan_for(watch, lower=lower, top=top, rows=rows)
-        queryset = page_query(watch, lower=lower, top=top, rows=rows, index=plan.index)
+    for _number, queryset, settings in queries:
         compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
-        statements.append((sql, list(params), INDEX_READ if plan.index else WALK))
+        statements.append((sql, list(params), settings))
         compilers.append(compiler)
     results = run_statements(statements)
-    return [_changes(compiler, found) for compiler, found in zip(compilers, results, strict=True)]
+    for (number, _queryset, _settings), compiler, found in zip(queries, compilers, results, strict=True):
+        pages[number].extend(_changes(compiler, found))
+    return [page[:rows] for page in pages]
 
 
 def page_query(watch: Watch, *, lower: int, top: int, rows: int, index: bool) -> QuerySet[Change]:
     """The page as a query: through `change_words` with the window (`index`), or as a walk in id
     order testing the plain substring form. The same rows either way."""
+    return window_query(watch, lower=lower, top=top, index=index).order_by("id")[:rows]
+
+
+def window_query(watch: Watch, *, lower: int, top: int, index: bool) -> QuerySet[Change]:
+    """Every change the watch sees above `lower` up to `top` (unordered), as `page_query` reads
+    them."""
     if not index:
-        return watch_changes(watch, index=False).filter(id__gt=lower, id__lte=top).order_by("id")[:rows]
+        return watch_changes(watch, index=False).filter(id__gt=lower, id__lte=top)
     # The bounds and the board as `InWindow` states them for the word index, and again exactly in
     # a form no btree serves (`+ 0`): the planner would otherwise AND a bitmap of every id of the
     # window, or of the board, to the few rows the word index finds.
@@ -189,7 +249,18 @@ def page_query(watch: Watch, *, lower: int, top: int, rows: int, index: bool) ->
     )
     if board is not None:
         changes = changes.filter(Exact(unindexed(F("resource_id"), BigIntegerField()), board))
-    return changes.filter(_seen_q(watch, index=True)).order_by("id")[:rows]
+    return changes.filter(_seen_q(watch, index=True))
+
+
+def match_query(watch: Watch, search: int, *, lower: int, top: int, rows: int) -> QuerySet[Change]:
+    """The page from the search's kept matches: the first `rows` match ids above the cursor (and
+    the watch's baseline) in the primary key's order, then those changes."""
+    ids = (
+        FeedMatch.objects.filter(search_id=search, change_id__gt=max(lower, watch.baseline), change_id__lte=top)
+        .order_by("change_id")
+        .values("change_id")[:rows]
+    )
+    return Change.objects.filter(id__in=ids).order_by("id")
 
 
 def run_statements(

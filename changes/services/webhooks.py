@@ -13,8 +13,10 @@ thread or Celery beat — and, per batch of changes above the `WebhookFanout` ma
    rules (`feed.changes_seen`, the in-memory form of the `watch_changes` query that `get_changes`
    runs, held to the same meaning by the agreement tests, so a webhook and the feed never disagree).
 4. Writes one delivery row per watch with matches, holding the ids of its changes (the body is
-   built from them when the row is first sent: changes/services/delivery.py), and moves the mark
-   to the batch's last id, in the same transaction: a crash before the commit leaves the mark
+   built from them when the row is first sent: changes/services/delivery.py), the batch's matches
+   of the searches that keep them, matched the same way (changes/services/matches.py: the feed
+   reads a rare search's page from them), and moves the mark to the batch's last id, in the same
+   transaction: a crash before the commit leaves the mark
    where it was (the batch is fanned out again, nothing was written), a crash after it leaves
    nothing to redo. Exactly once either way.
 
@@ -27,7 +29,6 @@ from __future__ import annotations
 import functools
 import json
 import uuid
-from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple
@@ -39,6 +40,7 @@ from django.utils import timezone
 
 from changes.models import Change, WebhookDelivery, WebhookFanout
 from changes.services.feed import changes_seen
+from changes.services.matches import indexed_searches, matches_write
 from watches.filters import Filters, RowBatch
 from watches.models import Watch, WatchKind
 
@@ -106,6 +108,7 @@ def _fan_out_batch(*, now: datetime, batch: int) -> tuple[int, int]:
             return 0, 0
         deliveries = _deliveries(changes, high=changes[-1].id, now=now)
         _write(deliveries)
+        _keep_matches(changes, mark=mark.last_change_id, now=now)
         WebhookFanout.objects.filter(pk=mark.pk).update(last_change_id=changes[-1].id, updated_at=now)
     return len(changes), len(deliveries)
 
@@ -150,8 +153,9 @@ class Owed(NamedTuple):
 
 
 def _deliveries(changes: Sequence[Change], *, high: int, now: datetime) -> list[Owed]:
-    """One row per watch with matches, holding the ids of what it is owed; the body is built when
-    the row is sent, so what is written here is small whatever the size of the jobs."""
+    """One row per watch with matches, holding the ids of what it is owed (each watch's baseline
+    applied to what its search matched); the body is built when the row is sent, so what is
+    written here is small whatever the size of the jobs."""
     resource_ids = {change.resource_id for change in changes}
     watches = [
         Candidate(*row)
@@ -162,10 +166,30 @@ def _deliveries(changes: Sequence[Change], *, high: int, now: datetime) -> list[
         .order_by("id")
         .values_list("id", "kind", "resource_id", Cast("filters", TextField()), "baseline")
     ]
-    matches = _match(watches, changes, now=now)
-    return [
-        Owed(watch.pk, [change.id for change in matching]) for watch in watches if (matching := matches.get(watch.pk))
+    seen = _seen([(watch.kind, watch.resource_id, watch.filters) for watch in watches], changes, now=now)
+    owed = []
+    for watch in watches:
+        found = seen.get((watch.kind, watch.resource_id, watch.filters), ())
+        matching = [change.id for change in found if change.id > watch.baseline]
+        if matching:
+            owed.append(Owed(watch.pk, matching))
+    return owed
+
+
+def _keep_matches(changes: Sequence[Change], *, mark: int, now: datetime) -> None:
+    """The batch's matches for every search that keeps them (changes/services/matches.py),
+    decided as the webhook watches' are; a search matched for the first time keeps matches from
+    `mark`, the batch's lower bound, on."""
+    searches = indexed_searches()
+    if not searches:
+        return
+    seen = _seen([(WatchKind.SEARCH, None, search.filters) for search in searches], changes, now=now)
+    pairs = [
+        (search.pk, change.id)
+        for search in searches
+        for change in seen.get((WatchKind.SEARCH, None, search.filters), ())
     ]
+    matches_write(pairs, started=[search.pk for search in searches if search.matched_from is None], mark=mark)
 
 
 def _write(owed: Sequence[Owed]) -> None:
@@ -214,30 +238,30 @@ def _write(owed: Sequence[Owed]) -> None:
             copy.write_row([values[name] if name in values else constant[name] for name in names])
 
 
-def _match(watches: Sequence[Candidate], changes: Sequence[Change], *, now: datetime) -> dict[int, list[Change]]:
-    """{watch id: the changes of the batch it sees, in id order}, decided in memory.
+Group = tuple[str, int | None, str]  # kind, board, the filters' stored text
+
+
+def _seen(groups: Sequence[Group], changes: Sequence[Change], *, now: datetime) -> dict[Group, list[Change]]:
+    """{group: the changes of the batch it sees, in id order}, decided in memory, for the groups
+    of the webhook watches and the searches that keep matches (changes/services/matches.py).
 
     A batch is a few hundred changes at most, so each distinct search (watches that differ only
-    in their baseline share one) is evaluated against the whole batch in Python (`changes_seen`,
+    in their baseline share one, and a search that keeps matches shares it with the webhook
+    watches of the same filters) is evaluated against the whole batch in Python (`changes_seen`,
     the feed's own rules held to the SQL's meaning; `RowBatch` hands each search only the changes
     holding one of its keywords) instead of one feed query per search. For 100 new jobs and
     10,000 webhook watches with 2,872 distinct searches, the whole fan-out took 10.3 s CPU and
     43.5 s wall with a query per search, 4.8 s CPU and 21.4 s wall matching in memory (same
-    writer, load 17; bench/fanout.py). Each watch's baseline is then applied to what its search
-    matched.
+    writer, load 17; bench/fanout.py).
     """
-    groups: dict[tuple[str, int | None, str], list[Candidate]] = defaultdict(list)
-    for watch in watches:
-        groups[(watch.kind, watch.resource_id, watch.filters)].append(watch)
     batch = RowBatch(changes)
-    matches: dict[int, list[Change]] = {}
-    for (kind, resource_id, text), members in groups.items():
-        seen = changes_seen(kind=kind, resource_id=resource_id, filters=_filters(text), batch=batch, now=now)
-        if not seen:
-            continue
-        for watch in members:
-            matches[watch.pk] = [change for change in seen if change.id > watch.baseline]
-    return matches
+    seen: dict[Group, list[Change]] = {}
+    for group in dict.fromkeys(groups):
+        kind, resource_id, text = group
+        found = changes_seen(kind=kind, resource_id=resource_id, filters=_filters(text), batch=batch, now=now)
+        if found:
+            seen[group] = found
+    return seen
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -23,6 +23,7 @@ from boards.sources.canonical import canonical_url
 from boards.sources.registry import recognize
 from changes.models import Change
 from changes.services.feed import pending_count
+from changes.services.matches import searches_register
 from watches.filters import Filters, filters_q
 from watches.models import Client, Watch, WatchKind, live_watch_q
 from watches.services.lookup import active_watches, watch_for_client, watches_touch
@@ -218,6 +219,7 @@ def _create_search_watch(*, client: Client, options: WatchOptions) -> dict[str, 
             cursor=baseline,
             expires_at=timezone.now() + timedelta(days=current().watch_ttl_days),
         )
+        searches_register(watch_ids=[watch.pk])
         matching = jobs_matching(filters)
         body = watch_as_dict(watch, pending=0)
         body["coverage"] = coverage()

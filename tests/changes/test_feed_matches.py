@@ -1,0 +1,211 @@
+"""Kept matches (changes/services/matches.py): the fan-out matches each new change to the searches
+that keep matches, and a poll reads its page from them where they are kept, by the plans
+elsewhere. The pages are the ones the read-time filter gives, for every fixed filter of the
+agreement table, whatever the window, the start of the matches and the fan-out mark; a watch made
+after the changes, a watch whose filters change and lapsed watches are read right too."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from django.utils import timezone
+
+from changes.models import Change, FeedMatch, FeedSearch, WebhookFanout
+from changes.services import matches
+from changes.services.feed import _matched, _watches, changes_get
+from changes.services.maintenance import maintenance_run
+from changes.services.matches import is_fixed, matches_prune, search_backfill, searches_register
+from changes.services.reads import Matched, parts, watch_pages
+from changes.services.webhooks import webhooks_fan_out
+from tests.changes.test_feed_plans import STEP, changes  # noqa: F401 (the fixture)
+from tests.watches.test_filters_agree import FILTERS, NOW
+from watches.filters import Filters, search_feed_match
+from watches.models import Client, Watch, WatchKind
+
+pytestmark = pytest.mark.django_db
+
+FIXED = [data for data in FILTERS if data and is_fixed(Filters.from_dict(data))]
+
+
+@pytest.fixture(autouse=True)
+def every_fixed_search_keeps_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The choice by the estimate is PostgreSQL's statistics' (tested apart); here every fixed
+    search keeps its matches, on either database."""
+    monkeypatch.setattr(matches, "keeps_matches", lambda: is_fixed)
+
+
+def search_watch(client: Client, data: dict[str, Any], *, baseline: int = 0) -> Watch:
+    return Watch.objects.create(
+        client=client,
+        kind=WatchKind.SEARCH,
+        filters=Filters.from_dict(data).as_dict(),
+        baseline=baseline,
+        cursor=baseline,
+        expires_at=NOW.replace(year=2100),
+    )
+
+
+def fan_out_from(mark: int) -> None:
+    WebhookFanout.objects.update_or_create(pk=1, defaults={"last_change_id": mark})
+    with time_machine.travel(NOW, tick=False):
+        webhooks_fan_out(batch=7)
+
+
+def test_the_window_is_read_in_parts_around_the_kept_matches() -> None:
+    assert parts(10, 100, None) == [(10, 100, None)]
+    kept = Matched(search=3, start=40, mark=80)
+    assert parts(10, 100, kept) == [(10, 40, None), (40, 80, 3), (80, 100, None)]
+    assert parts(50, 100, kept) == [(50, 80, 3), (80, 100, None)]
+    assert parts(50, 70, kept) == [(50, 70, 3)]
+    assert parts(85, 100, kept) == [(85, 100, None)]
+    assert parts(10, 30, kept) == [(10, 30, None)]
+
+
+@pytest.mark.parametrize("data", FIXED, ids=[str(item) for item in FIXED])
+def test_pages_from_kept_matches_are_the_read_time_filters(changes: list[Change], data: dict[str, Any]) -> None:  # noqa: F811
+    """Matches kept from the middle of the rows (a search registered then), the fan-out mark at
+    several places: every window pages exactly as the in-memory predicate says."""
+    client = Client.objects.create(token_hash="kept")
+    watch = search_watch(client, data)
+    assert searches_register() == 1
+    start = changes[len(changes) // 3].id
+    fan_out_from(start)
+    search = FeedSearch.objects.get()
+    assert search.indexed and search.matched_from == start
+    filters = Filters.from_dict(data)
+    seen = [c.id for c in changes if search_feed_match(filters, c, now=NOW)]
+    assert list(FeedMatch.objects.filter(search=search).order_by("change_id").values_list("change_id", flat=True)) == [
+        i for i in seen if i > start
+    ]
+    top = changes[-1].id
+    for mark in (start, changes[len(changes) // 2].id, top):
+        for lower in (0, STEP * 5, start - 1, start, start + STEP * 3, top - STEP * 2):
+            kept = {watch.pk: Matched(search=search.pk, start=start, mark=mark)}
+            for rows in (1, 4, 50):
+                with time_machine.travel(NOW, tick=False):
+                    [page] = watch_pages([(watch, lower)], top=top, rows=rows, matched=kept)
+                assert [c.id for c in page] == [i for i in seen if i > lower][:rows], (mark, lower, rows)
+
+
+def test_a_backfill_keeps_the_same_matches_as_the_fan_out(changes: list[Change]) -> None:  # noqa: F811
+    client = Client.objects.create(token_hash="backfill")
+    search_watch(client, {"keywords": ["ios", "android"]})
+    search_watch(client, {"locations": ["US"], "include_reposts": True})
+    searches_register()
+    fan_out_from(0)
+    fanned = set(FeedMatch.objects.values_list("search_id", "change_id"))
+    FeedMatch.objects.all().delete()
+    top = changes[-1].id
+    FeedSearch.objects.update(matched_from=top)
+    with time_machine.travel(NOW, tick=False):
+        added = sum(search_backfill(pk, lower=0) for pk in FeedSearch.objects.values_list("pk", flat=True))
+    assert added == len(fanned) > 0
+    assert set(FeedMatch.objects.values_list("search_id", "change_id")) == fanned
+    assert set(FeedSearch.objects.values_list("matched_from", flat=True)) == {0}
+
+
+def test_a_poll_finds_its_search_by_the_filters_it_has_now(changes: list[Change]) -> None:  # noqa: F811
+    """`_watches` joins each watch to its search by the key the database computes (held to
+    `search_key()` here); a watch whose filters are edited reads by the plans until its new
+    search is registered and fanned out, and never the matches of its old filters."""
+    client = Client.objects.create(token_hash="edited")
+    ios = {"keywords": ["ios"]}
+    watch = search_watch(client, ios)
+    searches_register()
+    fan_out_from(0)
+    watches, _top = _watches(client, None)
+    assert _matched(watches) == {watch.pk: Matched(FeedSearch.objects.get().pk, 0, changes[-1].id)}
+
+    art = {"keywords": ["android", "engineer"]}
+    Watch.objects.filter(pk=watch.pk).update(filters=Filters.from_dict(art).as_dict())
+    assert _matched(_watches(client, None)[0]) == {}  # no search of the new filters yet: the plans
+    assert ids(client) == expected(changes, art, lower=0) != []
+    searches_register()
+    fan_out_from(changes[-1].id)  # nothing new: the new search is not started
+    assert _matched(_watches(client, None)[0]) == {}
+    artist = next(c for c in changes if c.id in expected(changes, art, lower=0))
+    Change.objects.create(**{**_fields(artist), "id": changes[-1].id + 1})
+    fan_out_from(changes[-1].id)  # the next batch starts it, above the mark it had
+    [found] = _matched(_watches(client, None)[0]).values()
+    assert found.start == changes[-1].id
+    assert ids(client) == expected(list(Change.objects.order_by("id")), art, lower=0)
+
+
+def test_a_watch_made_after_the_changes_reads_only_above_its_baseline(changes: list[Change]) -> None:  # noqa: F811
+    client = Client.objects.create(token_hash="mid-stream")
+    data = {"keywords": ["ios", "android"]}
+    middle = changes[len(changes) // 2].id
+    search_watch(client, data, baseline=middle)
+    search_watch(Client.objects.create(token_hash="earlier"), data)  # the same search, from the start
+    searches_register()
+    fan_out_from(0)
+    assert FeedSearch.objects.count() == 1
+    assert ids(client) == expected(changes, data, lower=middle) != []
+
+
+def test_lapsed_watches_searches_and_matches_are_forgotten(changes: list[Change]) -> None:  # noqa: F811
+    client = Client.objects.create(token_hash="lapsed")
+    kept = search_watch(client, {"keywords": ["ios"]})
+    deleted = search_watch(client, {"keywords": ["android"]})
+    expired = search_watch(client, {"keywords": ["engineer"]})
+    searches_register()
+    fan_out_from(0)
+    assert FeedSearch.objects.count() == 3
+    now = timezone.now()
+    Watch.objects.filter(pk=deleted.pk).update(deleted_at=now)
+    Watch.objects.filter(pk=expired.pk).update(expires_at=now - timedelta(minutes=1))
+    counts = maintenance_run(now=now)
+    assert counts is not None and counts["deleted_feed_searches"] == 2
+    [search] = FeedSearch.objects.all()
+    assert search.filters == kept.filters
+    assert set(FeedMatch.objects.values_list("search_id", flat=True)) == {search.pk}
+
+
+def test_matches_of_deleted_changes_are_pruned(changes: list[Change]) -> None:  # noqa: F811
+    search_watch(Client.objects.create(token_hash="pruned"), {"keywords": ["ios", "android"]})
+    searches_register()
+    fan_out_from(0)
+    oldest = changes[len(changes) // 2].id
+    Change.objects.filter(id__lt=oldest).delete()
+    stale = FeedMatch.objects.filter(change_id__lt=oldest).count()
+    assert stale > 0
+    assert matches_prune() == stale
+    assert not FeedMatch.objects.filter(change_id__lt=oldest).exists()
+    assert FeedMatch.objects.count() > 0
+
+
+def test_only_fixed_searches_that_saw_few_of_the_newest_changes_keep_matches(
+    changes: list[Change],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.undo()
+    with time_machine.travel(NOW, tick=False):
+        keeps = matches.keeps_matches()
+        assert keeps is not None
+        assert not keeps(Filters.from_dict({"keywords": ["engineer"]}))  # common
+        assert keeps(Filters.from_dict({"keywords": ["firmware"]}))  # in no row
+        # Conditions that exclude each other: nothing seen, whatever an estimate would say.
+        assert keeps(Filters.from_dict({"keywords": ["engineer"], "exclude_keywords": ["engineer"]}))
+        assert not keeps(Filters.from_dict({"keywords": ["firmware"], "posted_within_days": 3}))  # moves with the clock
+        assert not keeps(Filters.from_dict({"keywords": ["firmware"], "tech_companies_only": True}))
+    Change.objects.all().delete()
+    assert matches.keeps_matches() is None  # nothing to decide by
+
+
+def ids(client: Client) -> list[int]:
+    with time_machine.travel(NOW, tick=False):
+        return [change["id"] for change in changes_get(client=client, peek=True, limit=200)["changes"]]
+
+
+def expected(rows: list[Change], data: dict[str, Any], *, lower: int) -> list[int]:
+    filters = Filters.from_dict(data)
+    return [c.id for c in rows if c.id > lower and search_feed_match(filters, c, now=NOW)]
+
+
+def _fields(change: Change) -> dict[str, Any]:
+    return {
+        field.attname: getattr(change, field.attname) for field in Change._meta.concrete_fields if not field.primary_key
+    }
