@@ -72,6 +72,11 @@ class Resource(models.Model):
     # Since when the board's enriched listing (posting text) has been over the API body cap: the
     # plain listing is read directly until boards.services.reading.ENRICHED_RETRY has passed.
     enriched_over_cap_since = models.DateTimeField(null=True, blank=True)
+    # The derivation version (boards/fingerprint.py) under which a check last settled every open
+    # group's memory: while it holds, a check plans only the groups whose rows it may write
+    # (boards/services/grouping.py `plan`, `only`). A migration that edits rows or group memory
+    # clears it.
+    groups_planned = models.CharField(max_length=64, blank=True, default="")
     open_jobs = models.PositiveIntegerField(default=0)
     # Share (0..1) of the open jobs whose titles are technical (matching/tech.py), from each read;
     # null until the board has been read. `tech_companies_only` searches keep boards at or above

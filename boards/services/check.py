@@ -35,13 +35,23 @@ from django.utils import timezone
 
 from boards.diff import DiffResult, carry_details, diff_jobs, drop_stale
 from boards.fetch.errors import HOST_REFUSAL_CODES, REFUSAL_CODES
+from boards.fingerprint import derivation_version
 from boards.models import Job as JobRow
 from boards.models import Resource, Snapshot
 from boards.services import grouping, jobstore, retirement
 from boards.services.intervals import backoff_delay, resource_interval_seconds, with_watch_interval
 from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
 from boards.services.reading import BoardReading, DeadlineReached, NotModified, board_read
-from boards.services.stored import StoredSet, delete_rows, last_seen, store_row_hashes, stored_set, write_rows
+from boards.services.stored import (
+    StoredSet,
+    delete_rows,
+    last_seen,
+    matched_keys,
+    store_row_hashes,
+    stored_set,
+    touched_groups,
+    write_rows,
+)
 from boards.sources import registry
 from boards.sources.base import BoardRef
 from boards.sources.payload import clean_text
@@ -353,9 +363,20 @@ def _write(
         )
         if not recorded:
             raise Raced
-        # Vacancies: events regrouped, each row's group fields (boards/services/grouping.py).
-        plan = grouping.plan(resource, result, previous, first_seen=stored.first_seen, now=now, first=first)
+        # Vacancies: events regrouped, each row's group fields (boards/services/grouping.py); only
+        # the groups this check may write once every group was planned under this version.
+        version = derivation_version()
+        everything = first or resource.groups_planned != version
+        only = (
+            None
+            if everything
+            else touched_groups(stored, result.jobs, matched=matched_keys(stored, reading.fingerprints))
+        )
+        plan = grouping.plan(resource, result, previous, first_seen=stored.first_seen, now=now, first=first, only=only)
         grouping.save(resource, plan, now)
+        if everything:
+            Resource.objects.filter(pk=resource.pk).update(groups_planned=version)
+            resource.groups_planned = version
         delete_rows([pk for key, pk in row_ids.items() if key not in new_keys])
         unchanged = write_rows(resource, reading, result, stored, plan, company=company, now=now)
         if not reading.listing.complete:

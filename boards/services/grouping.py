@@ -8,7 +8,7 @@ the filter columns of the whole group, so a location filter matches any of its c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -56,12 +56,23 @@ def plan(
     first_seen: Callable[[Iterable[str]], Mapping[str, datetime]],
     now: datetime,
     first: bool,
+    only: Container[str] | None = None,
 ) -> Plan:
     """Regroup the diff's events and settle each open group's history. `first_seen` reads the
     stored rows' first sighting of the keys it is given (a group the board has no memory of,
-    stored before grouping existed, starts from it), for those groups only."""
-    after = groups.by_group(result.jobs)
-    before = groups.by_group(previous.values())
+    stored before grouping existed, starts from it), for those groups only.
+
+    `only` limits the plan to these groups (None: every group): the groups whose rows the check
+    may write, and every group an event touches (`stored.touched_groups`). The others' memory is
+    not even read. That is the whole plan's result when every other open group's memory is its
+    history already, which holds once a check under this derivation version planned every group
+    (`Resource.groups_planned`): an open group's history is its memory with its postings' places
+    added (`groups.places_seen`, which adds nothing the second time), so a group whose postings
+    are the very stored ones keeps the memory the last plan of it saved."""
+    after_all = groups.by_group(result.jobs)
+    before_all = groups.by_group(previous.values())
+    after = after_all if only is None else {key: jobs for key, jobs in after_all.items() if key in only}
+    before = before_all if only is None else {key: jobs for key, jobs in before_all.items() if key in only}
     remembered = _remembered(resource, list(after.keys() | before.keys()))
     events = (
         []
@@ -89,7 +100,7 @@ def plan(
             else:
                 start = now
             history[key] = groups.GroupHistory(start, 1, places=groups.places_seen(None, postings))
-    closed = [key for key in before if key not in after]
+    closed = [key for key in before if key not in after_all]
     group_jobs = {key: groups.group_job(postings) for key, postings in after.items()}
     locations = {key: groups.locations_of(postings) for key, postings in after.items() if len(postings) > 1}
     new_groups = [e.event.job for e in events if e.role == "new" and e.event.job.vacancy]

@@ -77,6 +77,30 @@ def last_seen(stored: StoredSet, resource: Resource) -> dict[str, datetime]:
     return {key: max(when, listed) for key, when in seen.items()}
 
 
+def matched_keys(stored: StoredSet, fingerprints: Mapping[str, str]) -> set[str]:
+    """Keys whose posting has the fingerprint its row holds (derived under this version)."""
+    return {key for key, fp in fingerprints.items() if fp and stored.fingerprints.get(key) == fp}
+
+
+def touched_groups(stored: StoredSet, jobs: list[ParsedJob], *, matched: set[str]) -> set[str]:
+    """The groups a check may write a row of, or whose memory an event may change: those of a
+    posting that is not its stored job (new, re-derived, carried), whose fingerprint is not the
+    stored one or that names no company (`clean_keys` rebuilds such rows), and those of a stored
+    posting not in the listing as itself. The rest are groups of unchanged postings alone
+    (`grouping.plan`'s `only`)."""
+    unchanged: set[str] = set()
+    touched: set[str] = set()
+    for job in jobs:
+        if stored.jobs.get(job.key) is job and job.key in matched and job.company:
+            unchanged.add(job.key)
+        else:
+            touched.add(grouping.group_of(job))
+    for key, job in stored.jobs.items():
+        if key not in unchanged:
+            touched.add(grouping.group_of(job))
+    return touched
+
+
 def clean_keys(stored: StoredSet, jobs: list[ParsedJob], plan: grouping.Plan, *, matched: set[str]) -> set[str]:
     """Keys of `jobs` whose stored row is exactly what this check would write: its posting's
     fingerprint is the stored one (`matched`: derived under this version, boards/fingerprint.py)
@@ -140,7 +164,7 @@ def write_rows(
     """Write the rows of `result.jobs` that differ from the stored ones, ROWS_AT_ONCE at a time;
     return the keys of those left as they were. A row's stored data is read here, for the rows
     that are not clean only: the check does not hold every row's data."""
-    matched = {key for key, fp in reading.fingerprints.items() if fp and stored.fingerprints.get(key) == fp}
+    matched = matched_keys(stored, reading.fingerprints)
     unchanged = list(clean_keys(stored, result.jobs, plan, matched=matched))
     clean = set(unchanged)
     pending = [job for job in result.jobs if job.key not in clean]

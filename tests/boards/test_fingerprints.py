@@ -262,9 +262,21 @@ def _run_history(site: Any, token: str, history: list[list[dict[str, Any]]]) -> 
 
 
 def _without_fingerprints(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every posting derived, every row rebuilt and compared: the check as it was before."""
+    """Every posting derived, every group planned, every row rebuilt and compared: the check as
+    it was before."""
     monkeypatch.setattr(stored.StoredSet, "known", lambda self: {})
     monkeypatch.setattr(stored, "clean_keys", lambda *args, **kwargs: set())
+    monkeypatch.setattr(check, "derivation_version", lambda: "plan every group")
+
+
+def groups_of(resource: Resource) -> list[tuple[Any, ...]]:
+    from boards.models import JobGroup
+
+    return sorted(
+        JobGroup.objects.filter(resource=resource).values_list(
+            "key", "first_seen_at", "times_posted", "closed_at", "places"
+        )
+    )
 
 
 def test_a_mixed_history_writes_what_deriving_everything_writes(site, monkeypatch) -> None:
@@ -279,6 +291,7 @@ def test_a_mixed_history_writes_what_deriving_everything_writes(site, monkeypatc
     assert changes(with_fingerprints)
     assert alike(changes(with_fingerprints)) == alike(changes(everything))
     assert alike(rows(with_fingerprints)) == alike(rows(everything))
+    assert alike(groups_of(with_fingerprints)) == alike(groups_of(everything))
     for resource in (with_fingerprints, everything):
         # The hash kept from the rows' hashes is the open set's hashed afresh.
         resource.refresh_from_db()
@@ -355,6 +368,7 @@ def test_a_group_the_board_has_no_memory_of_starts_from_its_rows_first_sighting(
         resource_check(resource_id=resource.pk)
     sighted = dict(Job.objects.values_list("key", "first_seen_at"))
     JobGroup.objects.filter(resource=resource).delete()
+    Resource.objects.filter(pk=resource.pk).update(groups_planned="")  # as a board before boards/0013
     HostLease.objects.all().delete()
     serve_greenhouse(site, "acme", [*jobs, greenhouse_job(3, "Designer")])
     with time_machine.travel(start + timedelta(days=3), tick=False):
@@ -363,3 +377,53 @@ def test_a_group_the_board_has_no_memory_of_starts_from_its_rows_first_sighting(
     assert dict(Job.objects.values_list("key", "first_seen_at")) == {**sighted, "id:3": now}
     remembered = sorted(JobGroup.objects.filter(resource=resource).values_list("first_seen_at", "times_posted"))
     assert remembered == sorted([*((when, 1) for when in sighted.values()), (now, 1)])
+
+
+def planned_groups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many groups each check from now on reads the memory of."""
+    from boards.services import grouping
+
+    counts: list[int] = []
+    remembered = grouping._remembered
+
+    def counted(resource: Any, keys: list[str]) -> Any:
+        counts.append(len(keys))
+        return remembered(resource, keys)
+
+    monkeypatch.setattr(grouping, "_remembered", counted)
+    return counts
+
+
+def test_once_every_group_was_planned_a_check_plans_the_groups_it_touches(site, monkeypatch) -> None:
+    resource = board("acme")
+    jobs = [greenhouse_job(number, f"Engineer {number}") for number in range(1, 6)]
+    serve_greenhouse(site, "acme", jobs)
+    resource_check(resource_id=resource.pk)
+    resource.refresh_from_db()
+    assert resource.groups_planned == check.derivation_version()
+    counts = planned_groups(monkeypatch)
+    serve_greenhouse(site, "acme", [*jobs[:3], greenhouse_job(4, "Staff Engineer 4"), greenhouse_job(9, "Designer")])
+    assert resource_check(resource_id=resource.pk).outcome == "changed"
+    # The updated posting's group, the added one and the removed one: not the three unchanged.
+    assert counts == [3]
+
+
+def test_a_new_version_plans_every_group_once_and_settles_their_memory(site, monkeypatch) -> None:
+    """Memory settled under another version (here: one group's lost) is settled again by the
+    first check that writes under this one, as a plan of every group would."""
+    from boards.models import JobGroup
+
+    resource = board("acme")
+    jobs = [greenhouse_job(number, f"Engineer {number}") for number in range(1, 4)]
+    serve_greenhouse(site, "acme", jobs)
+    resource_check(resource_id=resource.pk)
+    settled = groups_of(resource)
+    JobGroup.objects.filter(resource=resource, key=settled[0][0]).delete()
+    Resource.objects.filter(pk=resource.pk).update(groups_planned="an older version")
+    counts = planned_groups(monkeypatch)
+    serve_greenhouse(site, "acme", [*jobs, greenhouse_job(9, "Designer")])
+    assert resource_check(resource_id=resource.pk).outcome == "changed"
+    assert counts == [4]
+    assert [group for group in groups_of(resource) if group[0] in {g[0] for g in settled}] == settled
+    resource.refresh_from_db()
+    assert resource.groups_planned == check.derivation_version()
