@@ -16,7 +16,9 @@ expired and deleted webhook watches, then measures, back to back, on one batch o
   (the mark put back in between), in turns: before = each delivery's whole body built in the
   fan-out from fully loaded watches and written by a COPY of model instances, as the app did
   until 2026-12-02 (kept here only as the baseline); after = the app's (rows of change ids).
-  Each as a process's first fan-out (cold caches), then again warm. The deliveries must equal
+  Each as a process's first fan-out (cold caches), as the first fan-out of a process that ran
+  `warm_filters()` when it started (as the embedded fan-out thread and a fan-out queue's Celery
+  worker do; the warm-up's own CPU printed apart), then again warm. The deliveries must equal
   the number of live webhook watches the in-memory predicate (`search_feed_match`) says match
   (expired/deleted ones get nothing), and both variants must owe the same changes to the same
   watches. The earlier baselines (a feed query per search, `bulk_create`) are in docs/scaling.md.
@@ -382,19 +384,27 @@ def fan_out_runs(variants: dict[str, tuple[Callable[..., Any], Callable[..., Any
     from django.db import transaction
 
     from bench.big_board import backend_cpu
-    from changes.models import WebhookDelivery, WebhookFanout
+    from changes.models import FeedMatch, FeedSearch, WebhookDelivery, WebhookFanout
     from changes.services import webhooks
 
     mark = WebhookFanout.objects.get().last_change_id
     real = webhooks._deliveries, webhooks._write
     results = {}
-    for warmth in ("cold", "warm"):
+    for warmth in ("cold", "started", "warm"):
         for name, variant in variants.items():
             with transaction.atomic():
                 WebhookDelivery.objects.all().delete()
+                FeedMatch.objects.all().delete()
+                FeedSearch.objects.update(matched_from=None)
                 WebhookFanout.objects.update(last_change_id=mark)
-            if warmth == "cold":
+            if warmth != "warm":
                 cold_caches()
+            if warmth == "started":  # what the process that fans out does when it starts
+                began = time.process_time()
+                compiled = webhooks.warm_filters()
+                print(
+                    f"  warm_filters() at start: {compiled:,} distinct filters, {time.process_time() - began:.2f} s CPU"
+                )
             webhooks._deliveries, webhooks._write = variant  # type: ignore[assignment]
             db_before = backend_cpu()
             try:
@@ -449,8 +459,9 @@ def run(watch_count: int, rng: random.Random, *, transaction_figures: bool = Tru
 
     from boards.services.resources import resource_get_or_create
     from boards.sources.registry import recognize
-    from changes.models import WebhookFanout
+    from changes.models import FeedSearch, WebhookFanout
     from changes.services import webhooks
+    from changes.services.matches import searches_register
     from watches.models import Watch
 
     started = time.perf_counter()
@@ -482,6 +493,12 @@ def run(watch_count: int, rng: random.Random, *, transaction_figures: bool = Tru
     with transaction.atomic():
         written = write_rows(changes)
     expected = expected_deliveries(written)
+    registered = searches_register()
+    kept = FeedSearch.objects.filter(indexed=True).count()
+    print(
+        f"searches of the {watch_count:,} watches registered for the feed: {registered:,}, {kept:,} of them keep"
+        " matches (the fan-out matches each batch to those too)"
+    )
     print(f"fan-out of the committed batch of {CHANGES} (load average {load()}):")
     results = fan_out_runs(
         {
