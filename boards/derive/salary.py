@@ -22,6 +22,12 @@ from boards.derive.money import infer_period as _infer_structured_period
 from boards.job import Salary
 from boards.sources.base import StructuredSalary
 
+# Every byte that is not an ASCII lowercase letter becomes a space (see _last_context).
+_LETTER_BYTES = bytes(byte if 97 <= byte <= 122 else 32 for byte in range(256))
+
+# The characters a code's lead can end with: "USD", "Rs", then spaces and dots ("Rs. 50,000").
+_CODE_LEAD_ENDS = frozenset(" .sABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
 # Longer inputs are cut: pay is stated within the first pages of any real posting, and the cap
 # bounds the work a hostile page can cause.
 MAX_TEXT = 200_000
@@ -108,7 +114,8 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
     """
     starts: set[int] = set()
     windows: list[tuple[int, int]] = []
-    for symbol in pat.SYMBOLS:
+    # Every symbol but "$" is outside ASCII, and `isascii` is answered without reading the text.
+    for symbol in pat.SYMBOLS if not text.isascii() else pat.SYMBOLS[:1]:
         for position in _positions(text, symbol):
             starts.add(_prefix_start(text, position))
             if symbol in pat.SUFFIX_SYMBOLS:
@@ -152,6 +159,8 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
 
 def _prefix_start(text: str, position: int) -> int:
     """Where a currency symbol's token starts: "CA$" two characters before its "$"."""
+    if position == 0 or not text[position - 1].isalpha():
+        return position  # every prefix ends with a letter, and no other character uppercases to one
     for width in (2, 1):
         if text[max(0, position - width) : position].upper() in pat.SYMBOL_PREFIXES and position - width >= 0:
             return position - width
@@ -160,6 +169,8 @@ def _prefix_start(text: str, position: int) -> int:
 
 def _code_start(text: str, position: int) -> int:
     """Where a figure's token starts when an ISO code or "Rs." leads it: "USD 120,000"."""
+    if position == 0 or text[position - 1] not in _CODE_LEAD_ENDS:
+        return position
     for width in (4, 3, 2):
         lead = text[max(0, position - width) : position].rstrip(" .")
         if position - width >= 0 and (lead in pat.CODE_SET or lead == "Rs"):
@@ -206,50 +217,60 @@ def _word_positions(low: str, word: str) -> list[int]:
 def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
     """One money-looking match → a candidate salary, or None when its context says it is not pay.
 
-    Cheap tests first: most numbers in a description carry no currency, no "k" and no period.
+    Cheap tests first: most numbers in a description carry no currency, no "k" and no period. Each
+    reading of the context (the words before the figure, the word after it) is made once.
     """
-    c1, c2 = match["c1"], match["c2"]
-    k1, k2 = match["k1"], match["k2"]
-    currency = _currency(match["code3"] or match["sym3"]) or _currency(c1) or _currency(c2)
+    c1, c2, k1, k2, m1, m2, raw1, raw2, code3, sym3, sep, plus = match.group(
+        "c1", "c2", "k1", "k2", "m1", "m2", "a1", "a2", "code3", "sym3", "sep", "plus"
+    )
+    currency = _currency(code3 or sym3) or _currency(c1) or _currency(c2)
     if currency is None and _is_lakh(k1 or k2):
         currency = "INR"
     has_signal = currency is not None or bool(k1 or k2)
-    if (match["m1"] or match["m2"]) and not _magnitude_ok(match["m1"] or match["m2"], currency):
+    magnitude = m1 or m2
+    if magnitude and not _magnitude_ok(magnitude, currency):
         return None
-    start, end = match.start(), match.end()
+    start, end = match.span()
     after = _after_window(text, end)
     period_match = pat.PERIOD_AFTER.search(after, 0, 30)
-    if not has_signal and period_match is None and _last_context(low, start) != "pay":
-        return None
-    if match["a1"] in pat.RETIREMENT_PLANS and not c1 and (k1 or text.startswith("(k", match.end("a1"))):
+    context: str | None = None
+    context_read = False
+    if not has_signal and period_match is None:
+        context, context_read = _last_context(low, start), True
+        if context != "pay":
+            return None
+    if raw1 in pat.RETIREMENT_PLANS and not c1 and (k1 or text.startswith("(k", match.end("a1"))):
         return None
 
-    a1 = _amount(match["a1"], k1)
-    a2 = _amount(match["a2"], k2) if match["a2"] else None
-    magnitude = match["m1"] or match["m2"]
+    a1 = _amount(raw1, k1)
+    a2 = _amount(raw2, k2) if raw2 else None
     if magnitude:
-        if match["m1"]:
+        if m1:
             a1 *= 1_000_000
         if a2 is not None:
-            a2 = a2 * 1_000_000 if match["m2"] or match["m1"] else a2
+            a2 = a2 * 1_000_000 if m2 or m1 else a2
     if a2 is not None:
-        if match["sep"] == "and" and not pat.BETWEEN.search(low, max(0, start - 12), start):
+        if sep == "and" and not pat.BETWEEN.search(low, max(0, start - 12), start):
             return None
         # "$150-200K": the k of one end applies to the other when that end is a bare small number.
         if k2 and not k1 and a1 < 1000:
-            a1 = _amount(match["a1"], k2)
+            a1 = _amount(raw1, k2)
         elif k1 and not k2 and a2 < 1000:
-            a2 = _amount(match["a2"], k1)
+            a2 = _amount(raw2, k1)
 
     stated = _period_from(period_match) if period_match else None
     after_rest = after[period_match.end() :] if period_match else after
     # The words right after the figure, unless the period comes first ("22 ph", "18.50 p/hr + tips").
     follows = after_rest if period_match is not None and not after[: period_match.start()].strip() else after
-    if _next_word_is_not_pay(follows) or _next_word_is_not_pay(after_rest):
+    next_words = (_next_word(follows),) if follows is after_rest else (_next_word(follows), _next_word(after_rest))
+    if any(
+        word is not None and (word in pat.NOT_PAY_AFTER or word.startswith(pat.NOT_PAY_PREFIXES)) for word in next_words
+    ):
         return None
-    if not has_signal and (_next_word_disallowed(follows) or _next_word_disallowed(after_rest)):
+    if not has_signal and any(word is not None and word not in pat.BARE_ALLOWED_NEXT for word in next_words):
         return None
-    context = _last_context(low, start)
+    if not context_read:
+        context = _last_context(low, start)
     if context == "notpay":
         return None
     if not has_signal and context != "pay" and stated is None:
@@ -265,7 +286,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         scale = scale_of(currency)
         if top >= 10_000 * scale:
             period = "year"
-        elif top <= 1_000 * scale and pat.HOURLY_NEAR.search(low, max(0, start - 60), min(len(low), end + 30)):
+        elif top <= 1_000 * scale and _hourly_near(low, max(0, start - 60), min(len(low), end + 30)):
             period = "hour"
         else:
             return None
@@ -276,7 +297,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         return None
     elif pat.UP_TO.search(before[-25:]):
         low_amount, high_amount = None, a1
-    elif match["plus"] or pat.FROM.search(before[-25:]):
+    elif plus or pat.FROM.search(before[-25:]):
         low_amount, high_amount = a1, None
     else:
         low_amount, high_amount = a1, a1
@@ -321,7 +342,9 @@ def _finite(value: float | None) -> float | None:
 
 def _amount(raw: str, multiplier: str | None) -> float:
     """Digits with any grouping → a number; "k" is thousands, lakh 100,000, crore 10,000,000."""
-    if pat.DOT_GROUPED.fullmatch(raw):
+    if raw.isascii() and raw.isdigit():  # plain digits, the common case: no grouping to read
+        value = float(raw)
+    elif pat.DOT_GROUPED.fullmatch(raw):
         value = float(raw.replace(".", "").replace(",", "."))
     else:
         value = float(pat.GROUPING.sub("", raw))
@@ -350,6 +373,10 @@ def _is_lakh(token: str | None) -> bool:
 
 
 def _label_period(window: str) -> str | None:
+    # Every label holds "ly", "an", "per" or "day": a window without them is answered by four
+    # substring tests instead of the pattern tried at each of its positions.
+    if "ly" not in window and "an" not in window and "per" not in window and "day" not in window:
+        return None
     last = None
     for found in pat.PERIOD_BEFORE.finditer(window):
         last = found
@@ -363,9 +390,20 @@ def _magnitude_ok(token: str, currency: str | None) -> bool:
 
 
 def _after_window(text: str, end: int) -> str:
+    """The 40 characters after a figure, cut at the end of its line or sentence (see
+    pat.SENTENCE_MARKS)."""
     window = text[end : end + 40]
-    cut = pat.SENTENCE_END.search(window)
-    return window[: cut.start()] if cut else window
+    cut = window.find("\n")
+    if cut < 0:
+        cut = len(window)
+    for mark in pat.SENTENCE_MARKS:
+        at = window.find(mark, 0, cut)
+        while at >= 0:
+            if at + 1 == len(window) or window[at + 1].isspace():
+                cut = at
+                break
+            at = window.find(mark, at + 1, cut)
+    return window[:cut]
 
 
 def _period_from(found: re.Match[str]) -> str | None:
@@ -385,7 +423,7 @@ def _last_context(low: str, start: int) -> str | None:
     cut = max(window.rfind(". "), window.rfind("\n\n"), window.rfind("; "))
     if cut >= 0:
         window = window[cut + 1 :]
-    for word in reversed(pat.WORD.findall(window)):
+    for word in reversed(_letter_runs(window)):
         if word in pat.PAY_WORDS:
             return "pay"
         if word in pat.NOT_PAY_BEFORE or word.startswith(pat.NOT_PAY_PREFIXES):
@@ -393,21 +431,27 @@ def _last_context(low: str, start: int) -> str | None:
     return None
 
 
-def _next_word_is_not_pay(after: str) -> bool:
-    """ "$10,000 signing bonus", "$500 learning budget" — but "$150k + bonus" is still pay."""
-    found = pat.NEXT_WORD.match(after)
-    if found is None or found["joiner"]:
-        return False
-    word = found["word"].lower()
-    return word in pat.NOT_PAY_AFTER or word.startswith(pat.NOT_PAY_PREFIXES)
+def _letter_runs(window: str) -> list[str]:
+    """The runs of ASCII lowercase letters of a short window, in order: re.findall("[a-z]+", window),
+    read as boards/derive/text.py reads words (every other byte of the UTF-8 form becomes a space)."""
+    return window.encode("utf-8", "surrogatepass").translate(_LETTER_BYTES).decode("ascii").split()
 
 
-def _next_word_disallowed(after: str) -> bool:
-    """A figure without currency followed by a noun counts things: "100-200K customers"."""
+def _next_word(after: str) -> str | None:
+    """The word right after a figure (lowercased), or None when there is none or a joiner leads
+    it ("$150k + bonus" is still pay). _judge refuses a figure whose next word makes it a perk
+    ("$10,000 signing bonus", "$500 learning budget") and, without a currency, one whose next word
+    is a noun that counts things ("100-200K customers")."""
     found = pat.NEXT_WORD.match(after)
     if found is None or found["joiner"]:
-        return False
-    return found["word"].lower() not in pat.BARE_ALLOWED_NEXT
+        return None
+    return found["word"].lower()
+
+
+def _hourly_near(low: str, start: int, end: int) -> bool:
+    """Whether "hourly", "per hour", "/hr"... occur in low[start:end]; each holds "hour" or "hr"."""
+    window = low[start:end]
+    return ("hour" in window or "hr" in window) and pat.HOURLY_NEAR.search(low, start, end) is not None
 
 
 def _stands_alone(text: str, line_start: int, start: int, after_rest: str) -> bool:

@@ -1,0 +1,33 @@
+"""The salary reader's small text windows, read with substring searches instead of patterns
+(issue 19's speed work), agree with the patterns they replaced on any text."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boards.derive.salary import _after_window, _letter_runs
+
+# Characters that meet every branch: sentence marks, spaces of several kinds, letters, digits, text
+# outside ASCII and a lone surrogate.
+TEXT = st.text(alphabet=st.sampled_from(list(".!?;\n \t\u00a0\u2009ab Zé1$€\ud800-")), max_size=60)
+
+
+@given(TEXT, st.integers(min_value=0, max_value=70))
+def test_the_window_after_a_figure_ends_where_the_sentence_pattern_ends_it(text: str, end: int) -> None:
+    window = text[end : end + 40]
+    cut = re.compile(r"[.!?;](?:\s|$)|\n").search(window)
+    assert _after_window(text, end) == (window[: cut.start()] if cut else window)
+
+
+@given(TEXT)
+def test_the_letter_runs_are_what_the_letters_pattern_finds(text: str) -> None:
+    assert _letter_runs(text) == re.findall("[a-z]+", text)
+
+
+def test_a_sentence_mark_ends_the_window_only_before_a_space_or_its_end() -> None:
+    assert _after_window("$5 a.m. shift. Then", 2) == " a.m"
+    assert _after_window("$5 per hour; tips", 2) == " per hour"
+    assert _after_window("$5 per hour\nmore", 2) == " per hour"
