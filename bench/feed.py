@@ -1,6 +1,6 @@
 """The change feed at scale: `changes_get` over 10,000,000 change rows and 100,000 watches (issue 16 item 6).
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/wt_bench_feed python -m bench.feed [--reload] [--drop]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/wt_bench_feed python -m bench.feed [--reload] [--drop] [--without-matches]
 
 Loads, once (kept for later runs; `--reload` loads again, `--drop` drops the database when done):
 - 26,000 boards (the extended directory's size), each with a tech share;
@@ -13,8 +13,11 @@ Loads, once (kept for later runs; `--reload` loads again, `--drop` drops the dat
   same skew, a fifth with filters), half search watches whose filters are bench/search.py's random
   searches.
 
-Then measures `changes_get` itself (the service behind REST `GET /v1/changes` and MCP
-`get_changes`; not a peek: the cursor moves, and is put back outside the timing) for sampled
+Then registers the watches' searches and writes the kept matches of the rare ones for the last
+2,500,000 changes (changes/services/matches.py; `keep_matches`, skipped when done), and measures
+`changes_get` itself (the service behind REST `GET /v1/changes` and MCP `get_changes`; not a
+peek: the cursor moves, and is put back outside the timing; `--without-matches`: every watch read
+by the plans alone, the baseline, on the same database) for sampled
 board and search watches with the watch's cursor at realistic positions: polled a few minutes ago
 (the newest 1,000 changes), an hour ago (~14,000 back), a day ago (~333,000 back) and a week ago
 (~2,300,000 back); plus polls of all five watches of a client at once. Reports p50/p95 per kind
