@@ -491,7 +491,7 @@ class Rebuilt:
 
 
 def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> None:
-    from django.db import connection
+    from django.db import connection, transaction
 
     from boards.models import Job, Resource
     from boards.services.jobstore import FILTER_COLUMNS
@@ -518,31 +518,33 @@ def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> No
     )
     load_pool(rng, boards)
     print(f"  boards and a pool of {POOL:,} distinct jobs: {time.perf_counter() - started:.1f} s", flush=True)
-    rebuilt = Rebuilt.drop("boards_job")
-    columns = ", ".join(FILTER_COLUMNS)
-    pooled = ", ".join(f"p.{column}" for column in FILTER_COLUMNS)
-    # Jobs are written when first seen, so first_seen_at grows with the row's position (90 days).
-    # Job groups (issue 18): NOT_LEAD of the rows are a group's other postings (search reads the
-    # lead only); the vacancy key is empty for NO_VACANCY of them (a description too short to
-    # tell), and one in SAME_VACANCY shares the previous row's (the vacancy on another board:
-    # search shows the first copy only).
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT min(id) FROM boards_resource")
-        first_board = cursor.fetchone()[0]
-        cursor.execute("SELECT setseed(0.7)")
-        cursor.execute(
-            f"INSERT INTO boards_job ({columns}, resource_id, key, data, first_seen_at, last_seen_at,"
-            " group_key, lead, times_posted, vacancy_key, fingerprint, job_hash)"
-            f" SELECT {pooled}, %s + s.g %% %s, 'job-' || s.g, p.data, s.seen, s.seen,"
-            " left(md5('g' || s.g), 20), s.r >= %s, 1,"
-            " CASE WHEN s.r >= 1 - %s THEN '' WHEN s.g %% %s = 0 THEN left(md5((s.g - 1)::text), 20)"
-            "   ELSE left(md5(s.g::text), 20) END, '', ''"
-            " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id, random() AS r,"
-            "   now() - make_interval(secs => (%s - g) * %s + random() * 3600) AS seen"
-            "   FROM generate_series(1, %s) AS g) AS s"
-            " JOIN bench_pool p ON p.id = s.pool_id ORDER BY s.g",
-            [first_board, boards, NOT_LEAD, NO_VACANCY, SAME_VACANCY, POOL, jobs, 90 * 86400 / jobs, jobs],
-        )
+    # One transaction: a load that fails (a new NOT NULL column) leaves the indexes in place.
+    with transaction.atomic():
+        rebuilt = Rebuilt.drop("boards_job")
+        columns = ", ".join(FILTER_COLUMNS)
+        pooled = ", ".join(f"p.{column}" for column in FILTER_COLUMNS)
+        # Jobs are written when first seen, so first_seen_at grows with the row's position (90 days).
+        # Job groups (issue 18): NOT_LEAD of the rows are a group's other postings (search reads the
+        # lead only); the vacancy key is empty for NO_VACANCY of them (a description too short to
+        # tell), and one in SAME_VACANCY shares the previous row's (the vacancy on another board:
+        # search shows the first copy only).
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT min(id) FROM boards_resource")
+            first_board = cursor.fetchone()[0]
+            cursor.execute("SELECT setseed(0.7)")
+            cursor.execute(
+                f"INSERT INTO boards_job ({columns}, resource_id, key, data, first_seen_at, last_seen_at,"
+                " group_key, lead, times_posted, vacancy_key, fingerprint, job_hash)"
+                f" SELECT {pooled}, %s + s.g %% %s, 'job-' || s.g, p.data, s.seen, s.seen,"
+                " left(md5('g' || s.g), 20), s.r >= %s, 1,"
+                " CASE WHEN s.r >= 1 - %s THEN '' WHEN s.g %% %s = 0 THEN left(md5((s.g - 1)::text), 20)"
+                "   ELSE left(md5(s.g::text), 20) END, '', ''"
+                " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id, random() AS r,"
+                "   now() - make_interval(secs => (%s - g) * %s + random() * 3600) AS seen"
+                "   FROM generate_series(1, %s) AS g) AS s"
+                " JOIN bench_pool p ON p.id = s.pool_id ORDER BY s.g",
+                [first_board, boards, NOT_LEAD, NO_VACANCY, SAME_VACANCY, POOL, jobs, 90 * 86400 / jobs, jobs],
+            )
     print(f"  {jobs:,} rows inserted: {time.perf_counter() - started:.1f} s", flush=True)
     rebuilt.create()
     print(f"jobs: loaded {jobs:,} rows over {boards:,} boards in {time.perf_counter() - started:.1f} s")
@@ -550,7 +552,7 @@ def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> No
 
 
 def load_changes(*, reload: bool, boards: int) -> None:
-    from django.db import connection
+    from django.db import connection, transaction
 
     from boards.services.jobstore import FILTER_COLUMNS
     from changes.models import Change
@@ -561,24 +563,26 @@ def load_changes(*, reload: bool, boards: int) -> None:
     started = time.perf_counter()
     with connection.cursor() as cursor:
         cursor.execute("TRUNCATE changes_change RESTART IDENTITY CASCADE")
-    rebuilt = Rebuilt.drop("changes_change")
-    columns = ", ".join(FILTER_COLUMNS)
-    pooled = ", ".join(f"p.{column}" for column in FILTER_COLUMNS)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT min(id) FROM boards_resource")
-        first_board = cursor.fetchone()[0]
-        cursor.execute("SELECT setseed(0.3)")
-        cursor.execute(
-            f"INSERT INTO changes_change ({columns}, resource_id, type, job_key, summary, data, changed_fields,"
-            " created_at)"
-            f" SELECT {pooled}, %s + floor(random() * %s)::int,"
-            " (ARRAY['JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_REMOVED',"
-            "   'JOB_REMOVED','JOB_REMOVED','JOB_UPDATED'])[1 + s.g %% 10],"
-            " 'job-' || s.g, left(p.title, 700), p.data, '[]', now() - make_interval(secs => (%s - s.g) * 3)"
-            " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id FROM generate_series(1, %s) AS g) AS s"
-            " JOIN bench_pool p ON p.id = s.pool_id ORDER BY s.g",
-            [first_board, boards, CHANGES, POOL, CHANGES],
-        )
+    # One transaction: a load that fails (a new NOT NULL column) leaves the indexes in place.
+    with transaction.atomic():
+        rebuilt = Rebuilt.drop("changes_change")
+        columns = ", ".join(FILTER_COLUMNS)
+        pooled = ", ".join(f"p.{column}" for column in FILTER_COLUMNS)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT min(id) FROM boards_resource")
+            first_board = cursor.fetchone()[0]
+            cursor.execute("SELECT setseed(0.3)")
+            cursor.execute(
+                f"INSERT INTO changes_change ({columns}, resource_id, type, job_key, summary, data, changed_fields,"
+                " created_at)"
+                f" SELECT {pooled}, %s + floor(random() * %s)::int,"
+                " (ARRAY['JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_ADDED','JOB_REMOVED',"
+                "   'JOB_REMOVED','JOB_REMOVED','JOB_UPDATED'])[1 + s.g %% 10],"
+                " 'job-' || s.g, left(p.title, 700), p.data, '[]', now() - make_interval(secs => (%s - s.g) * 3)"
+                " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id FROM generate_series(1, %s) AS g) AS s"
+                " JOIN bench_pool p ON p.id = s.pool_id ORDER BY s.g",
+                [first_board, boards, CHANGES, POOL, CHANGES],
+            )
     rebuilt.create()
     print(f"changes: loaded {CHANGES:,} rows in {time.perf_counter() - started:.1f} s")
 
