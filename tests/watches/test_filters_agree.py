@@ -93,6 +93,13 @@ FILTERS: list[dict[str, Any]] = [
     {"all_keywords": ["data", "scientist"]},
     {"all_keywords": ["ios", "engineer"]},
     {"exclude_keywords": ["manager", "director"]},
+    {"seniority": ["manager"], "exclude_keywords": ["manager"]},
+    {
+        "keywords": ["engineer"],
+        "exclude_keywords": ["senior", "sales"],
+        "min_salary": 100_000,
+        "include_unknown": False,
+    },
     {"keywords": ["engineer"], "exclude_keywords": ["ios"]},
     {"keywords": ["acme"]},
     {"keywords": ["mobile"]},
@@ -263,17 +270,29 @@ def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], 
     assert by_query == by_predicate
     by_change_query = set(Change.objects.filter(filters_q(filters, now=NOW)).values_list("job_key", flat=True))
     assert by_change_query == by_predicate
-    by_change_predicate = {change.job_key for change in Change.objects.all() if filters_match(filters, change)}
+    by_change_predicate = {change.job_key for change in Change.objects.all() if filters_match(filters, change, now=NOW)}
     assert by_change_predicate == by_predicate
     if filters.tech_companies_only:
         assert by_predicate and all(int(key.split("-")[1]) % 3 == 0 for key in by_predicate)
 
 
-# The plans a search may take on PostgreSQL (watches/services/search.py): a walk of the newest
-# jobs, a walk whose slice held too few followed by a walk to the end or by the index read, the
-# index read, and the index read that finds more than its limit then walks. SQLite has one plan.
+# The plans a search may take on PostgreSQL (watches/services/search.py), as the sequence the
+# chooser gives: a walk of the newest jobs, a walk whose slice held too few followed by a walk to
+# the end or by the index read, the index read of every job or of a slice of sighting buckets
+# (followed likewise when it held too few), and the index read that finds more than its limit
+# then walks. SQLite has one plan.
 PLANS = (
-    ["walk", "short walk, walk", "short walk, indexes", "indexes", "indexes then walk"]
+    [
+        "walk",
+        "short walk, walk",
+        "short walk, read",
+        "read",
+        "slice read",
+        "short slice read, walk",
+        "short slice read, read",
+        "short slice read, slice read, walk",
+        "read then walk",
+    ]
     if connection.vendor == "postgresql"
     else [""]
 )
@@ -287,16 +306,25 @@ def test_every_search_plan_selects_what_the_predicate_selects(
 ) -> None:
     from watches.services import search
 
-    # A slice newer than every job holds none of them: the walk decides again.
-    plans: dict[str, list[tuple[Any, float]]] = {
-        "walk": [(search.WHOLE, 1.0)],
-        "short walk, walk": [(NOW + timedelta(days=1), 0.5), (search.WHOLE, 1.0)],
-        "short walk, indexes": [(NOW + timedelta(days=1), 0.5), (None, 0.0)],
+    # A slice newer than every job holds none of them; one since 20 days ago holds some.
+    future, recent = NOW + timedelta(days=1), NOW - timedelta(days=20)
+    walk, read = search.Plan(True, None, 1.0, 0.0), search.Plan(False, None, 1.0, 0.0)
+    plans: dict[str, list[search.Plan]] = {
+        "walk": [walk],
+        "short walk, walk": [search.Plan(True, future, 0.5, 0.0), walk],
+        "short walk, read": [search.Plan(True, future, 0.5, 0.0), read],
+        "slice read": [search.Plan(False, recent, 0.3, 0.0), read],
+        "short slice read, walk": [search.Plan(False, future, 0.5, 0.0), walk],
+        "short slice read, read": [search.Plan(False, future, 0.5, 0.0), read],
+        "short slice read, slice read, walk": [
+            search.Plan(False, future, 0.5, 0.0),
+            search.Plan(False, recent, 0.3, 0.0),
+            walk,
+        ],
     }
-    slices = plans.get(plan, [(None, 0.0)])
-    monkeypatch.setattr(search, "_walk_slice", lambda filters, stats, share, cap: slices.pop(0))
-    monkeypatch.setattr(search, "estimated_share", lambda filters, stats: 0.5)
-    monkeypatch.setattr(search, "INDEX_LIMIT", 2 if plan == "indexes then walk" else 5_000)
+    chosen = plans.get(plan, [read])
+    monkeypatch.setattr(search, "_choose", lambda *args, **kwargs: chosen.pop(0) if len(chosen) > 1 else chosen[0])
+    monkeypatch.setattr(search, "INDEX_LIMIT", 2 if plan == "read then walk" else 5_000)
     filters = Filters.from_dict(data)
     expected = sorted(
         (job for job in stored if filters_match(filters, job, now=NOW)),

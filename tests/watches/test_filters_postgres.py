@@ -4,10 +4,12 @@ index alone (no substring test of the rows it finds)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
 from boards.models import Job, Resource
 from changes.models import Change
@@ -39,6 +41,10 @@ def jobs() -> None:
             seniority="mid",
             search_text=search_text_for(title=title, company="", location="", other_locations=(), department=""),
             data={"key": str(index)},
+            # An hour apart, so that the newest slices of sighting buckets hold some of them.
+            first_seen_at=timezone.now() - timedelta(hours=index),
+            salary_annual_max=60_000 + 1_000 * index if index % 3 else None,
+            experience_years=index % 12 if index % 4 else None,
         )
         for index, title in enumerate(TITLES * 50)
     )
@@ -90,6 +96,9 @@ SEARCHES = [
     {"keywords": ["engineer"], "exclude_keywords": ["senior"]},
     {"all_keywords": ["learning", "engineer"]},
     {"keywords": ["nobody"]},
+    {"keywords": ["engineer"], "min_salary": 150_000, "include_unknown": False},
+    {"keywords": ["ios"], "max_experience_years": 3},
+    {"min_salary": 100_000, "max_experience_years": 6, "include_unknown": False},
 ]
 
 
@@ -100,40 +109,56 @@ def newest_slice(jobs: int) -> Any:
 
 @pytest.mark.parametrize("data", SEARCHES, ids=[str(item) for item in SEARCHES])
 @pytest.mark.parametrize(
-    ("slice_jobs", "then", "index_limit"),
+    ("plans", "index_limit"),
     [
-        (60, "walk", 20_000),
-        (60, "indexes", 20_000),
-        (200, "indexes", 20_000),
-        (-1, "", 20_000),
-        (0, "", 20_000),
-        (0, "", 10),
+        ([(True, 60), (True, 0)], 20_000),
+        ([(True, 60), (False, 0)], 20_000),
+        ([(True, 200)], 20_000),
+        ([(True, 0)], 20_000),
+        ([(False, 0)], 20_000),
+        ([(False, 0)], 10),
+        ([(False, 200)], 20_000),
+        ([(False, 60), (True, 0)], 20_000),
+        ([(False, 60), (False, 0)], 20_000),
+        ([(False, 60)], 10),
+        ([(False, 20), (True, 60), (False, 0)], 20_000),
     ],
-    ids=["short walk, walk", "short walk, indexes", "long walk", "walk to the end", "indexes", "indexes then walk"],
+    ids=[
+        "short walk, walk",
+        "short walk, read",
+        "long walk",
+        "walk to the end",
+        "read",
+        "read then walk",
+        "slice read",
+        "slice read, walk",
+        "slice read, read",
+        "slice read then walk",
+        "slice read, slice walk, read",
+    ],
 )
 def test_every_search_plan_gives_the_newest_matches_and_the_count(
     jobs: None,
     data: dict[str, object],
-    slice_jobs: int,
-    then: str,
+    plans: list[tuple[bool, int]],
     index_limit: int,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A walk within a slice (to the cap, or when the slice holds too few, followed by a walk to
-    the end or by the index read), a walk of the whole table, the index read, and the index read
-    that finds too many then a walk."""
+    """A walk or an index read within a slice (to the cap, or when the slice holds too few,
+    followed by a walk to the end or by the index read of every job), a walk of the whole
+    table, the index read, and the index read that finds too many then a walk."""
     from watches.services import search
 
-    first = (newest_slice(slice_jobs), 0.3) if slice_jobs > 0 else (search.WHOLE if slice_jobs else None, 1.0)
-    second = (search.WHOLE, 1.0) if then == "walk" else (None, 0.0)
-
-    def walk_slice(filters: Filters, stats: object, share: float, cap: int) -> tuple[Any, float]:
-        calls.append(share)
-        return first if len(calls) == 1 else second
-
+    chosen = [search.Plan(walk, newest_slice(jobs) if jobs else None, 0.3, 0.0) for walk, jobs in plans]
     calls: list[float] = []
-    monkeypatch.setattr(search, "_walk_slice", walk_slice)
-    monkeypatch.setattr(search, "estimated_share", lambda filters, stats: 0.5)
+
+    def choose(filters: Filters, stats: object, share: float, cap: int, *, whole: bool = False) -> search.Plan:
+        calls.append(share)
+        if len(calls) > len(chosen):  # the chooser's second answer is over every job
+            return search.Plan(chosen[-1].walk, None, 1.0, 0.0)
+        return chosen[len(calls) - 1]
+
+    monkeypatch.setattr(search, "_choose", choose)
     monkeypatch.setattr(search, "INDEX_LIMIT", index_limit)
     monkeypatch.setattr(search, "COUNT_CAP", 30)
     filters = Filters.from_dict(data)
@@ -178,3 +203,48 @@ def test_the_selective_new_filters_are_index_backed() -> None:
     assert "job_words" in plan(Job.objects.filter(filters_q(remote_from)))
     contract = Filters(employment_types=("contract",), include_unknown=False)
     assert "job_employment_idx" in plan(Job.objects.filter(filters_q(contract)))
+
+
+def test_pay_experience_and_sighting_buckets_are_read_from_the_word_index(jobs: None) -> None:
+    """The bounds' bucket keys and the sighting buckets are conditions job_words serves (migration
+    boards/0014 spells the expressions as watches/services/job_keys.py does), and they select
+    what the exact conditions select."""
+    from watches.services import job_keys, search
+
+    filters = Filters(keywords=("engineer",), min_salary=105_500, max_experience_years=3.5, include_unknown=False)
+    bounds, params = search._keys_sql(filters)
+    since = timezone.now() - timedelta(hours=100)
+    buckets = list(range(job_keys.seen_bucket(since), job_keys.seen_bucket(timezone.now()) + 2))
+    window = f"{job_keys.seen_sql(search.TABLE)} && %s::integer[]"
+    queryset = Job.objects.filter(filters_q(Filters(keywords=("engineer",)))).extra(
+        where=[f"TRUE{bounds}", window], params=[*params, buckets]
+    )
+    explained = plan(queryset)
+    assert "job_words" in explained
+    index_condition = explained.split("Index Cond", 1)[1].split("\n", 1)[0]
+    assert "salary_annual_max" in index_condition and "first_seen_at" in index_condition
+    start = job_keys.bucket_start(buckets[0])
+    exact = Job.objects.filter(filters_q(filters), first_seen_at__gte=start)
+    assert set(queryset.filter(filters_q(filters))) == set(exact)
+    assert set(queryset) >= set(exact) and exact.exists()
+
+
+def test_a_common_excluded_word_is_read_from_the_word_index(jobs: None) -> None:
+    """ "engineer" without "senior": the jobs that lack "senior" are a key of job_words (the
+    absent words of watches/services/job_keys.py), so the scan intersects it with "engineer"
+    instead of reading every engineer; the exact test still decides."""
+    from watches.services import search
+
+    filters = Filters(keywords=("engineer",), exclude_keywords=("senior",))
+    keys, params = search._keys_sql(filters)
+    assert params == [["-senior"]]
+    queryset = Job.objects.filter(filters_q(Filters(keywords=("engineer",)))).extra(
+        where=[f"TRUE{keys}"], params=params
+    )
+    explained = plan(queryset)
+    assert "-senior" in explained.split("Index Cond", 1)[1].split("\n", 1)[0]
+    assert set(queryset) == set(Job.objects.filter(filters_q(filters))) and queryset.count() == 100
+    nothing = Filters(keywords=("senior",), exclude_keywords=("senior",))
+    assert not Job.objects.filter(filters_q(Filters(keywords=("senior",)))).extra(
+        where=[f"TRUE{search._keys_sql(nothing)[0]}"], params=search._keys_sql(nothing)[1]
+    )

@@ -3,7 +3,8 @@ statistics (no round trip per search): what `newest_matching` sizes its plan by.
 
 The planner's statistics are read once per STATS_TTL_SECONDS per process (one query): the share
 of each word in the word arrays of `job_words` (search words, place tokens, level and remote
-flags; 1,000 most-common elements per column, migration boards/0004), the histograms of the pay
+flags, pay and experience thresholds, absent words; 1,000 most-common elements per column, migrations
+boards/0004 and 0013), the histograms of the pay
 top (`job_salary_top_idx`), of experience and of `first_seen_at` (where the newest N jobs
 start). A search's share is the product of its conditions' shares, as the planner's own
 estimate is; a phrase counts as its rarest word. Wrong estimates cost time, never results:
@@ -26,6 +27,7 @@ from django.utils import timezone
 
 from matching.terms import term_key
 from watches.filters import Filters, location_keys, remote_from_keys
+from watches.services.job_keys import absent_key, experience_key, pay_key
 
 STATS_TTL_SECONDS = 300
 # Shares for conditions no statistics describe: a guess on the side of "more match".
@@ -69,6 +71,8 @@ class SearchStats:
     salary: Histogram
     experience: Histogram
     seen: tuple[datetime, ...]  # first_seen_at bounds, ascending: where the newest N jobs start
+    # The share of each key of job_words' fourth column (job_keys.py; job_words only, else empty).
+    bounds: dict[str, float] = field(default_factory=dict)
 
     def newest_since(self, share: float) -> tuple[datetime | None, float]:
         """A time after which at least `share` of the jobs (the newest) were first seen (None:
@@ -79,10 +83,24 @@ class SearchStats:
         bucket = max(0, math.floor((1.0 - share) * buckets))
         return self.seen[bucket], (buckets - bucket) / buckets
 
+    def share_since(self, moment: datetime) -> float:
+        """The share of the jobs first seen at or after `moment` (interpolated in its bucket)."""
+        if len(self.seen) < 2:
+            return 1.0
+        buckets = len(self.seen) - 1
+        position = bisect.bisect_left(self.seen, moment)
+        if position == 0:
+            return 1.0
+        if position > buckets:
+            return 0.0
+        low, high = self.seen[position - 1], self.seen[position]
+        within = (high - moment) / (high - low) if high > low else 0.0
+        return min(1.0, (buckets - position + within) / buckets)
+
 
 def search_stats() -> SearchStats | None:
     """The statistics (None before the first ANALYZE), read at most once per STATS_TTL_SECONDS."""
-    return _cached(_cache, "boards_job", "job_words", "job_salary_top_idx")
+    return _cached(_cache, "boards_job", "job_words", "job_salary_top_idx", bounds=True)
 
 
 def change_stats() -> SearchStats | None:
@@ -95,17 +113,18 @@ _cache: list[Any] = [None, float("-inf")]
 _change_cache: list[Any] = [None, float("-inf")]
 
 
-def _cached(cache: list[Any], table: str, words: str, salary: str) -> SearchStats | None:
+def _cached(cache: list[Any], table: str, words: str, salary: str, *, bounds: bool = False) -> SearchStats | None:
     now = time.monotonic()
     if now - cache[1] > STATS_TTL_SECONDS:
-        cache[:] = [_read(table, words, salary), now]
+        cache[:] = [_read(table, words, salary, bounds=bounds), now]
     stats = cache[0]
     return stats if isinstance(stats, SearchStats) else None
 
 
-def _read(table: str, words: str, salary: str) -> SearchStats | None:
+def _read(table: str, words: str, salary: str, *, bounds: bool) -> SearchStats | None:
     """`table`'s statistics: the element shares of the first three columns of the GIN index
-    `words`, the histogram of the pay index `salary` (if any), experience and first sighting."""
+    `words` (and with `bounds`, of its fourth: the pay and experience thresholds), the histogram of
+    the pay index `salary` (if any), experience and first sighting."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT s.tablename, CASE WHEN s.tablename = %s THEN s.attname ELSE a.attnum::text END, s.null_frac, s.most_common_elems::text::text[],"
@@ -133,6 +152,7 @@ def _read(table: str, words: str, salary: str) -> SearchStats | None:
         salary=_histogram(found.get((salary, "1"))),
         experience=_histogram(found.get((table, "experience_years"))),
         seen=tuple(datetime.fromisoformat(bound) for bound in (seen[5] if seen else None) or ()),
+        bounds=_elements(found.get((words, "4")))[0] if bounds and found.get((words, "4")) else {},
     )
 
 
@@ -164,10 +184,10 @@ def estimated_share(filters: Filters, stats: SearchStats | None, *, now: datetim
 
 
 def word_shares(filters: Filters, stats: SearchStats | None) -> list[float]:
-    """The share of each condition `job_words` serves (words, places, level, remote), on its own;
-    empty when there is none. Their product is how many rows an index read visits, their minimum
-    about how many index entries it reads (the rarest key drives, the others are checked against
-    it)."""
+    """The share of each condition `job_words` serves (words, places, level, remote, and the keys
+    of `index_keys` when its statistics list them), on its own; empty when there is none.
+    Their product is how many rows an index read visits, their minimum about how many index
+    entries it reads (the rarest key drives, the others are checked against it)."""
     if stats is None:
         return []
     word_like = Filters(
@@ -177,20 +197,24 @@ def word_shares(filters: Filters, stats: SearchStats | None) -> list[float]:
         seniority=filters.seniority,
         remote_only=filters.remote_only,
     )
-    return _shares(word_like, stats)
+    shares = _shares(word_like, stats)
+    if stats.bounds:
+        shares += [stats.bounds.get(key, stats.unlisted[2]) for key in index_keys(filters)]
+    return shares
 
 
-def range_share(filters: Filters, stats: SearchStats | None) -> float:
-    """The share of the narrower pay or experience bound an index serves on its own (1.0: none):
-    one that leaves out unknowns (with them, every job without pay or experience matches too)."""
-    if stats is None or filters.include_unknown:
-        return 1.0
-    shares = [1.0]
-    if filters.min_salary is not None:
-        shares.append(stats.salary.share_at_least(filters.min_salary))
-    if filters.max_experience_years is not None:
-        shares.append(stats.experience.share_at_most(filters.max_experience_years))
-    return min(shares)
+def index_keys(filters: Filters) -> list[str]:
+    """The keys of job_words' fourth column (job_keys.py) every matching job holds: the pay and
+    experience thresholds of bounds that leave unknowns out (most jobs state neither, so with
+    unknowns a bound narrows too little to be worth a key), and for each excluded term that is
+    one of the common excluded words, the key of the jobs that lack it."""
+    keys: list[str | None] = []
+    if not filters.include_unknown and filters.min_salary is not None:
+        keys.append(pay_key(filters.min_salary))
+    if not filters.include_unknown and filters.max_experience_years is not None:
+        keys.append(experience_key(filters.max_experience_years))
+    keys += [absent_key(key) for key in filters.keys.exclude_keywords]
+    return list(dict.fromkeys(key for key in keys if key))
 
 
 def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None) -> list[float]:

@@ -6,21 +6,23 @@ import json
 import math
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.db.models.sql import Query
+from django.utils import timezone
 
 from boards.models import Job
 from boards.services.directory import monitored_resources
 from matching.tech import is_tech_company
 from watches.filters import Filters, filters_q
 from watches.query import Interpretation, interpret
-from watches.services.estimate import SearchStats, estimated_share, range_share, search_stats, word_shares
+from watches.services.estimate import SearchStats, estimated_share, index_keys, search_stats, word_shares
+from watches.services.job_keys import bounds_sql, bucket_start, seen_bucket, seen_sql
 from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs, page_job
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -109,15 +111,23 @@ def jobs_search(
 # bounded. The estimate (estimate.py: in the process, no round trip) says how many rows each reads:
 # (1) the walk: the newest-first index, rows tested with the plain substring form, until cap + 1
 #     matches (the page and the count at once): about (cap + 1) / share rows, stopped at the newest
-#     slice expected to hold them twice over; when the slice holds fewer, the estimate was high
-#     and (2) follows;
-# (2) the index read: the matches of the job_words conditions (the product of their shares: those
-#     rows are visited) through bitmaps, and of a pay or experience bound when it narrows more,
-#     up to INDEX_LIMIT of them, sorted: the page and the exact count;
-# (3) when more than INDEX_LIMIT match, they are dense: a walk to the cap without a slice.
-# The cheaper of (1) and (2) goes first, in rows read (an index entry costs ENTRY_COST of a row).
+#     slice expected to hold them twice over;
+# (2) the index read: the jobs every job_words condition matches (words, places, level, remote,
+#     pay and experience thresholds, common excluded words: the product of their shares, those rows
+#     are visited), within the
+#     newest sighting buckets expected to hold the cap twice over (job_keys.py), up to INDEX_LIMIT
+#     of them, sorted: the page and the exact count.
+# The cheaper goes first, in rows read (a visited row of the index read costs READ_ROW_COST of a
+# walked one, an index entry ENTRY_COST). When its slice holds fewer than the cap, the estimate was
+# high: the share measured in the slice decides again between the two, in the slice that share
+# says holds the cap twice over, and if that too holds fewer, over every job. When an
+# index read finds more than INDEX_LIMIT, they are dense: a walk to the cap follows. The common
+# excluded words are keys too (the jobs that lack them); other exclusions are tested on the rows.
 INDEX_LIMIT = 5_000
+READ_ROW_COST = 1.0
 ENTRY_COST = 0.2
+# An index read's slice of more sighting buckets than this (a month) reads every job instead.
+MAX_SLICE_BUCKETS = 180
 # For this statement only: no JIT (compiling a plan over millions of rows costs more than it saves
 # on a page), and bitmaps that stay exact (lossy ones recheck every row of their pages).
 EVERY_PLAN = ("jit = off", "work_mem = '64MB'")
@@ -125,8 +135,7 @@ WALK = (*EVERY_PLAN, "enable_bitmapscan = off")
 INDEX_READ = (*EVERY_PLAN, "enable_indexscan = off", "enable_seqscan = off")
 NEWEST_WALK = (*EVERY_PLAN, "enable_bitmapscan = off", "enable_seqscan = off")
 NEWEST = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
-# A walk's slice that is the whole table: no bound on first_seen_at, so what it finds is the count.
-WHOLE = datetime.min.replace(tzinfo=UTC)
+TABLE = '"boards_job"'
 # The page's jobs, joined to the chosen ids only (joined in the search itself, the planner may read
 # every board and probe the jobs once per board), with each vacancy's lead rows on every board
 # (`also_at`, read on job_vacancy_idx). One row when the page is empty, for the count
@@ -143,6 +152,18 @@ PAGE_SQL = (
 )
 
 
+@dataclass(frozen=True)
+class Plan:
+    """One way to read: a walk or an index read, of the jobs first seen since `since` (None: every
+    job; for an index read, the start of a sighting bucket), which are `covered` of all jobs, and
+    the rows it is expected to read (walked-row units)."""
+
+    walk: bool
+    since: datetime | None
+    covered: float
+    cost: float
+
+
 def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[dict[str, Any]], tuple[int, bool]]:
     """The newest matching jobs `offset` to `offset + limit` as served, and how many match:
     exactly up to `max(COUNT_CAP, offset + limit)`, and whether there are more."""
@@ -154,62 +175,90 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
         found = offset + len(page)
         counted = count_capped(ordered, cap=cap) if len(page) == limit or (offset and not page) else (found, False)
         return page, counted
-    # Rows read in newest-first order are tested with plain substring tests (cheaper row by row),
-    # and pay and experience bounds are stated so that no index but the newest-first one serves.
-    plain, plain_params = _one_per_vacancy_sql(filters, index=False, ranges=False)
     stats = search_stats()
-    share = estimated_share(filters, stats)
-    since, covered = _walk_slice(filters, stats, share, cap)
-    if since is not None and stats is not None:
-        bounded = "" if since == WHOLE else ' AND "first_seen_at" >= %s'
-        ids = f'SELECT "id" FROM "boards_job" WHERE {plain}{bounded} ORDER BY {NEWEST} LIMIT %s'
-        params = [*plain_params, *([since] if bounded else []), cap + 1]
-        found, page = _page(ids, params, offset=offset, limit=limit, settings=WALK)
-        if found > cap or not bounded:
-            return page, (min(found, cap), found > cap)
-        # The slice held fewer: the share measured in it decides again, between the walk to the
-        # end and the index read.
-        measured = (found + 1) / (covered * stats.rows)
-        if _walk_slice(filters, stats, measured, cap)[0] is not None:
-            ids = f'SELECT "id" FROM "boards_job" WHERE {plain} ORDER BY {NEWEST} LIMIT %s'
-            found, page = _page(ids, [*plain_params, cap + 1], offset=offset, limit=limit, settings=NEWEST_WALK)
-            return page, (min(found, cap), found > cap)
-    # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no
-    # sequential scan unless no condition has an index), then sorted.
-    # A pay or experience bound is read through its index only when it narrows more than the
-    # job_words conditions together (else the rows those find are tested).
-    by_ranges = range_share(filters, stats) < math.prod(word_shares(filters, stats))
-    where, params = _one_per_vacancy_sql(filters, ranges=by_ranges)
-    ids = (
-        f'SELECT "id" FROM (SELECT "id", "first_seen_at" FROM "boards_job" WHERE {where} LIMIT %s) AS "boards_job"'
-        f" ORDER BY {NEWEST}"
-    )
-    found, page = _page(ids, [*params, INDEX_LIMIT + 1], offset=offset, limit=limit, settings=INDEX_READ)
-    if found <= INDEX_LIMIT:
-        return page, (min(found, cap), found > cap)
-    # More than INDEX_LIMIT match: dense enough that a walk to the cap is short.
-    ids = f'SELECT "id" FROM "boards_job" WHERE {plain} ORDER BY {NEWEST} LIMIT %s'
-    found, page = _page(ids, [*plain_params, cap + 1], offset=offset, limit=limit, settings=NEWEST_WALK)
+    plan = _choose(filters, stats, estimated_share(filters, stats), cap)
+    found, page = _read(filters, plan, offset=offset, limit=limit, cap=cap)
+    for last in (False, True):
+        if found > cap or plan.since is None:
+            break
+        # The slice held fewer: the share measured in it decides again, for a slice expected to
+        # hold the cap twice over at that share, then (if that too holds fewer) over every job.
+        measured = (found + 1) / max(plan.covered * (stats.rows if stats is not None else 0.0), 1.0)
+        plan = _choose(filters, stats, measured, cap, whole=last)
+        found, page = _read(filters, plan, offset=offset, limit=limit, cap=cap)
     return page, (min(found, cap), found > cap)
 
 
-def _walk_slice(filters: Filters, stats: SearchStats | None, share: float, cap: int) -> tuple[datetime | None, float]:
-    """Where a walk to `cap + 1` matches of `share` of the jobs stops (`WHOLE`: it reads to the
-    end), with the share of jobs it covers; None when the index read is expected to read fewer
-    rows (also before the first ANALYZE). A walk reads about (cap + 1) / share rows; an index
-    read visits the rows that match every job_words condition (or the narrower range bound) and
-    reads the rarest one's index entries."""
+def _choose(filters: Filters, stats: SearchStats | None, share: float, cap: int, *, whole: bool = False) -> Plan:
+    """The walk or the index read, whichever is expected to read fewer rows, each within the
+    newest slice expected to hold the cap twice over (`whole`: over every job). Without
+    statistics, the index read of every job."""
     if stats is None or share <= 0:
-        return None, 0.0
-    walk = (cap + 1) / share
+        return Plan(walk=False, since=None, covered=1.0, cost=math.inf)
+    walked = (cap + 1) / share
     words = word_shares(filters, stats)
-    ranges = range_share(filters, stats)
-    visited = min(math.prod(words), ranges)
-    entries = min(min(words, default=1.0), ranges)
-    if stats.rows * (visited + ENTRY_COST * entries) <= walk:
-        return None, 0.0
-    since, covered = stats.newest_since(2 * walk / stats.rows)
-    return since or WHOLE, covered
+    visited = math.prod(words)
+    entries = min(words, default=1.0)
+    since, covered = (None, 1.0) if whole else _read_slice(stats, 2 * walked / stats.rows)
+    read = stats.rows * (covered * visited * READ_ROW_COST + ENTRY_COST * min(covered, entries))
+    if walked < read:
+        walk_since, walk_covered = (None, 1.0) if whole else stats.newest_since(2 * walked / stats.rows)
+        return Plan(walk=True, since=walk_since, covered=walk_covered, cost=walked)
+    return Plan(walk=False, since=since, covered=covered, cost=read)
+
+
+def _read_slice(stats: SearchStats, share: float) -> tuple[datetime | None, float]:
+    """The start of the newest sighting bucket from which at least `share` of the jobs were first
+    seen, and the share first seen since then; (None, 1.0) for every job."""
+    since, _covered = stats.newest_since(share)
+    if since is None:
+        return None, 1.0
+    bucket = seen_bucket(since)
+    if seen_bucket(timezone.now()) - bucket > MAX_SLICE_BUCKETS:
+        return None, 1.0
+    start = bucket_start(bucket)
+    return start, stats.share_since(start)
+
+
+def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) -> tuple[int, list[dict[str, Any]]]:
+    """How many jobs `plan` found (more than `cap` when there are more) and the page of them."""
+    if plan.walk:
+        plain, params = _one_per_vacancy_sql(filters, index=False, ranges=False)
+        bounded = f' AND {TABLE}."first_seen_at" >= %s' if plan.since is not None else ""
+        ids = f'SELECT {TABLE}."id" FROM {TABLE} WHERE {plain}{bounded} ORDER BY {NEWEST} LIMIT %s'
+        params = [*params, *([plan.since] if bounded else []), cap + 1]
+        return _page(ids, params, offset=offset, limit=limit, settings=WALK if bounded else NEWEST_WALK)
+    # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no sequential
+    # scan unless no condition has an index), then sorted. Pay and experience are read as thresholds
+    # by job_words and tested exactly on the rows it finds (`ranges=False`: no btree ANDed in).
+    where, params = _one_per_vacancy_sql(filters, ranges=False)
+    keys, key_params = _keys_sql(filters)
+    where, params = f"{where}{keys}", [*params, *key_params]
+    rows = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {where}'
+    if plan.since is None:
+        chosen, chosen_params = f"{rows} LIMIT %s", [*params, INDEX_LIMIT + 1]
+    else:
+        # The slice as sighting buckets job_words serves, from the first to the one after now's,
+        # and (a range) the jobs seen later than that, for a clock that ran ahead.
+        first, after = seen_bucket(plan.since), seen_bucket(timezone.now()) + 2
+        chosen = (
+            f'{rows} AND {seen_sql(TABLE)} && %s::integer[] UNION ALL {rows} AND {TABLE}."first_seen_at" >= %s LIMIT %s'
+        )
+        chosen_params = [*params, list(range(first, after)), *params, bucket_start(after), INDEX_LIMIT + 1]
+    ids = f'SELECT {TABLE}."id" FROM ({chosen}) AS {TABLE} ORDER BY {NEWEST}'
+    found, page = _page(ids, chosen_params, offset=offset, limit=limit, settings=INDEX_READ)
+    if found <= INDEX_LIMIT:
+        return found, page
+    # More than INDEX_LIMIT match: dense enough that a walk to the cap is short.
+    return _read(filters, Plan(walk=True, since=None, covered=1.0, cost=0.0), offset=offset, limit=limit, cap=cap)
+
+
+def _keys_sql(filters: Filters) -> tuple[str, list[Any]]:
+    """The pay and experience bounds as the threshold keys every job within them holds, and the
+    common excluded words as the keys of the jobs that lack them (job_keys.py): " AND …", a
+    condition job_words serves, or ""."""
+    keys = index_keys(filters)
+    return (f" AND {bounds_sql(TABLE)} @> %s::text[]", [keys]) if keys else ("", [])
 
 
 def _page(
@@ -229,21 +278,10 @@ def _page(
 
 def _one_per_vacancy_sql(filters: Filters, *, index: bool = True, ranges: bool = True) -> tuple[str, list[Any]]:
     """`one_per_vacancy`'s WHERE clause over boards_job, with its parameters. The condition is
-    compiled once, without a queryset (`Query.build_where`), and the anti-join is written around
+    compiled once, without a queryset (`_condition_sql`), and the anti-join is written around
     it: building and compiling it as two querysets cost 5–8 ms of CPU a search, most of a
     search's own CPU, and a busy machine multiplies CPU into waiting."""
-    query = Query(Job)
-    where = query.build_where(filters_q(filters, index=index, ranges=ranges))
-    # The connection itself, not the thread-local proxy: compiling reads it thousands of times.
-    database = connections[DEFAULT_DB_ALIAS]
-    params: Sequence[Any]
-    try:
-        condition, params = where.as_sql(query.get_compiler(connection=database), database)
-    except FullResultSet:  # no condition
-        condition, params = "TRUE", ()
-    except EmptyResultSet:  # a condition nothing meets (an empty list)
-        condition, params = "FALSE", ()
-    condition = condition or "TRUE"
+    condition, params = _condition_sql(filters_q(filters, index=index, ranges=ranges))
     # The same condition on the earlier copy: every column of it is boards_job's, qualified.
     earlier = condition.replace('"boards_job".', '"earlier".')
     # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
@@ -255,6 +293,22 @@ def _one_per_vacancy_sql(filters: Filters, *, index: bool = True, ranges: bool =
         """ AND NOT ("earlier"."vacancy_key" = '')))"""
     )
     return sql, [*params, *params]
+
+
+def _condition_sql(condition: Q) -> tuple[str, list[Any]]:
+    """`condition` over boards_job compiled to SQL once, without a queryset (`Query.build_where`)."""
+    query = Query(Job)
+    where = query.build_where(condition)
+    # The connection itself, not the thread-local proxy: compiling reads it thousands of times.
+    database = connections[DEFAULT_DB_ALIAS]
+    params: Sequence[Any]
+    try:
+        sql, params = where.as_sql(query.get_compiler(connection=database), database)
+    except FullResultSet:  # no condition
+        sql, params = "TRUE", ()
+    except EmptyResultSet:  # a condition nothing meets (an empty list)
+        sql, params = "FALSE", ()
+    return sql or "TRUE", list(params)
 
 
 def _fetch(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
