@@ -275,10 +275,11 @@ def expected_deliveries(changes: list[Any]) -> int:
     return count
 
 
-def deliveries_with_payloads(changes: Sequence[Any], *, high: int, now: datetime) -> list[Any]:
+def deliveries_with_payloads(changes: Sequence[Any], *, high: int, now: datetime, seen: Any = None) -> list[Any]:
     """The baseline (not used by the app since 2026-12-02): the fan-out as it was before outbox rows
     held change ids, loading every column of every live webhook watch and building each
-    delivery's whole body (one entry per watch and change, each with its job) inside the fan-out."""
+    delivery's whole body (one entry per watch and change, each with its job) inside the fan-out,
+    matching each search itself (`seen`, the app's per-batch matches, is not used)."""
     import json
     from collections import defaultdict
 

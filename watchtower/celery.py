@@ -8,7 +8,6 @@ by mistake costs duplicate work, not duplicate checks.
 
 from __future__ import annotations
 
-import logging
 import os
 from typing import Any
 
@@ -20,8 +19,6 @@ from watchtower.config import CONFIG
 from watchtower.periods import FANOUT_EVERY, MAINTENANCE_EVERY, WEBHOOKS_EVERY
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "watchtower.settings")
-
-logger = logging.getLogger(__name__)
 
 app = Celery("watchtower")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -88,17 +85,9 @@ def _warm_fanout(**kwargs: Any) -> None:
     first fan-out (changes.services.webhooks.warm_filters), not inside it."""
     if FANOUT_QUEUE not in app.amqp.queues.consume_from:
         return
-    from django.db import close_old_connections
+    from watchtower.embedded import warm_up_fanout
 
-    from changes.services.webhooks import warm_filters
-
-    try:
-        compiled = warm_filters()
-        logger.info("compiled %d webhook filters ahead of the first fan-out", compiled)
-    except Exception:  # the first fan-out compiles what this did not
-        logger.exception("compiling the webhook searches ahead of the first fan-out failed")
-    finally:
-        close_old_connections()
+    warm_up_fanout()
 
 
 @task_prerun.connect

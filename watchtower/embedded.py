@@ -49,6 +49,18 @@ def warm_up() -> None:
     places.resolve("Austin, TX")
 
 
+def warm_up_fanout() -> None:
+    """In the process (or thread) that fans out, before its first fan-out: compile the webhook
+    watches' filters (`webhooks.warm_filters`). A failure only costs the first fan-out that work."""
+    try:
+        compiled = warm_filters()
+        logger.info("compiled %d webhook filters ahead of the first fan-out", compiled)
+    except Exception:  # the first fan-out compiles what this did not
+        logger.exception("compiling the webhook searches ahead of the first fan-out failed")
+    finally:
+        close_old_connections()
+
+
 class EmbeddedScheduler:
     """Checks, webhooks and maintenance on threads of this process."""
 
@@ -235,12 +247,7 @@ class EmbeddedScheduler:
     # -- housekeeping -----------------------------------------------------------------------
 
     def _fanout_loop(self) -> None:
-        try:
-            warm_filters()
-        except Exception:  # the first fan-out compiles what this did not
-            logger.exception("compiling the webhook searches ahead of the first fan-out failed")
-        finally:
-            close_old_connections()
+        warm_up_fanout()
         while not self._stop.is_set():
             try:
                 close_old_connections()

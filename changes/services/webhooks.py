@@ -108,9 +108,10 @@ def _fan_out_batch(*, now: datetime, batch: int) -> tuple[int, int]:
         )
         if not changes:
             return 0, 0
-        deliveries = _deliveries(changes, high=changes[-1].id, now=now)
+        seen = BatchSeen(changes, now=now)
+        deliveries = _deliveries(changes, high=changes[-1].id, now=now, seen=seen)
         _write(deliveries)
-        _keep_matches(changes, mark=mark.last_change_id, now=now)
+        _keep_matches(seen, mark=mark.last_change_id)
         WebhookFanout.objects.filter(pk=mark.pk).update(last_change_id=changes[-1].id, updated_at=now)
     return len(changes), len(deliveries)
 
@@ -154,7 +155,7 @@ class Owed(NamedTuple):
     change_ids: list[int]
 
 
-def _deliveries(changes: Sequence[Change], *, high: int, now: datetime) -> list[Owed]:
+def _deliveries(changes: Sequence[Change], *, high: int, now: datetime, seen: BatchSeen) -> list[Owed]:
     """One row per watch with matches, holding the ids of what it is owed (each watch's baseline
     applied to what its search matched); the body is built when the row is sent, so what is
     written here is small whatever the size of the jobs."""
@@ -168,29 +169,23 @@ def _deliveries(changes: Sequence[Change], *, high: int, now: datetime) -> list[
         .order_by("id")
         .values_list("id", "kind", "resource_id", Cast("filters", TextField()), "baseline")
     ]
-    seen = _seen([(watch.kind, watch.resource_id, watch.filters) for watch in watches], changes, now=now)
     owed = []
     for watch in watches:
-        found = seen.get((watch.kind, watch.resource_id, watch.filters), ())
+        found = seen((watch.kind, watch.resource_id, watch.filters))
         matching = [change.id for change in found if change.id > watch.baseline]
         if matching:
             owed.append(Owed(watch.pk, matching))
     return owed
 
 
-def _keep_matches(changes: Sequence[Change], *, mark: int, now: datetime) -> None:
+def _keep_matches(seen: BatchSeen, *, mark: int) -> None:
     """The batch's matches for every search that keeps them (changes/services/matches.py),
     decided as the webhook watches' are; a search matched for the first time keeps matches from
     `mark`, the batch's lower bound, on."""
     searches = indexed_searches()
     if not searches:
         return
-    seen = _seen([(WatchKind.SEARCH, None, search.filters) for search in searches], changes, now=now)
-    pairs = [
-        (search.pk, change.id)
-        for search in searches
-        for change in seen.get((WatchKind.SEARCH, None, search.filters), ())
-    ]
+    pairs = [(search.pk, change.id) for search in searches for change in seen((WatchKind.SEARCH, None, search.filters))]
     matches_write(pairs, started=[search.pk for search in searches if search.matched_from is None], mark=mark)
 
 
@@ -243,27 +238,33 @@ def _write(owed: Sequence[Owed]) -> None:
 Group = tuple[str, int | None, str]  # kind, board, the filters' stored text
 
 
-def _seen(groups: Sequence[Group], changes: Sequence[Change], *, now: datetime) -> dict[Group, list[Change]]:
-    """{group: the changes of the batch it sees, in id order}, decided in memory, for the groups
-    of the webhook watches and the searches that keep matches (changes/services/matches.py).
+class BatchSeen:
+    """What each group (kind, board, filters' stored text) sees of one batch: the changes, in id
+    order, decided in memory, each group once. The webhook watches' groups and those of the
+    searches that keep matches (changes/services/matches.py) ask the same instance, so a search
+    both kinds share is evaluated once a batch.
 
     A batch is a few hundred changes at most, so each distinct search (watches that differ only
-    in their baseline share one, and a search that keeps matches shares it with the webhook
-    watches of the same filters) is evaluated against the whole batch in Python (`changes_seen`,
+    in their baseline share one) is evaluated against the whole batch in Python (`changes_seen`,
     the feed's own rules held to the SQL's meaning; `RowBatch` hands each search only the changes
     holding one of its keywords) instead of one feed query per search. For 100 new jobs and
     10,000 webhook watches with 2,872 distinct searches, the whole fan-out took 10.3 s CPU and
     43.5 s wall with a query per search, 4.8 s CPU and 21.4 s wall matching in memory (same
     writer, load 17; bench/fanout.py).
     """
-    batch = RowBatch(changes)
-    seen: dict[Group, list[Change]] = {}
-    for group in dict.fromkeys(groups):
-        kind, resource_id, text = group
-        found = changes_seen(kind=kind, resource_id=resource_id, filters=_filters(text), batch=batch, now=now)
-        if found:
-            seen[group] = found
-    return seen
+
+    def __init__(self, changes: Sequence[Change], *, now: datetime) -> None:
+        self.batch = RowBatch(changes)
+        self.now = now
+        self._seen: dict[Group, list[Change]] = {}
+
+    def __call__(self, group: Group) -> list[Change]:
+        if group not in self._seen:
+            kind, resource_id, text = group
+            self._seen[group] = changes_seen(
+                kind=kind, resource_id=resource_id, filters=_filters(text), batch=self.batch, now=self.now
+            )
+        return self._seen[group]
 
 
 @functools.lru_cache(maxsize=50_000)
