@@ -25,8 +25,10 @@ the board): a posting it recognises is not even built, and the row stores that f
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from boards.sources.base import Posting
 
@@ -49,12 +51,7 @@ _GAZETTEER_FILES = ("countries.json", "us_states.json")
 def derivation_version() -> str:
     """`DERIVATION_VERSION` with a digest of the derivation's source and data (read once a process)."""
     digest = hashlib.blake2b(DERIVATION_VERSION.encode(), digest_size=16)
-    for name in _SOURCES:
-        path = _ROOT / name
-        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
-        for file in files:
-            digest.update(str(file.relative_to(_ROOT)).encode())
-            digest.update(file.read_bytes())
+    _add_files(digest, _SOURCES)
     digest.update(_gazetteer_digest().encode())
     return digest.hexdigest()
 
@@ -62,10 +59,18 @@ def derivation_version() -> str:
 @cache
 def _sources_digest() -> str:
     digest = hashlib.blake2b(digest_size=16)
-    for file in sorted((_ROOT / "boards/sources").rglob("*.py")):
-        digest.update(str(file.relative_to(_ROOT)).encode())
-        digest.update(file.read_bytes())
+    _add_files(digest, ("boards/sources",))
     return digest.hexdigest()
+
+
+def _add_files(digest: Any, names: Iterable[str]) -> None:
+    """Each named file, or each `.py` file below a named folder in name order, into `digest`: its
+    path from the project root, then its bytes."""
+    for name in names:
+        path = _ROOT / name
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(str(file.relative_to(_ROOT)).encode())
+            digest.update(file.read_bytes())
 
 
 def source_version(version: str) -> str:

@@ -70,7 +70,7 @@ class Resource(models.Model):
     # `last_seen_at` (boards.diff.drop_stale reads the later of the two).
     listed_complete_at = models.DateTimeField(null=True, blank=True)
     # Since when the board's enriched listing (posting text) has been over the API body cap: the
-    # plain listing is read directly until boards.services.reading.ENRICHED_RETRY has passed.
+    # plain listing is read directly until boards.services.check.ENRICHED_RETRY has passed.
     enriched_over_cap_since = models.DateTimeField(null=True, blank=True)
     # The derivation version (boards/fingerprint.py) under which a check last settled every open
     # group's memory: while it holds, a check plans only the groups whose rows it may write

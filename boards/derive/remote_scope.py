@@ -43,7 +43,8 @@ _ANYWHERE = re.compile(
     r"|(?:hire|hiring)\s+(?:globally|worldwide|anywhere\s+in\s+the\s+world))"
 )
 # Every statement of `_ANYWHERE` holds one of these words, or both "fully" and "distributed": a text
-# without them is not scanned (a scan of a 3 KB description costs ~100 µs, these `in` tests a few;
+# without them is not scanned (a scan of a 3 KB description costs ~100 µs, these lookups in the
+# posting's anchor scan (`PostingText.holds`) next to nothing;
 # "distributed" alone is common: "distributed systems").
 _ANYWHERE_WORDS = anchor_words("anywhere", "globally", "worldwide")
 _FULLY_DISTRIBUTED = anchor_words("distributed", "fully")
@@ -174,9 +175,7 @@ def scope_of(text: PostingText) -> list[str]:
 
 
 def _may_say_anywhere(text: PostingText) -> bool:
-    if any(text.holds(word) for word in text.present(_ANYWHERE_WORDS)):
-        return True
-    return len(text.present(_FULLY_DISTRIBUTED)) == 2 and all(text.holds(word) for word in _FULLY_DISTRIBUTED)
+    return any(text.holds(word) for word in _ANYWHERE_WORDS) or all(text.holds(word) for word in _FULLY_DISTRIBUTED)
 
 
 def _lead_matches(text: PostingText) -> list[re.Match[str]]:

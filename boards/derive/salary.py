@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from boards.derive import salary_patterns as pat
 from boards.derive.money import ANNUAL_FACTOR, plausible, scale_of, tidy_number
 from boards.derive.money import infer_period as _infer_structured_period
+from boards.derive.text import letter_bytes
 from boards.job import Salary
 from boards.sources.base import StructuredSalary
 
 # Every byte that is not an ASCII lowercase letter becomes a space (see _last_context).
-_LETTER_BYTES = bytes(byte if 97 <= byte <= 122 else 32 for byte in range(256))
-
 # The characters a code's lead can end with: "USD", "Rs", then spaces and dots ("Rs. 50,000").
 _CODE_LEAD_ENDS = frozenset(" .sABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
@@ -434,7 +433,7 @@ def _last_context(low: str, start: int) -> str | None:
 def _letter_runs(window: str) -> list[str]:
     """The runs of ASCII lowercase letters of a short window, in order: re.findall("[a-z]+", window),
     read as boards/derive/text.py reads words (every other byte of the UTF-8 form becomes a space)."""
-    return window.encode("utf-8", "surrogatepass").translate(_LETTER_BYTES).decode("ascii").split()
+    return letter_bytes(window).decode("ascii").split()
 
 
 def _next_word(after: str) -> str | None:

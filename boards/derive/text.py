@@ -16,12 +16,10 @@ holds what several readers ask of the text:
   employment statements, workplace words, agency phrases, remote-scope statements) of 1-2 µs each
   (bench/derive.py, docs/scaling.md). A text the automaton cannot take (a lone surrogate, which has
   no UTF-8 form) is read with the `str.find` loops themselves;
-- `words`: the set of letter runs (a-z) of the lowercased description, computed on first use with
-  one `bytes.translate` pass (the technique of matching/identity.py). A reader asks it whether a
-  word occurs at all before it looks for where ("cet", "pst" for time zones); it holds exactly what
-  `re.findall("[a-z]+", description_low)` finds. A reader that only asks whether any of a few
-  words occurs calls `holds_any_word`, which answers from the same letter runs without building
-  the set (about half the cost: the set hashes and stores every word of the description).
+- `holds_any_word(words)`: whether any of a few words is a letter run (a-z) of the lowercased
+  description ("cet", "pst" for time zones), from one `bytes.translate` pass (`letter_bytes`, the
+  technique of matching/identity.py) without building a set; `words`, the set of those runs
+  (exactly what `re.findall("[a-z]+", description_low)` finds), is built on first use only.
 
 Readers keep a `str` entry point for tests and other callers (`scope_from_text(low)`), which
 builds a `PostingText` of the string.
@@ -40,7 +38,7 @@ _LETTER_BYTES = bytes(byte if 97 <= byte <= 122 else 32 for byte in range(256))
 
 # The anchor words of every reader (lowercase literals), in registration order.
 _ANCHORS: dict[str, None] = {}
-# Those that can overlap themselves ("abab" in "ababab"; none of the readers' words can): a second
+# Those that can overlap themselves ("abab" in "ababab"; "open to", "distributed"): a second
 # `str.find` starts past the first occurrence, so an overlapping one is not an occurrence for it.
 _SELF_OVERLAPPING: set[str] = set()
 
@@ -143,7 +141,9 @@ class PostingText:
         view = self.low if title else self.description_low
         offset = 0 if title else self._offset
         end = len(view) if within is None else min(within, len(view))
-        if not (offset == 0 and starts[-1] + len(word) <= end):  # else the whole list: the usual case
+        # The whole list as found when it is the view's (the title-and-description view, or a
+        # string reader's own text); the description's view of a posting is cut from it.
+        if not (offset == 0 and starts[-1] + len(word) <= end):
             last = end - len(word)
             starts = [at - offset for at in starts if offset <= at and at - offset <= last]
         if word in _SELF_OVERLAPPING:
@@ -183,16 +183,20 @@ class PostingText:
     def words(self) -> frozenset[str]:
         """The letter runs (a-z) of the lowercased description, computed on first use."""
         if self._words is None:
-            letters = self.description_low.encode("utf-8", "surrogatepass").translate(_LETTER_BYTES)
-            self._words = frozenset(letters.decode("ascii").split())
+            self._words = frozenset(letter_bytes(self.description_low).decode("ascii").split())
         return self._words
 
     def holds_any_word(self, words: frozenset[bytes]) -> bool:
         """Whether any of `words` (ASCII lowercase, as bytes) is a letter run of the description."""
         if self._words is not None:
             return any(word.decode("ascii") in self._words for word in words)
-        letters = self.description_low.encode("utf-8", "surrogatepass").translate(_LETTER_BYTES)
-        return not words.isdisjoint(letters.split())
+        return not words.isdisjoint(letter_bytes(self.description_low).split())
+
+
+def letter_bytes(text: str) -> bytes:
+    """`text` as UTF-8 bytes with every byte that is not an ASCII lowercase letter a space: its
+    `.split()` is the runs `re.findall("[a-z]+", text)` finds, in order."""
+    return text.encode("utf-8", "surrogatepass").translate(_LETTER_BYTES)
 
 
 def _find_all(text: str, words: tuple[str, ...]) -> dict[str, list[int]]:

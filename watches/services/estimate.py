@@ -4,7 +4,7 @@ statistics (no round trip per search): what `newest_matching` sizes its plan by.
 The planner's statistics are read once per STATS_TTL_SECONDS per process (one query): the share
 of each word in the word arrays of `job_words` (search words, place tokens, level and remote
 flags, pay and experience thresholds, absent words; 1,000 most-common elements per column, migrations
-boards/0004 and 0013), the histograms of the pay
+boards/0004 and 0014), the histograms of the pay
 top (`job_salary_top_idx`), of experience and of `first_seen_at` (where the newest N jobs
 start). A search's share is the product of its conditions' shares, as the planner's own
 estimate is; a phrase counts as its rarest word. Wrong estimates cost time, never results:
