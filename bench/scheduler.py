@@ -3,8 +3,9 @@ the scheduler as the directory grows; webhook deliveries per second.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/wt_sched \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/6 \\
-    python -m bench.scheduler [--mode both|embedded|celery] [--due 500] [--sizes 1000,26000]
+    python -m bench.scheduler [--mode both|embedded|celery|webhooks] [--due 500] [--sizes 1000,26000]
                               [--latency-ms 10] [--spacing-ms 1000] [--workers 2] [--concurrency 4]
+                              [--deliveries 2000]
 
 1. The workload has the extended directory's shape (docs/scaling.md, "The directory"): one API host
    each for Greenhouse, Workable, Ashby and Lever with a quarter to a tenth of the boards each,
@@ -30,7 +31,10 @@ the scheduler as the directory grows; webhook deliveries per second.
    machine's cores, not the scheduler; the default 1 s spacing (4 a second) leaves the cores
    room on a shared 2-core machine, and `--due 500` makes a run about three minutes.
 5. Embedded mode also queues 2,000 webhook deliveries for 100 watches whose receivers answer at
-   once, and sends them with the delivery service; target ≥ 200 deliveries per second.
+   once, and sends them with the delivery service; target ≥ 200 deliveries per second. The CPU
+   per delivery is this process's (the sending threads included) and, on PostgreSQL, that of its
+   backends. `--mode webhooks` runs this part alone (no cycle), to compare the delivery service
+   before and after a change in a few seconds.
 
 PostgreSQL is required for Celery mode (the workers are other processes); the database is
 `<DATABASE_URL's name>_bench`, created and dropped by each run. Embedded mode alone runs on a
@@ -520,6 +524,7 @@ def print_growth(small: CycleResult, large: CycleResult) -> bool:
 
 
 def webhook_rate(hosts: SimulatedHosts, deliveries: int, watches: int) -> float:
+    """Deliveries per second; 0 when any was not delivered."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -548,25 +553,38 @@ def webhook_rate(hosts: SimulatedHosts, deliveries: int, watches: int) -> float:
         }
         rows += [WebhookDelivery(watch=watch, payload=payload) for _ in range(deliveries // watches)]
     WebhookDelivery.objects.bulk_create(rows)
+    pg = PostgresCpu()
+    pg.start()
+    cpu_before = _own_cpu()
     began = time.monotonic()
     sent = 0
     while sent < len(rows):
         done = webhooks_deliver_due(limit=200)
+        pg.sample()
         if done == 0:
             break
         sent += done
     elapsed = time.monotonic() - began
+    cpu = _own_cpu() - cpu_before
     delivered = WebhookDelivery.objects.filter(status=DeliveryStatus.DELIVERED).count()
     rate = delivered / elapsed
-    print(f"webhooks: {delivered}/{len(rows)} delivered to {watches} receivers in {elapsed:.2f} s")
+    print(
+        f"webhooks: {delivered}/{len(rows)} delivered to {watches} receivers in {elapsed:.2f} s "
+        f"(load average {_load()} at the end)"
+    )
     received = hosts.report()["hooks"]
     print(f"  {rate:.0f} deliveries per second (target >= {DELIVERY_TARGET:.0f}); receiver saw {received}")
+    per = max(delivered, 1)
+    print(
+        f"  CPU per delivery: this process {cpu / per * 1000:.2f} ms, "
+        f"PostgreSQL backends {pg.seconds() / per * 1000:.2f} ms"
+    )
     return rate if delivered == len(rows) else 0.0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--mode", choices=["both", "embedded", "celery"], default="both")
+    parser.add_argument("--mode", choices=["both", "embedded", "celery", "webhooks"], default="both")
     parser.add_argument("--due", type=int, default=500, help="due boards, in the directory's shape")
     parser.add_argument("--sizes", default="1000,26000", help="directory sizes, comma-separated")
     parser.add_argument("--latency-ms", type=int, default=10)
@@ -578,7 +596,7 @@ def main() -> int:
     parser.add_argument("--broker", default=os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/6"))
     args = parser.parse_args()
     sizes = sorted(int(size) for size in args.sizes.split(","))
-    modes = ["embedded", "celery"] if args.mode == "both" else [args.mode]
+    modes = {"both": ["embedded", "celery"], "webhooks": []}.get(args.mode, [args.mode])
 
     hosts = SimulatedHosts(args.latency_ms / 1000)  # forked before Django is set up here
     os.environ.pop("CELERY_BROKER_URL", None)  # this process runs the embedded scheduler
@@ -596,7 +614,8 @@ def main() -> int:
         modes = ["embedded"]
     print(f"load average at the start: {_load()}; {os.cpu_count()} cores")
     parts = ", ".join(f"{name} {count}" for name, count in shaped(args.due).items())
-    print(f"due boards: {parts}; latency {args.latency_ms} ms, spacing {args.spacing_ms} ms\n")
+    if modes:
+        print(f"due boards: {parts}; latency {args.latency_ms} ms, spacing {args.spacing_ms} ms\n")
     ok = True
     try:
         for mode in modes:
@@ -609,7 +628,7 @@ def main() -> int:
             if len(results) > 1:
                 ok = print_growth(results[0], results[-1]) and ok
                 print()
-        if "embedded" in modes:
+        if "embedded" in modes or args.mode == "webhooks":
             with fresh_database("scheduler"):
                 ok = webhook_rate(hosts, args.deliveries, watches=100) >= DELIVERY_TARGET and ok
     finally:
