@@ -186,9 +186,11 @@ def load_directory(work: Workload, *, due_at: Any) -> list[int]:
 
 class PostgresCpu:
     """CPU seconds of the PostgreSQL backends serving the bench database, from /proc (the server
-    runs on this machine), sampled while they live; this process's own connection left out."""
+    runs on this machine), sampled while they live; this thread's own connection left out unless
+    `own` (the webhook part: the delivery service writes on the calling thread's connection)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, own: bool = False) -> None:
+        self.own = own
         self.first: dict[int, float] = {}
         self.last: dict[int, float] = {}
         self.available = True
@@ -200,7 +202,8 @@ class PostgresCpu:
             return
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND (%s OR pid <> pg_backend_pid())",
+                [self.own],
             )
             pids = [row[0] for row in cursor.fetchall()]
         for pid in pids:
@@ -553,7 +556,7 @@ def webhook_rate(hosts: SimulatedHosts, deliveries: int, watches: int) -> float:
         }
         rows += [WebhookDelivery(watch=watch, payload=payload) for _ in range(deliveries // watches)]
     WebhookDelivery.objects.bulk_create(rows)
-    pg = PostgresCpu()
+    pg = PostgresCpu(own=True)
     pg.start()
     cpu_before = _own_cpu()
     began = time.monotonic()

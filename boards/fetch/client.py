@@ -10,6 +10,9 @@ What a call goes through, in order, for the first request and again for every re
    inside one deadline for the whole fetch.
 5. Redirects (at most MAX_REDIRECTS) back to step 1; otherwise classify the status, check the
    content type, read the body with the cap on decompressed bytes, and look for walls.
+
+A fetch opens its connections and closes them when it ends, unless the caller passes a
+`KeepAlive`: then a connection left idle by one fetch serves the next fetch to the same host.
 """
 
 from __future__ import annotations
@@ -91,12 +94,14 @@ def fetch(
     raise_for_status: bool = True,
     expect_text: bool = True,
     timeout: float | None = None,
+    keep_alive: KeepAlive | None = None,
 ) -> FetchResult:
     """Fetch `url` under every rule of SPEC §14, or raise a classified `FetchError`.
 
     `api` selects the larger MAX_API_BODY_BYTES cap (an explicit `max_bytes` wins); `etag` and
     `last_modified` make the request conditional, and a 304 comes back as a result. With
-    `raise_for_status`, statuses of 400 and more, bot walls and login walls raise.
+    `raise_for_status`, statuses of 400 and more, bot walls and login walls raise. `keep_alive`
+    keeps the connection open for the caller's next fetch (see `KeepAlive`).
     """
     config = current()
     if json_body is not None and body is not None:
@@ -121,7 +126,7 @@ def fetch(
         expect_text=expect_text,
         seconds=float(timeout if timeout is not None else config.fetch_timeout_seconds),
     )
-    return _fetch(url, options, config)
+    return _fetch(url, options, config, keep_alive)
 
 
 def fetch_robots_txt(url: str, *, max_bytes: int, timeout: float | None) -> FetchResult:
@@ -187,14 +192,64 @@ def _session(connect_guard: ConnectGuard) -> requests.Session:
     return session
 
 
-def _fetch(url: str, options: _Options, config: Config) -> FetchResult:
+class KeepAlive:
+    """Connections kept open from one fetch to the next, for a caller that sends many requests to
+    a few hosts: the webhook sender, whose receiver gets a run's deliveries on one connection
+    instead of a DNS lookup, a connect and a TCP handshake each (docs/webhooks.md).
+
+    Every rule of a fetch still holds. A connection is opened only through the guard, so it goes
+    to the address checked when it was opened, and a host name that resolves elsewhere later is
+    checked again when a new connection is opened. Each fetch's deadline takes over the sockets it
+    reuses (connection.ConnectGuard.take_over), so its watchdog covers them. No cookie is carried
+    from one fetch to the next, and a fetch that fails closes every connection, so a connection
+    that timed out or broke serves no later fetch. A connection is reused only when its response
+    was read to the end; otherwise urllib3 closes it.
+
+    For one thread at a time; close it when done (or use it as a context manager).
+    """
+
+    def __init__(self) -> None:
+        self._guard: ConnectGuard | None = None
+        self._session: requests.Session | None = None
+
+    def session(self, policy: guard.Policy, deadline: Deadline) -> requests.Session:
+        """The session for a fetch under `policy` and `deadline`; a new one when the policy changed."""
+        if self._session is None or self._guard is None or self._guard.policy != policy:
+            self.close()
+            self._guard = ConnectGuard(policy, deadline)
+            self._session = _session(self._guard)
+        else:
+            self._guard.deadline = deadline
+            self._session.cookies.clear()
+        return self._session
+
+    def close(self) -> None:
+        if self._session is not None:
+            self._session.close()
+        self._session = None
+        self._guard = None
+
+    def __enter__(self) -> KeepAlive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _fetch(url: str, options: _Options, config: Config, keep_alive: KeepAlive | None = None) -> FetchResult:
     policy = guard.Policy(allow_private=config.allow_private_networks)
     overrides = config.fetch_host_overrides if config.allow_private_networks else {}
     deadline = Deadline(options.seconds)
-    session = _session(ConnectGuard(policy, deadline))
+    if keep_alive is None:
+        session = _session(ConnectGuard(policy, deadline))
+    else:
+        session = keep_alive.session(policy, deadline)
     started = time.monotonic()
+    done = False
     try:
-        return _follow(url, options, config, policy, overrides, deadline, session, started)
+        result = _follow(url, options, config, policy, overrides, deadline, session, started)
+        done = True
+        return result
     except FetchError as exc:
         if exc.code == "NETWORK_ERROR" and deadline.expired:
             raise deadline.error() from exc
@@ -215,7 +270,10 @@ def _fetch(url: str, options: _Options, config: Config) -> FetchResult:
         raise FetchError("NETWORK_ERROR", f"{kind}: {exc}") from exc
     finally:
         deadline.close()
-        session.close()
+        if keep_alive is None:
+            session.close()
+        elif not done or deadline.tripped:
+            keep_alive.close()
 
 
 def _follow(
@@ -333,6 +391,7 @@ def _finish(
     content_type = headers.get("content-type", "")
     if status == 304 or status == 204:
         body = b""
+        response.raw.drain_conn()  # no body by definition; ends the response, so a KeepAlive reuses it
     elif status >= 400:
         cap = min(options.cap, ERROR_BODY_CAP) if options.raise_for_status else options.cap
         body = _read(response, headers, cap=cap, truncate=True, deadline=deadline)

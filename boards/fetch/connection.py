@@ -9,7 +9,9 @@ rebinding window between validation and connect.
 
 `Deadline` bounds the whole fetch, not one socket operation: a watchdog timer shuts the sockets
 down when time runs out, so a server that drips one byte every few seconds (in the TLS handshake,
-the headers or the body) cannot hold a worker past the deadline.
+the headers or the body) cannot hold a worker past the deadline. A connection kept open for the
+next fetch (client.KeepAlive) was checked when it was opened and is still connected to that
+address; the next fetch's deadline takes its socket over before the request is sent.
 """
 
 from __future__ import annotations
@@ -73,7 +75,9 @@ class Deadline:
         return FetchError("TIMEOUT", f"request timed out after {self.seconds:g} s")
 
     def watch(self, sock: socket.socket) -> None:
-        duplicate = sock.dup()
+        # A descriptor of our own on the same connection; `fromfd`, not `dup`, because a kept
+        # connection's socket is already wrapped in TLS, and an SSLSocket cannot be duplicated.
+        duplicate = socket.fromfd(sock.fileno(), sock.family, sock.type, sock.proto)
         with self._lock:
             if self._closed:
                 duplicate.close()
@@ -156,23 +160,46 @@ class ConnectGuard:
             return sock
         raise NewConnectionError(conn, f"Failed to establish a new connection: {last_error}")
 
+    def take_over(self, conn: GuardedHTTPConnection | GuardedHTTPSConnection) -> None:
+        """Before a request on `conn`: a connection opened under an earlier fetch's deadline (kept
+        open for the next fetch, client.KeepAlive) is watched by this fetch's from now on."""
+        if conn.sock is not None and conn.watched_by is not self.deadline:
+            self.deadline.watch(conn.sock)
+        conn.watched_by = self.deadline
+
 
 class GuardedHTTPConnection(HTTPConnection):
+    watched_by: Deadline | None = None  # the deadline whose watchdog has this socket
+
     def __init__(self, *args: Any, connect_guard: ConnectGuard, **kwargs: Any) -> None:
         self._connect_guard = connect_guard
         super().__init__(*args, **kwargs)
 
     def _new_conn(self) -> socket.socket:
-        return self._connect_guard.connect(self)
+        sock = self._connect_guard.connect(self)
+        self.watched_by = self._connect_guard.deadline
+        return sock
+
+    def request(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self._connect_guard.take_over(self)
+        super().request(*args, **kwargs)
 
 
 class GuardedHTTPSConnection(HTTPSConnection):
+    watched_by: Deadline | None = None  # the deadline whose watchdog has this socket
+
     def __init__(self, *args: Any, connect_guard: ConnectGuard, **kwargs: Any) -> None:
         self._connect_guard = connect_guard
         super().__init__(*args, **kwargs)
 
     def _new_conn(self) -> socket.socket:
-        return self._connect_guard.connect(self)
+        sock = self._connect_guard.connect(self)
+        self.watched_by = self._connect_guard.deadline
+        return sock
+
+    def request(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self._connect_guard.take_over(self)
+        super().request(*args, **kwargs)
 
 
 class GuardedPoolManager(PoolManager):

@@ -16,14 +16,24 @@ Each run:
 4. Sends each watch's rows one after another, watches in parallel (a small thread pool). The
    body is `{delivery_id, ...payload}`, signed with HMAC-SHA256 over "<timestamp>.<body>" using the
    watch's secret, POSTed through the guarded fetch layer (SSRF checks at connect time, no
-   redirects).
-   A watch that is no longer live (deleted, or expired and not yet swept) gets nothing: its rows
-   fail for good.
+   redirects). Each sending thread keeps its connections open for the run (fetch.KeepAlive): a
+   receiver's next delivery reuses the connection instead of a DNS lookup and a connect, and
+   the address rules still hold, because a connection is opened only through the guard.
+   A watch that is no longer live (deleted, or expired and not yet swept) when the run starts
+   gets nothing: its rows fail for good.
 5. 2xx marks the row delivered and renews the watch if it is still live (a delivered webhook
    counts as use; it never brings an expired watch back). Anything
    else counts an attempt for this row and for the rest of the watch's rows in this run (a
    receiver that just failed is not hammered with the others), retried after 30 s × 2^attempts
    (capped at 6 h); the 8th failed attempt is final.
+6. The sending threads touch no database. The run's own thread writes what they report, in one
+   transaction every RECORD_EVERY rows or RECORD_SECONDS, whichever comes first: every delivered
+   row of it in one UPDATE, their watches renewed in one more, a failure in one UPDATE each. A
+   statement and a commit per delivery cost more than the POST itself (bench.scheduler --mode
+   webhooks; docs/scaling.md, "Webhook deliveries"). A run that dies before it writes leaves its
+   rows claimed until the lease runs out; they are then sent again with the same delivery id,
+   as after a crash between a POST and its write before: the receiver ignores repeats
+   (docs/webhooks.md). The bound keeps that to a second's worth of deliveries.
 """
 
 from __future__ import annotations
@@ -32,18 +42,19 @@ import hashlib
 import hmac
 import json
 import logging
+import threading
 import time
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import close_old_connections, connection
-from django.db.models import Min
+from django.db import connection, transaction
+from django.db.models import F, Min
 from django.utils import timezone
 
-from boards.fetch.client import fetch
+from boards.fetch.client import KeepAlive, fetch
 from boards.fetch.errors import FetchError
 from boards.services.leases import new_holder
 from changes.models import Change, DeliveryStatus, WebhookDelivery
@@ -62,6 +73,9 @@ PER_WATCH_BATCH = 10
 # The claim lease: longer than PER_WATCH_BATCH sends that each run to the fetch deadline.
 CLAIM_LEASE = timedelta(minutes=5)
 WORKERS = 8
+# The run writes what it learnt at least this often (see 6. above).
+RECORD_EVERY = 50
+RECORD_SECONDS = 1.0
 # Change ids read per query when bodies are built (within every database's bound-parameter limit).
 IDS_PER_QUERY = 500
 # What a body reads of a change (changes/services/present.py).
@@ -71,8 +85,14 @@ PRUNED = "not sent: its changes were deleted by retention (CHANGE_RETENTION_DAYS
 
 @dataclass(frozen=True)
 class Attempt:
+    """What became of one row in a run: delivered, or an error, `final` when it is never retried."""
+
     ok: bool
     error: str = ""
+    final: bool = False
+
+
+GONE = Attempt(False, "watch deleted or webhook removed", final=True)
 
 
 def sign(secret: str, timestamp: str, body: bytes) -> str:
@@ -150,12 +170,26 @@ def webhooks_deliver_due(*, limit: int = 50, workers: int = WORKERS, now: dateti
     by_watch: dict[int, list[WebhookDelivery]] = {}
     for row in claimed:
         by_watch.setdefault(row.watch_id, []).append(row)
-    groups = list(by_watch.values())
-    if workers <= 1 or len(groups) == 1:
-        return sum(_send_group(group, token, now) for group in groups)
-    lanes: list[list[list[WebhookDelivery]]] = [groups[i::workers] for i in range(min(workers, len(groups)))]
-    with ThreadPoolExecutor(max_workers=len(lanes), thread_name_prefix="webhooks") as pool:
-        return sum(pool.map(lambda lane: _send_lane(lane, token, now), lanes))
+    live = set(Watch.objects.live(now).filter(pk__in=by_watch).values_list("pk", flat=True))
+    outcomes = _Outcomes(token)
+    groups: list[list[WebhookDelivery]] = []
+    for rows in by_watch.values():
+        if rows[0].watch.webhook_url and rows[0].watch_id in live:
+            groups.append(rows)
+        else:
+            outcomes.add([(row, GONE) for row in rows])
+    try:
+        if workers <= 1 or len(groups) <= 1:
+            with KeepAlive() as keep_alive:
+                for rows in groups:
+                    outcomes.add(_send_group(rows, keep_alive))
+                    if outcomes.due():
+                        outcomes.write()
+        else:
+            _send_in_parallel(groups, min(workers, len(groups)), outcomes)
+    finally:
+        outcomes.write()
+    return len(claimed)
 
 
 def _claim(*, limit: int, token: str, now: datetime) -> list[WebhookDelivery]:
@@ -191,44 +225,69 @@ def _claim(*, limit: int, token: str, now: datetime) -> list[WebhookDelivery]:
     return claimed
 
 
-def _send_lane(groups: Iterable[list[WebhookDelivery]], token: str, now: datetime) -> int:
-    """One pool thread's share; a thread has its own database connection, closed when done."""
-    close_old_connections()
+class _Connections:
+    """One KeepAlive per sending thread of a run (a KeepAlive is for one thread at a time)."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+        self._opened: list[KeepAlive] = []
+
+    def mine(self) -> KeepAlive:
+        keep_alive: KeepAlive | None = getattr(self._local, "keep_alive", None)
+        if keep_alive is None:
+            keep_alive = self._local.keep_alive = KeepAlive()
+            self._opened.append(keep_alive)
+        return keep_alive
+
+    def close(self) -> None:
+        """Once every thread is done."""
+        for keep_alive in self._opened:
+            keep_alive.close()
+
+
+def _send_in_parallel(groups: Sequence[list[WebhookDelivery]], workers: int, outcomes: _Outcomes) -> None:
+    """Each watch's rows on one of `workers` threads, in order; outcomes written as they come in.
+    If writing fails, the watches not started yet are not sent (what is sent must be written)."""
+    connections = _Connections()
     try:
-        return sum(_send_group(group, token, now) for group in groups)
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="webhooks") as pool:
+            pending: set[Future[list[tuple[WebhookDelivery, Attempt]]]] = {
+                pool.submit(lambda rows: _send_group(rows, connections.mine()), rows) for rows in groups
+            }
+            try:
+                while pending:
+                    done, pending = wait(pending, timeout=outcomes.wait_seconds(), return_when=FIRST_COMPLETED)
+                    for future in done:
+                        outcomes.add(future.result())
+                    if outcomes.due():
+                        outcomes.write()
+            except BaseException:
+                for future in pending:
+                    future.cancel()
+                raise
     finally:
-        connection.close()
+        connections.close()
 
 
-def _send_group(rows: list[WebhookDelivery], token: str, now: datetime) -> int:
-    """Send one watch's claimed rows in order; the first failure ends the run for the rest."""
+def _send_group(rows: list[WebhookDelivery], keep_alive: KeepAlive) -> list[tuple[WebhookDelivery, Attempt]]:
+    """Send one watch's claimed rows in order; the first failure ends the run for the rest (they
+    count the same failed attempt, not sent). Reads and writes no database."""
     watch = rows[0].watch
-    if not watch.webhook_url or not Watch.objects.live(now).filter(pk=watch.pk).exists():
-        for row in rows:
-            _record_failure(row, token, "watch deleted or webhook removed", final=True)
-        return len(rows)
-    delivered_any = False
+    outcomes: list[tuple[WebhookDelivery, Attempt]] = []
     for index, row in enumerate(rows):
         if row.payload is not None and row.change_ids and not row.payload["changes"]:
-            _record_failure(row, token, PRUNED, final=True)
+            outcomes.append((row, Attempt(False, PRUNED, final=True)))
             continue
-        attempt = _post(row, watch)
-        if attempt.ok:
-            _record_delivered(row, token)
-            delivered_any = True
-            continue
-        _record_failure(row, token, attempt.error)
-        for later in rows[index + 1 :]:
-            _record_failure(
-                later, token, f"not sent: delivery {row.delivery_id} to this URL failed first ({attempt.error})"
-            )
-        break
-    if delivered_any:
-        _renew_watch(watch)
-    return len(rows)
+        attempt = _post(row, watch, keep_alive)
+        outcomes.append((row, attempt))
+        if not attempt.ok:
+            error = f"not sent: delivery {row.delivery_id} to this URL failed first ({attempt.error})"
+            outcomes += [(later, Attempt(False, error)) for later in rows[index + 1 :]]
+            break
+    return outcomes
 
 
-def _post(row: WebhookDelivery, watch: Watch) -> Attempt:
+def _post(row: WebhookDelivery, watch: Watch, keep_alive: KeepAlive) -> Attempt:
     body = delivery_body(row)
     timestamp = str(int(time.time()))
     headers = {
@@ -248,6 +307,7 @@ def _post(row: WebhookDelivery, watch: Watch) -> Attempt:
             check_robots=False,
             raise_for_status=False,
             expect_text=False,
+            keep_alive=keep_alive,
         )
     except FetchError as exc:
         return Attempt(False, f"{exc.code}: {exc.message}")
@@ -256,15 +316,51 @@ def _post(row: WebhookDelivery, watch: Watch) -> Attempt:
     return Attempt(False, f"HTTP {result.status}")
 
 
-def _record_delivered(row: WebhookDelivery, token: str) -> None:
-    WebhookDelivery.objects.filter(pk=row.pk, claim_token=token).update(
+class _Outcomes:
+    """What a run has learnt and not written yet (see 6. above)."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        self.rows: list[tuple[WebhookDelivery, Attempt]] = []
+        self.since = 0.0
+
+    def add(self, outcomes: Sequence[tuple[WebhookDelivery, Attempt]]) -> None:
+        if not self.rows:
+            self.since = time.monotonic()
+        self.rows += outcomes
+
+    def wait_seconds(self) -> float | None:
+        """How long the run may wait for more before it must write; None: nothing to write."""
+        if not self.rows:
+            return None
+        return max(0.0, self.since + RECORD_SECONDS - time.monotonic())
+
+    def due(self) -> bool:
+        return len(self.rows) >= RECORD_EVERY or self.wait_seconds() == 0.0
+
+    def write(self) -> None:
+        rows, self.rows = self.rows, []
+        if not rows:
+            return
+        delivered = [row for row, attempt in rows if attempt.ok]
+        with transaction.atomic():
+            if delivered:
+                _record_delivered(delivered, self.token)
+                _renew_watches({row.watch_id for row in delivered})
+            for row, attempt in rows:
+                if not attempt.ok:
+                    _record_failure(row, self.token, attempt.error, final=attempt.final)
+
+
+def _record_delivered(rows: Sequence[WebhookDelivery], token: str) -> None:
+    WebhookDelivery.objects.filter(pk__in=[row.pk for row in rows], claim_token=token).update(
         status=DeliveryStatus.DELIVERED,
-        attempts=row.attempts + 1,
+        attempts=F("attempts") + 1,
         delivered_at=timezone.now(),
         last_error="",
         claim_token="",
     )
-    metrics.WEBHOOKS.labels(result="delivered").inc()
+    metrics.WEBHOOKS.labels(result="delivered").inc(len(rows))
 
 
 def _record_failure(row: WebhookDelivery, token: str, error: str, *, final: bool = False) -> None:
@@ -287,10 +383,10 @@ def _record_failure(row: WebhookDelivery, token: str, error: str, *, final: bool
         )
 
 
-def _renew_watch(watch: Watch) -> None:
+def _renew_watches(watch_ids: set[int]) -> None:
     """A delivered webhook is use: a live watch lives another WATCH_TTL_DAYS (one that expired
     meanwhile stays expired)."""
     now = timezone.now()
-    Watch.objects.live(now).filter(pk=watch.pk).update(
+    Watch.objects.live(now).filter(pk__in=watch_ids).update(
         last_accessed_at=now, expires_at=now + timedelta(days=current().watch_ttl_days)
     )

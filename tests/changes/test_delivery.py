@@ -207,7 +207,7 @@ def test_a_watch_that_expires_while_its_delivery_is_sent_is_not_renewed(monkeypa
     row = make_delivery(watch)
     expired_at = timezone.now() - timedelta(seconds=1)
 
-    def expire_then_accept(row: WebhookDelivery, watch: Watch) -> delivery.Attempt:
+    def expire_then_accept(row: WebhookDelivery, watch: Watch, keep_alive: object) -> delivery.Attempt:
         Watch.objects.filter(pk=watch.pk).update(expires_at=expired_at)
         return delivery.Attempt(True)
 
