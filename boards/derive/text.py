@@ -16,6 +16,9 @@ holds what several readers ask of the text:
   employment statements, workplace words, agency phrases, remote-scope statements) of 1-2 µs each
   (bench/derive.py, docs/scaling.md). A text the automaton cannot take (a lone surrogate, which has
   no UTF-8 form) is read with the `str.find` loops themselves;
+- `starts(word)`: every start of an anchor word, overlapping ones included: the places where a
+  reader that checks each with its own pattern may find a match (salary's currency symbols, pay
+  words and stated periods: its passes over the whole text became lookups here);
 - `holds_any_word(words)`: whether any of a few words is a letter run (a-z) of the lowercased
   description ("cet", "pst" for time zones), from one `bytes.translate` pass (`letter_bytes`, the
   technique of matching/identity.py) without building a set; `words`, the set of those runs
@@ -153,6 +156,24 @@ class PostingText:
                     kept.append(at)
             return kept
         return starts
+
+    def starts(self, word: str, *, within: int) -> list[int]:
+        """Every start of a registered anchor `word` in `low` (the title and the description), left to
+        right and overlapping ones included, of the occurrences that end within the first `within`
+        characters: the places where a reader that verifies each one with its own pattern may find a
+        match (salary's triggers). The list is the scan's own: not to be changed."""
+        found = self._found
+        if found is None:
+            found = self._found = self._scan()
+        starts = found.get(word)
+        if starts is None:
+            if word not in _ANCHORS:
+                raise KeyError(f"{word!r} is not an anchor word (register it with anchor_words)")
+            return []
+        last = min(within, len(self.low)) - len(word)
+        if starts[-1] <= last:
+            return starts
+        return [at for at in starts if at <= last]
 
     def holds(self, word: str) -> bool:
         """Whether a registered anchor `word` occurs in `description_low` (`word in description_low`)."""

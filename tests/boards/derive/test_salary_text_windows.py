@@ -8,7 +8,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boards.derive.salary import _after_window, _letter_runs
+from boards.derive import salary_patterns as pat
+from boards.derive.salary import _after_window, _letter_runs, _period_after
 
 # Characters that meet every branch: sentence marks, spaces of several kinds, letters, digits, text
 # outside ASCII and a lone surrogate.
@@ -25,6 +26,26 @@ def test_the_window_after_a_figure_ends_where_the_sentence_pattern_ends_it(text:
 @given(TEXT)
 def test_the_letter_runs_are_what_the_letters_pattern_finds(text: str) -> None:
     assert _letter_runs(text) == re.findall("[a-z]+", text)
+
+
+# The period pattern's words and marks, in both cases, between separators.
+PERIOD_PIECES = [
+    "per", "Per", "a", "An", "each", "/", "pro", "PAR", "im", "year", "Years", "yr", "mo", "Mth", "week", "Wks",
+    "day", "Hours", "hr", "h", "jahr", "monat", "annually", "Yearly", "p.a.", "P.A", "pa", "monthly", "hourly",
+    "p/hr", "p.h.", "ph", "pw", "PCM", "p/a", "x", "5", ",", ".", "(", "-", "é", "ä", "ß", " ", "  ", "\t", "\u00a0",
+]  # fmt: skip
+PERIOD_TEXT = st.lists(st.sampled_from(PERIOD_PIECES), max_size=14).map("".join)
+
+
+@given(PERIOD_TEXT | TEXT)
+def test_the_period_after_a_figure_is_what_the_case_blind_pattern_finds(after: str) -> None:
+    expected = pat.PERIOD_AFTER.search(after, 0, 30)
+    found = _period_after(after)
+    assert (found is None) == (expected is None)
+    if found is not None and expected is not None:
+        assert found.span() == expected.span()
+        for group in ("unit", "foreign", "adverb", "abbr"):
+            assert (found[group] or "").lower() == (expected[group] or "").lower()
 
 
 def test_a_sentence_mark_ends_the_window_only_before_a_space_or_its_end() -> None:
