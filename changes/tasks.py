@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from changes.services.delivery import webhooks_deliver_due
+from changes.services.delivery import webhooks_deliver_backlog
 from changes.services.maintenance import maintenance_run
 from changes.services.webhooks import webhooks_fan_out
 from watchtower.celery import app
+from watchtower.periods import WEBHOOKS_EVERY
 
 
 @app.task(ignore_result=True)
@@ -15,7 +16,7 @@ def fan_out_webhooks() -> int:
 
 @app.task(ignore_result=True)
 def deliver_webhooks() -> int:
-    return webhooks_deliver_due()
+    return webhooks_deliver_backlog(seconds=WEBHOOKS_EVERY)
 
 
 @app.task(ignore_result=True)

@@ -29,7 +29,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 
 from boards.services.check import resource_check
 from boards.services.scheduler import CheckFunction, Outcome, check_and_continue, dispatch, resource_unclaim
-from changes.services.delivery import webhooks_deliver_due
+from changes.services.delivery import webhooks_deliver_backlog
 from changes.services.maintenance import maintenance_run
 from changes.services.webhooks import warm_filters, webhooks_fan_out
 from matching import places
@@ -266,7 +266,7 @@ class EmbeddedScheduler:
             try:
                 close_old_connections()
                 if now >= next_webhooks:
-                    webhooks_deliver_due()
+                    webhooks_deliver_backlog(seconds=self.webhooks_every)
                     next_webhooks = time.monotonic() + self.webhooks_every
                 if now >= next_maintenance:
                     maintenance_run()

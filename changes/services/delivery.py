@@ -192,6 +192,21 @@ def webhooks_deliver_due(*, limit: int = 50, workers: int = WORKERS, now: dateti
     return len(claimed)
 
 
+def webhooks_deliver_backlog(*, seconds: float, limit: int = 50) -> int:
+    """Runs of `webhooks_deliver_due` one after another while they find rows due, for up to
+    `seconds`; returns how many rows were attempted. The runners call this once a tick
+    (WEBHOOKS_EVERY, 5 s): one run a tick would cap delivery at `limit` rows a tick, 10 a second,
+    however fast a run sends, so a burst of matches (one check's changes for thousands of
+    watches) would wait minutes; now it drains at the pace of the runs."""
+    ends = time.monotonic() + seconds
+    attempted = 0
+    while sent := webhooks_deliver_due(limit=limit):
+        attempted += sent
+        if time.monotonic() >= ends:
+            break
+    return attempted
+
+
 def _claim(*, limit: int, token: str, now: datetime) -> list[WebhookDelivery]:
     due = list(
         WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)

@@ -19,8 +19,8 @@ from werkzeug import Request, Response
 from boards.fetch import connection as fetch_connection
 from changes.models import DeliveryStatus, WebhookDelivery
 from changes.services import delivery
-from changes.services.delivery import webhooks_deliver_due
-from tests.changes.test_delivery import make_delivery, make_due, make_watch
+from changes.services.delivery import webhooks_deliver_backlog, webhooks_deliver_due
+from tests.changes.test_delivery import make_delivery, make_due, make_watch, receiver
 from watches.models import Watch
 
 pytestmark = pytest.mark.django_db
@@ -189,3 +189,27 @@ def test_what_a_run_learnt_is_written_while_it_is_still_sending(monkeypatch: pyt
     assert webhooks_deliver_due(workers=1) == 3
     assert seen_delivered == [0, 1, 2]
     assert WebhookDelivery.objects.filter(pk__in=[row.pk for row in rows], status=DeliveryStatus.DELIVERED).count() == 3
+
+
+def test_a_tick_sends_a_backlog_larger_than_one_run(httpserver: HTTPServer) -> None:
+    """One tick keeps running while runs find rows due: six rows, runs of two, all sent in order."""
+    seen = receiver(httpserver, [204])
+    watch = make_watch(httpserver.url_for("/hook"))
+    rows = [make_delivery(watch, change_id=n) for n in range(1, 7)]
+
+    assert webhooks_deliver_backlog(seconds=60, limit=2) == 6
+
+    assert [request.headers["x-watchtower-delivery"] for request in seen] == [str(row.delivery_id) for row in rows]
+    assert set(WebhookDelivery.objects.values_list("status", flat=True)) == {DeliveryStatus.DELIVERED}
+
+
+def test_a_tick_stops_once_its_time_is_up(httpserver: HTTPServer) -> None:
+    seen = receiver(httpserver, [204])
+    watch = make_watch(httpserver.url_for("/hook"))
+    for n in range(1, 7):
+        make_delivery(watch, change_id=n)
+
+    assert webhooks_deliver_backlog(seconds=0, limit=2) == 2
+
+    assert len(seen) == 2
+    assert WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING).count() == 4
