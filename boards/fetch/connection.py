@@ -7,8 +7,8 @@ addresses. The host name stays on the connection, so TLS SNI and certificate ver
 use it. Every new connection of every redirect hop goes through this, which closes the DNS
 rebinding window between validation and connect.
 
-`Deadline` bounds the whole fetch, not one socket operation: a watchdog timer shuts the sockets
-down when time runs out, so a server that drips one byte every few seconds (in the TLS handshake,
+`Deadline` bounds the whole fetch, not one socket operation: a watchdog (one thread for every
+fetch of the process) shuts the sockets down when time runs out, so a server that drips one byte every few seconds (in the TLS handshake,
 the headers or the body) cannot hold a worker past the deadline. A connection kept open for the
 next fetch (client.KeepAlive) was checked when it was opened and is still connected to that
 address; the next fetch's deadline takes its socket over before the request is sent.
@@ -18,6 +18,10 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import heapq
+import itertools
+import logging
+import os
 import socket
 import sys
 import threading
@@ -33,6 +37,8 @@ from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
 
 from boards.fetch import guard
 from boards.fetch.errors import FetchError
+
+logger = logging.getLogger(__name__)
 
 # DNS lookups run here so that a resolver that hangs cannot outlive the deadline (getaddrinfo has
 # no timeout of its own). A hung lookup holds one worker until the resolver gives up.
@@ -51,9 +57,7 @@ class Deadline:
         self._watched: list[socket.socket] = []
         self._expired = False
         self._closed = False
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
-        self._timer.start()
+        _WATCHDOG.add(self)
 
     @property
     def expired(self) -> bool:
@@ -94,13 +98,64 @@ class Deadline:
             for sock in self._watched:
                 _shutdown(sock)
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def close(self) -> None:
-        self._timer.cancel()
+        """The fetch is over: its watchdog entry leaves when it comes up (see _Watchdog)."""
         with self._lock:
             self._closed = True
             for sock in self._watched:
                 sock.close()
             self._watched.clear()
+
+
+class _Watchdog:
+    """One thread that expires every deadline of the process, soonest first. A timer thread per
+    fetch cost a thread start and exit each, about 0.1 ms of CPU: a tenth of a webhook POST on a
+    kept connection (bench.scheduler --mode webhooks; docs/scaling.md, "Webhook deliveries").
+    A closed deadline is dropped when it reaches the front, not searched for when it closes:
+    deadlines of one length come up in the order they were made, so the heap holds at most the
+    fetches of the last FETCH_TIMEOUT_SECONDS."""
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)  # a forked worker has no watchdog thread
+
+    def _reset(self) -> None:
+        self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)
+        self._due: list[tuple[float, int, Deadline]] = []
+        self._order = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def add(self, deadline: Deadline) -> None:
+        with self._lock:
+            heapq.heappush(self._due, (deadline.expires_at, next(self._order), deadline))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="fetch-deadlines", daemon=True)
+                self._thread.start()
+            elif self._due[0][2] is deadline:
+                self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while True:
+                    while self._due and self._due[0][2].closed:
+                        heapq.heappop(self._due)
+                    if self._due and self._due[0][0] <= time.monotonic():
+                        due = heapq.heappop(self._due)[2]
+                        break
+                    self._wake.wait(self._due[0][0] - time.monotonic() if self._due else None)
+            try:
+                due._expire()
+            except Exception:  # the thread must outlive any one deadline
+                logger.exception("could not expire a fetch deadline")
+
+
+_WATCHDOG = _Watchdog()
 
 
 def _shutdown(sock: socket.socket) -> None:
