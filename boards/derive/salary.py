@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import ahocorasick_rs
+
 from boards.derive import salary_patterns as pat
 from boards.derive.money import ANNUAL_FACTOR, plausible, scale_of, tidy_number
 from boards.derive.money import infer_period as _infer_structured_period
@@ -135,7 +137,7 @@ def _money_matches(read: PostingText, text: str, low: str) -> list[re.Match[str]
         windows.append((found.start() - 30, found.end() + 50))
     if any(read.starts(word, within=size) for word in pat.LAKH_WORDS):
         windows.extend((found.start() - 30, found.end() + 50) for found in _islice(pat.LAKH_TRIGGER.finditer(low)))
-    if not starts:
+    if not starts and _may_name_a_code(text):
         # ISO codes matter when no symbol is used ("EUR 60,000", "CHF 120k"); with a symbol, a code
         # after the figure ("$150k USD") is read as part of that match.
         for found in _islice(pat.CODE_TRIGGER.finditer(text)):
@@ -166,6 +168,25 @@ def _money_matches(read: PostingText, text: str, low: str) -> list[re.Match[str]
             matches.append(match)
             last_end = match.end()
     return matches
+
+
+# The codes and currency words, for `_may_name_a_code`.
+_CODE_WORDS = ahocorasick_rs.AhoCorasick(pat.CODE_WORDS)
+_ASCII_CODE_WORDS = ahocorasick_rs.BytesAhoCorasick([word.encode("utf-8") for word in pat.CODE_WORDS])
+
+
+def _may_name_a_code(text: str) -> bool:
+    """Whether an ISO code or a currency word ("EUR", "Rs") stands anywhere in `text`: a text
+    without one is not read with pat.CODE_TRIGGER, whose pass tries every upper-case letter (the
+    most costly pass of a posting without a currency symbol, most postings: about 0.55M
+    instructions on a 3 KB description, this one pass of an automaton ~20K). A text the automaton
+    cannot take (a lone surrogate) may name one."""
+    try:
+        if text.isascii():
+            return bool(_ASCII_CODE_WORDS.find_matches_as_indexes(text.encode("ascii")))
+        return bool(_CODE_WORDS.find_matches_as_indexes(text))
+    except UnicodeEncodeError:
+        return True
 
 
 def _prefix_start(text: str, position: int) -> int:

@@ -248,6 +248,8 @@ CODE_SET = frozenset(CODES.split("|"))
 # here (a search over every description without a currency symbol).
 CODE_TRIGGER = re.compile(r"(?:[A-Z][A-Z][A-Z]|Rs|zł|Kč|Ft)(?![A-Za-z])")
 WORD_CURRENCIES = frozenset({"Rs", "zł", "Kč", "Ft"})
+# What CODE_TRIGGER's matches must be to count: a text that holds none of them is not read with it.
+CODE_WORDS = tuple(sorted(CODE_SET | WORD_CURRENCIES))
 K_TRIGGER = re.compile(r"k(?<=\dk)(?![a-z])")
 LAKH_WORDS = ("lakh", "lpa", "crore")
 LAKH_TRIGGER = re.compile(r"l(?:akhs?|acs?|pa)\b|crores?\b")

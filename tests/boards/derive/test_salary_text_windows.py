@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boards.derive import salary_patterns as pat
-from boards.derive.salary import _after_window, _letter_runs, _period_after
+from boards.derive.salary import _after_window, _letter_runs, _may_name_a_code, _period_after
 
 # Characters that meet every branch: sentence marks, spaces of several kinds, letters, digits, text
 # outside ASCII and a lone surrogate.
@@ -52,3 +52,14 @@ def test_a_sentence_mark_ends_the_window_only_before_a_space_or_its_end() -> Non
     assert _after_window("$5 a.m. shift. Then", 2) == " a.m"
     assert _after_window("$5 per hour; tips", 2) == " per hour"
     assert _after_window("$5 per hour\nmore", 2) == " per hour"
+
+
+CODE_PIECES = ["USD", "EUR", "Rs", "zł", "Kč", "Ft", "US", "D", "ABC", "A", "r", "s", "usd", " ", "1", "é", "\ud800"]
+CODE_TEXT = st.lists(st.sampled_from(CODE_PIECES), max_size=20).map("".join)
+
+
+@given(CODE_TEXT | TEXT | st.text(max_size=100))
+def test_a_text_read_for_codes_is_every_text_where_the_code_pattern_finds_one(text: str) -> None:
+    names = [found[0] for found in pat.CODE_TRIGGER.finditer(text)]
+    if any(name in pat.CODE_SET or name in pat.WORD_CURRENCIES for name in names):
+        assert _may_name_a_code(text)
