@@ -2,8 +2,8 @@
 
 Each run:
 1. Picks the watches that have a delivery due, skipping a watch whose older delivery is still
-   waiting for its retry (or is being sent by another runner), so one watch's batches reach its
-   receiver in order.
+   pending outside this run (waiting for its retry, being sent by another runner, or due but
+   beyond `limit`), so one watch's batches reach its receiver in order.
 2. Claims those rows with a conditional UPDATE that also pushes `next_attempt_at` ahead as a
    lease, so any number of runners (beat, embedded loop, replicas) never send a row twice at once.
 3. Builds the body of each claimed row that has none yet, from the change ids the fan-out
@@ -218,9 +218,11 @@ def _claim(*, limit: int, token: str, now: datetime) -> list[WebhookDelivery]:
     first_due: dict[int, int] = {}
     for row_id, watch_id in due:
         first_due[watch_id] = min(row_id, first_due.get(watch_id, row_id))
-    # A watch whose older row waits for a retry (or is claimed by another runner) waits too.
+    # A watch with an older pending row than its first one here waits: that row waits for its
+    # retry, is claimed by another runner, or is due but beyond `limit` (retried after a failure,
+    # it can be due later than a newer row queued meanwhile).
     waiting = (
-        WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, next_attempt_at__gt=now, watch_id__in=first_due)
+        WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, watch_id__in=first_due)
         .values("watch_id")
         .annotate(oldest=Min("id"))
     )

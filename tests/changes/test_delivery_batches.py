@@ -7,12 +7,14 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Iterator
+from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
@@ -213,3 +215,26 @@ def test_a_tick_stops_once_its_time_is_up(httpserver: HTTPServer) -> None:
 
     assert len(seen) == 2
     assert WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING).count() == 4
+
+
+def test_a_newer_batch_never_overtakes_an_older_one_left_outside_the_claim(httpserver: HTTPServer) -> None:
+    """Under a backlog, a watch's older row retried after a failure can be due later than its newer
+    row (due since it was queued) and fall outside a run's `limit`: the newer one must wait."""
+    seen = receiver(httpserver, [204])
+    now = timezone.now()
+    a = make_watch(httpserver.url_for("/hook"), secret="secret-a")
+    older, newer = make_delivery(a, change_id=1), make_delivery(a, change_id=2)
+    b = make_watch(httpserver.url_for("/hook"), secret="secret-b")
+    others = [make_delivery(b, change_id=n) for n in (3, 4)]
+    due_at = {older: 1, newer: 100, others[0]: 50, others[1]: 40}  # seconds ago
+    for row, seconds in due_at.items():
+        WebhookDelivery.objects.filter(pk=row.pk).update(next_attempt_at=now - timedelta(seconds=seconds))
+
+    webhooks_deliver_backlog(seconds=60, limit=2)
+
+    order = [request.headers["x-watchtower-delivery"] for request in seen]
+    assert [d for d in order if d in {str(older.delivery_id), str(newer.delivery_id)}] == [
+        str(older.delivery_id),
+        str(newer.delivery_id),
+    ]
+    assert set(WebhookDelivery.objects.values_list("status", flat=True)) == {DeliveryStatus.DELIVERED}
