@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from django.db.models import BooleanField, ExpressionWrapper, F, Field, FloatField, Func, Lookup, Q
+from django.core.exceptions import EmptyResultSet, FullResultSet
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import BooleanField, ExpressionWrapper, F, Field, FloatField, Func, Lookup, Model, Q
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull, LessThanOrEqual
+from django.db.models.sql import Query
 from django.utils import timezone
 
 from boards.derive.company import company_key
@@ -556,6 +559,25 @@ def filters_q(filters: Filters, *, index: bool = True, ranges: bool = True, now:
         # index and hashed; each job (or change) row is then one hash probe on its resource id.
         condition &= Q(resource_id__in=Resource.objects.filter(tech_share__gte=TECH_COMPANY_SHARE).values("pk"))
     return condition
+
+
+def where_sql(model: type[Model], condition: Q) -> tuple[str, list[Any]]:
+    """`condition` over `model`'s table compiled to SQL once, without a queryset
+    (`Query.build_where`), for a statement written around it: columns qualified by the table's
+    name, "TRUE" for no condition. Building and compiling a queryset costs several times more
+    (watches/services/search.py, changes/services/compiled.py)."""
+    query = Query(model)
+    where = query.build_where(condition)
+    # The connection itself, not the thread-local proxy: compiling reads it thousands of times.
+    database = connections[DEFAULT_DB_ALIAS]
+    params: Sequence[Any]
+    try:
+        sql, params = where.as_sql(query.get_compiler(connection=database), database)
+    except FullResultSet:  # no condition
+        sql, params = "TRUE", ()
+    except EmptyResultSet:  # a condition nothing meets (an empty list)
+        sql, params = "FALSE", ()
+    return sql or "TRUE", list(params)
 
 
 def filters_match(filters: Filters, row: Any, *, now: datetime | None = None) -> bool:

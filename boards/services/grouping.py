@@ -287,6 +287,20 @@ def closed_groups_query(pairs: Sequence[tuple[int, str]]) -> QuerySet[JobGroup, 
     return rows.values_list("resource_id", "key", "closed_at")
 
 
+def closed_groups_statement(pairs: Sequence[tuple[int, str]]) -> tuple[str, list[Any]]:
+    """`closed_groups_query` as one PostgreSQL statement, the boards and the keys each one array
+    parameter, for the feed's PostgreSQL round trip: compiling the queryset's two IN lists of up
+    to a page's length cost more CPU than the database spends on them (docs/scaling.md, the feed
+    at 10,000,000 change rows)."""
+    quote = connection.ops.quote_name
+    table = quote(JobGroup._meta.db_table)
+    board, key, closed = (f"{table}.{quote(name)}" for name in ("resource_id", "key", "closed_at"))
+    return (
+        f"SELECT {board}, {key}, {closed} FROM {table} WHERE {board} = ANY(%s) AND {key} = ANY(%s) AND {closed} IS NOT NULL",
+        [sorted({resource_id for resource_id, _ in pairs}), sorted({key for _, key in pairs})],
+    )
+
+
 def closed_groups_of(
     pairs: Sequence[tuple[int, str]], rows: Iterable[tuple[Any, ...]]
 ) -> dict[tuple[int, str], datetime]:

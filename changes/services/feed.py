@@ -14,11 +14,19 @@ from django.db import connection
 from django.db.models import Max
 from django.utils import timezone
 
-from boards.services.grouping import closed_groups, closed_groups_of, closed_groups_query
+from boards.services.grouping import closed_groups, closed_groups_of, closed_groups_statement
 from changes.models import Change, FeedSearch, WebhookFanout
 from changes.services.matches import search_key_sql
 from changes.services.present import change_as_dict
-from changes.services.reads import Matched, run_statements, watch_changes, watch_pages
+from changes.services.reads import (
+    Matched,
+    as_changes,
+    changes_statement,
+    fetch,
+    run_statements,
+    watch_changes,
+    watch_pages,
+)
 from watches.filters import Filters, RowBatch, filters_match, search_feed_match
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import watches_touch
@@ -112,10 +120,10 @@ def changes_get(
     reads = [(watch, watch.cursor if since is None else max(watch.baseline, since)) for watch in watches]
     # The usual poll reads nothing: nothing was written since the watch last read.
     reads = [(watch, lower) for watch, lower in reads if lower < top]
-    rows: list[tuple[int, int, Change, Watch]] = []
+    rows: list[tuple[int, int, tuple[Any, ...], Watch]] = []
     pages = watch_pages(reads, top=top, rows=limit + 1, matched=_matched(watches))
     for (watch, _lower), page in zip(reads, pages, strict=True):
-        rows.extend((change.id, watch.pk, change, watch) for change in page)
+        rows.extend((row[0], watch.pk, row, watch) for row in page)
     rows.sort(key=lambda row: (row[0], row[1]))
     has_more = len(rows) > limit
     kept = rows[:limit]
@@ -124,12 +132,14 @@ def changes_get(
         trimmed = [row for row in kept if row[0] != split_id]
         kept = trimmed or kept
     cursor = kept[-1][0] if has_more else top
-    pairs = [(change.resource_id, change.group_key) for _, _, change, watch in kept if watch.kind == WatchKind.SEARCH]
-    closed = _finish(watches, cursor, pairs, advance=not peek)
+    # (board, vacancy) of the search watches' changes: what the page says is still open.
+    pairs = [(row[1], row[2]) for _, _, row, watch in kept if watch.kind == WatchKind.SEARCH]
+    found, closed = _finish(watches, cursor, sorted({row[0] for row in kept}), pairs, advance=not peek)
     return {
         "changes": [
-            change_as_dict(change, watch, closed_at=closed.get((change.resource_id, change.group_key)))
-            for _, _, change, watch in kept
+            change_as_dict(found[change_id], watch, closed_at=closed.get((row[1], row[2])))
+            for change_id, _, row, watch in kept
+            if change_id in found  # deleted since (retention) between the call's two reads
         ],
         "cursor": cursor,
         "has_more": has_more,
@@ -148,32 +158,33 @@ def changes_ack(*, client: Client, cursor: int, watch_id: str | None = None) -> 
 
 
 def _finish(
-    watches: list[Watch], cursor: int, pairs: list[tuple[int, str]], *, advance: bool
-) -> dict[tuple[int, str], datetime]:
-    """Move the cursors (with `advance`) and read which of the page's vacancies have closed: one
-    round trip on PostgreSQL, where every call pays each round trip's wait."""
+    watches: list[Watch], cursor: int, ids: list[int], pairs: list[tuple[int, str]], *, advance: bool
+) -> tuple[dict[int, Change], dict[tuple[int, str], datetime]]:
+    """Move the cursors (with `advance`), read the page's changes whole (`ids`), and which of its
+    vacancies have closed: one round trip on PostgreSQL, where every call pays each round trip's
+    wait."""
     if connection.vendor != "postgresql":
         if advance:
             _advance(watches, cursor)
-        return closed_groups(pairs)
+        found = as_changes(fetch(*changes_statement(ids))) if ids else []
+        return {change.id: change for change in found}, closed_groups(pairs)
     statements: list[tuple[str, list[Any], tuple[str, ...] | None]] = []
     moved = [watch.pk for watch in watches if watch.cursor < cursor] if advance else []
     if moved:
         table, column = Watch._meta.db_table, connection.ops.quote_name("cursor")
         sql = f"UPDATE {table} SET {column} = %s WHERE id = ANY(%s) AND {column} < %s"
         statements.append((sql, [cursor, moved, cursor], None))
-    query = closed_groups_query(pairs) if pairs else None
-    compiler = query.query.get_compiler(using=query.db) if query is not None else None
-    if compiler is not None:
-        sql, params = compiler.as_sql()
-        statements.append((sql, list(params), None))
+    if ids:
+        statements.append((*changes_statement(ids), None))
+    if pairs:
+        statements.append((*closed_groups_statement(pairs), None))
     results = run_statements(statements) if statements else []
     if advance:
         for watch in watches:
             watch.cursor = max(watch.cursor, cursor)
-    if compiler is None:
-        return {}
-    return closed_groups_of(pairs, compiler.results_iter(results=[results[-1]]))
+    found = as_changes(results[0]) if ids else []
+    closed = closed_groups_of(pairs, results[-1]) if pairs else {}
+    return {change.id: change for change in found}, closed
 
 
 def _advance(watches: list[Watch], cursor: int) -> None:

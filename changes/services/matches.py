@@ -31,7 +31,7 @@ from django.db.models import Func, TextField
 from django.db.models.functions import MD5, Cast
 
 from changes.models import Change, FeedMatch, FeedSearch
-from changes.services.reads import INDEX_READ, SETTINGS, watch_changes, window_query
+from changes.services.reads import INDEX_READ, SETTINGS, watch_changes, window_statement
 from watches.filters import Filters
 from watches.models import Watch, WatchKind
 
@@ -168,9 +168,10 @@ def search_backfill(search_id: int, *, lower: int) -> int:
             return 0
         watch = Watch(kind=WatchKind.SEARCH, filters=search.filters, baseline=0)
         index = connection.vendor == "postgresql"
-        ids = window_query(watch, lower=lower, top=search.matched_from, index=index).values("id")
-        sql, params = ids.query.get_compiler(using=ids.db).as_sql()
-        table = connection.ops.quote_name(FeedMatch._meta.db_table)
+        quote = connection.ops.quote_name
+        ids = f"SELECT {quote(Change._meta.db_table)}.{quote('id')} FROM {quote(Change._meta.db_table)}"
+        sql, params = window_statement(watch, lower=lower, top=search.matched_from, index=index, select=ids)
+        table = quote(FeedMatch._meta.db_table)
         with connection.cursor() as cursor:
             if index:
                 for name, value in zip(SETTINGS, INDEX_READ, strict=True):

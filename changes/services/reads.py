@@ -9,31 +9,35 @@ change (it takes the filters' conditions as independent and the window as evenly
   reads `rows / share` rows, at most the whole window: cheap when the watch's changes are common
   or the cursor is near the top, a second for a rare term a week back;
 - the **index read**: one scan of `change_words` (migration changes/0008), in which the filters'
-  words, places and flags, the board and the id buckets of the window (`InWindow`) are entries of
+  words, places and flags, the board and the id buckets of the window (`in_window`) are entries of
   one GIN index, the rarest driving; then only the rows found are read, and sorted. It reads the
   window's matches of the indexed conditions whatever their order: cheap when they are rare.
 
 The choice comes from the estimate (watches/services/estimate.py over `change_words`, plus the
 board's and the role's shares from pg_stats): no round trip per call. Both give the same rows
-(`InWindow` is implied by the id bounds; `ContainsWords` means the substring test), so a wrong
+(`in_window` is implied by the id bounds; `ContainsWords` means the substring test), so a wrong
 estimate costs time, never a change. Each statement carries its plan's settings, and the
-statements of every watch of a call go in one message (one round trip).
+statements of every watch of a call go in one message (one round trip). The statements are written
+around the watch's condition compiled once per filter set (changes/services/compiled.py), and a
+page's rows are ids (and what the call pages by) until the call knows which of them its page keeps,
+read whole then (`changes_statement`, `as_changes`).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
-from django.db.models import BigIntegerField, BooleanField, F, Func, Q, QuerySet
-from django.db.models.lookups import Exact, GreaterThan, LessThanOrEqual
+from django.db import connection, connections
+from django.db.models import QuerySet
 
 from changes.models import Change, FeedMatch
-from watches.filters import Filters, filters_q, search_feed_q, unindexed
+from changes.services.compiled import seen_by
+from watches.filters import Filters
 from watches.models import Watch, WatchKind
 from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, word_shares
 
@@ -54,43 +58,26 @@ WALK = ("off", "'4MB'", "off", "on", "off")
 INDEX_READ = ("off", "'64MB'", "off", "off", "on")
 
 
-class InWindow(Func):
-    """The row lies in the id buckets from `lower` to `top` and, for a board watch, on `board`:
+def in_window(*, lower: int, top: int, board: int | None) -> tuple[str, list[Any]]:
+    """The row lies in the id buckets from `lower`'s to `top`'s and, for a board watch, on `board`:
     implied by the page's id bounds and the watch's board, and stated so that `change_words`
     serves it on PostgreSQL (one-element arrays overlapping the window's buckets and the board);
     elsewhere plain comparisons."""
-
-    output_field = BooleanField()
-    conditional = True
-
-    def __init__(self, *, lower: int, top: int, board: int | None = None) -> None:
-        super().__init__(F("id"), F("resource_id"))
-        self.buckets = list(range(lower // BUCKET, top // BUCKET + 1))
-        self.board = board
-
-    def _columns(self, compiler: Any) -> tuple[str, str]:
-        ids, _ = compiler.compile(self.source_expressions[0])
-        board, _ = compiler.compile(self.source_expressions[1])
-        return ids, board
-
-    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:  # type: ignore[override]
-        ids, board = self._columns(compiler)
-        sql = f"({ids} / {BUCKET}) BETWEEN %s AND %s"
-        params: list[Any] = [self.buckets[0], self.buckets[-1]]
-        if self.board is not None:
-            sql += f" AND {board} = %s"
-            params.append(self.board)
-        return f"({sql})", tuple(params)
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:
-        ids, board = self._columns(compiler)
-        # Spelled exactly as the index expressions, or the index is not used.
-        sql = f"ARRAY[({ids} / {BUCKET})] && %s::bigint[]"
-        params: list[Any] = [self.buckets]
-        if self.board is not None:
-            sql += f" AND ARRAY[{board}] && %s::bigint[]"
-            params.append([self.board])
-        return f"({sql})", tuple(params)
+    ids, column = _column("id"), _column("resource_id")
+    buckets = list(range(lower // BUCKET, top // BUCKET + 1))
+    params: list[Any]
+    if connection.vendor != "postgresql":
+        sql, params = f"({ids} / {BUCKET}) BETWEEN %s AND %s", [buckets[0], buckets[-1]]
+        if board is not None:
+            sql += f" AND {column} = %s"
+            params.append(board)
+        return f"({sql})", params
+    # Spelled exactly as the index expressions, or the index is not used.
+    sql, params = f"ARRAY[({ids} / {BUCKET})] && %s::bigint[]", [buckets]
+    if board is not None:
+        sql += f" AND ARRAY[{column}] && %s::bigint[]"
+        params.append([board])
+    return f"({sql})", params
 
 
 @dataclass(frozen=True)
@@ -109,15 +96,7 @@ def watch_changes(watch: Watch, *, index: bool = True) -> QuerySet[Change]:
     if watch.kind == WatchKind.BOARD:
         assert watch.resource_id is not None  # a board watch always has its board
         changes = changes.filter(resource_id=watch.resource_id)
-    return changes.filter(_seen_q(watch, index=index))
-
-
-def _seen_q(watch: Watch, *, index: bool) -> Q:
-    """What of a board's changes a board watch sees, or of all changes a search watch sees."""
-    filters = Filters.from_dict(watch.filters)
-    if watch.kind == WatchKind.BOARD:
-        return filters_q(filters, index=index)
-    return search_feed_q(filters, index=index)
+    return changes.filter(seen_by(watch).q(index=index))
 
 
 @dataclass(frozen=True)
@@ -136,7 +115,7 @@ def plan_for(watch: Watch, *, lower: int, top: int, rows: int) -> Plan:
 
 
 def choose(watch: Watch, *, lower: int, top: int, rows: int, stats: SearchStats, feed: FeedStats) -> Plan:
-    filters = Filters.from_dict(watch.filters)
+    filters = seen_by(watch).filters
     window = float(max(0, top - lower))
     # The share of rows the index read visits: the product of its conditions' shares (1: none).
     indexed = math.prod(word_shares(filters, stats))
@@ -192,75 +171,146 @@ def parts(lower: int, top: int, matched: Matched | None) -> list[tuple[int, int,
 
 def watch_pages(
     reads: Sequence[tuple[Watch, int]], *, top: int, rows: int, matched: Mapping[int, Matched] | None = None
-) -> list[list[Change]]:
+) -> list[list[tuple[Any, ...]]]:
     """For each (watch, lower): the first `rows` changes the watch sees above `lower` up to `top`,
-    in id order; a watch in `matched` (by pk) reads its search's matches where they are kept. One
-    round trip on PostgreSQL, each statement with its plan."""
+    in id order, as rows of `PAGE_COLUMNS` (the call reads the whole rows of those its page keeps
+    only: `changes_statement`); a watch in `matched` (by pk) reads its search's matches where
+    they are kept. One round trip on PostgreSQL, each statement with its plan."""
     matched = matched or {}
-    queries: list[tuple[int, QuerySet[Change], tuple[str, ...]]] = []
+    statements: list[tuple[str, list[Any], tuple[str, ...]]] = []
+    owners: list[int] = []
     for number, (watch, lower) in enumerate(reads):
         for low, high, search in parts(lower, top, matched.get(watch.pk)):
             if search is not None:
-                queries.append((number, match_query(watch, search, lower=low, top=high, rows=rows), WALK))
-                continue
-            plan = plan_for(watch, lower=low, top=high, rows=rows) if connection.vendor == "postgresql" else None
-            index = plan is not None and plan.index
-            queries.append(
-                (number, page_query(watch, lower=low, top=high, rows=rows, index=index), INDEX_READ if index else WALK)
-            )
-    pages: list[list[Change]] = [[] for _ in reads]
-    if connection.vendor != "postgresql":
-        for number, queryset, _settings in queries:
-            pages[number].extend(queryset)
-        return [page[:rows] for page in pages]
-    statements: list[tuple[str, list[Any], tuple[str, ...]]] = []
-    compilers = []
-    for _number, queryset, settings in queries:
-        compiler = queryset.query.get_compiler(using=queryset.db)
-        sql, params = compiler.as_sql()
-        statements.append((sql, list(params), settings))
-        compilers.append(compiler)
-    results = run_statements(statements)
-    for (number, _queryset, _settings), compiler, found in zip(queries, compilers, results, strict=True):
-        pages[number].extend(_changes(compiler, found))
+                sql, params = match_statement(watch, search, lower=low, top=high, rows=rows)
+                statements.append((sql, params, WALK))
+            else:
+                plan = plan_for(watch, lower=low, top=high, rows=rows) if connection.vendor == "postgresql" else None
+                index = plan is not None and plan.index
+                sql, params = page_statement(watch, lower=low, top=high, rows=rows, index=index)
+                statements.append((sql, params, INDEX_READ if index else WALK))
+            owners.append(number)
+    if connection.vendor == "postgresql":
+        results = run_statements(statements)
+    else:
+        results = [fetch(sql, params) for sql, params, _settings in statements]
+    pages: list[list[tuple[Any, ...]]] = [[] for _ in reads]
+    for number, found in zip(owners, results, strict=True):
+        pages[number].extend(found)
     return [page[:rows] for page in pages]
 
 
-def page_query(watch: Watch, *, lower: int, top: int, rows: int, index: bool) -> QuerySet[Change]:
-    """The page as a query: through `change_words` with the window (`index`), or as a walk in id
-    order testing the plain substring form. The same rows either way."""
-    return window_query(watch, lower=lower, top=top, index=index).order_by("id")[:rows]
+def page_statement(watch: Watch, *, lower: int, top: int, rows: int, index: bool) -> tuple[str, list[Any]]:
+    """The page as one statement: through `change_words` with the window (`index`), or as a walk
+    in id order testing the plain substring form. The same rows either way."""
+    sql, params = window_statement(watch, lower=lower, top=top, index=index, select=select(PAGE_COLUMNS))
+    return f"{sql} ORDER BY {_column('id')} ASC LIMIT %s", [*params, rows]
 
 
-def window_query(watch: Watch, *, lower: int, top: int, index: bool) -> QuerySet[Change]:
-    """Every change the watch sees above `lower` up to `top` (unordered), as `page_query` reads
-    them."""
-    if not index:
-        return watch_changes(watch, index=False).filter(id__gt=lower, id__lte=top)
-    # The bounds and the board as `InWindow` states them for the word index, and again exactly in
-    # a form no btree serves (`+ 0`): the planner would otherwise AND a bitmap of every id of the
-    # window, or of the board, to the few rows the word index finds.
+def window_statement(watch: Watch, *, lower: int, top: int, index: bool, select: str) -> tuple[str, list[Any]]:
+    """`select` (a SELECT … FROM changes_change) of every change the watch sees above `lower` up
+    to `top`, unordered, as `page_statement` reads them."""
+    condition, condition_params = seen_by(watch).sql(index=index)
+    ids, column = _column("id"), _column("resource_id")
+    lower = max(lower, watch.baseline)
     board = watch.resource_id if watch.kind == WatchKind.BOARD else None
-    position = unindexed(F("id"), BigIntegerField())
-    changes = Change.objects.filter(
-        InWindow(lower=lower, top=top, board=board),
-        GreaterThan(position, max(lower, watch.baseline)),
-        LessThanOrEqual(position, top),
-    )
-    if board is not None:
-        changes = changes.filter(Exact(unindexed(F("resource_id"), BigIntegerField()), board))
-    return changes.filter(_seen_q(watch, index=True))
+    if watch.kind == WatchKind.BOARD:
+        assert board is not None  # a board watch always has its board
+    if not index:
+        where, params = f"{ids} > %s AND {ids} <= %s", [lower, top]
+        if board is not None:
+            where += f" AND {column} = %s"
+            params.append(board)
+    else:
+        # The bounds and the board as `in_window` states them for the word index, and again
+        # exactly in a form no btree serves (`+ 0`): the planner would otherwise AND a bitmap of
+        # every id of the window, or of the board, to the few rows the word index finds.
+        where, params = in_window(lower=lower, top=top, board=board)
+        where += f" AND ({ids} + 0) > %s AND ({ids} + 0) <= %s"
+        params += [lower, top]
+        if board is not None:
+            where += f" AND ({column} + 0) = %s"
+            params.append(board)
+    return f"{select} WHERE {where} AND ({condition})", [*params, *condition_params]
 
 
-def match_query(watch: Watch, search: int, *, lower: int, top: int, rows: int) -> QuerySet[Change]:
+def match_statement(watch: Watch, search: int, *, lower: int, top: int, rows: int) -> tuple[str, list[Any]]:
     """The page from the search's kept matches: the first `rows` match ids above the cursor (and
     the watch's baseline) in the primary key's order, then those changes."""
+    quote = connection.ops.quote_name
+    table = quote(FeedMatch._meta.db_table)
+    change, search_id = quote("change_id"), quote("search_id")
     ids = (
-        FeedMatch.objects.filter(search_id=search, change_id__gt=max(lower, watch.baseline), change_id__lte=top)
-        .order_by("change_id")
-        .values("change_id")[:rows]
+        f"SELECT {table}.{change} FROM {table} WHERE {table}.{search_id} = %s AND {table}.{change} > %s"
+        f" AND {table}.{change} <= %s ORDER BY {table}.{change} ASC LIMIT %s"
     )
-    return Change.objects.filter(id__in=ids).order_by("id")
+    sql = f"{select(PAGE_COLUMNS)} WHERE {_column('id')} IN ({ids}) ORDER BY {_column('id')} ASC"
+    return sql, [search, max(lower, watch.baseline), top, rows]
+
+
+# A page's rows: what a call orders, pages and asks the closed vacancies of (the id first).
+PAGE_COLUMNS = ("id", "resource_id", "group_key")
+# Every field of a change, in the model's order: the rows `as_changes` makes changes of.
+COLUMNS = tuple(str(model_field.column) for model_field in Change._meta.concrete_fields)
+
+
+def changes_statement(ids: Sequence[int]) -> tuple[str, list[Any]]:
+    """The whole rows (`COLUMNS`) of the changes `ids` (a page's), in id order."""
+    params: list[Any]
+    if connection.vendor == "postgresql":
+        where, params = f"{_column('id')} = ANY(%s)", [list(ids)]
+    else:
+        where, params = f"{_column('id')} IN ({', '.join(['%s'] * len(ids))})", list(ids)
+    return f"{select(COLUMNS)} WHERE {where} ORDER BY {_column('id')} ASC", params
+
+
+def as_changes(rows: Sequence[tuple[Any, ...]]) -> list[Change]:
+    """Changes from rows of `COLUMNS`, with each field's converters (JSON, and on SQLite dates and
+    flags), as the ORM makes them."""
+    database = connections[connection.alias]
+    table = Change._meta.db_table
+    converters = []
+    for position, model_field in enumerate(Change._meta.concrete_fields):
+        column = model_field.get_col(table)
+        found = database.ops.get_db_converters(column) + column.get_db_converters(database)
+        if found:
+            converters.append((position, found, column))
+    names = [model_field.attname for model_field in Change._meta.concrete_fields]
+    changes: list[Change] = []
+    for row in rows:
+        values = list(row)
+        for position, found, column in converters:
+            value = values[position]
+            for converter in found:
+                value = converter(value, column, database)
+            values[position] = value
+        changes.append(Change.from_db(connection.alias, names, values))
+    return changes
+
+
+def select(columns: Sequence[str]) -> str:
+    """SELECT `columns` FROM changes_change."""
+    return _select(connection.vendor, tuple(columns))
+
+
+@functools.cache
+def _select(vendor: str, columns: tuple[str, ...]) -> str:
+    return f"SELECT {', '.join(_column(column) for column in columns)} FROM {_table()}"
+
+
+def _table() -> str:
+    return connection.ops.quote_name(Change._meta.db_table)
+
+
+def _column(name: str) -> str:
+    return f"{_table()}.{connection.ops.quote_name(name)}"
+
+
+def fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    """The rows of one statement (the feed's statements one at a time, off PostgreSQL)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return list(cursor.fetchall())
 
 
 def run_statements(
@@ -288,13 +338,6 @@ def run_statements(
             if not cursor.cursor.nextset():
                 break
     return results
-
-
-def _changes(compiler: Any, rows: list[tuple[Any, ...]]) -> list[Change]:
-    """Model instances from a compiled query's rows, with its converters (JSON fields)."""
-    names = [column.target.attname for column, _sql, _alias in compiler.select]
-    alias = compiler.using
-    return [Change.from_db(alias, names, values) for values in compiler.results_iter(results=[rows])]
 
 
 def feed_stats() -> FeedStats:

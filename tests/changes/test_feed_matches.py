@@ -87,7 +87,7 @@ def test_pages_from_kept_matches_are_the_read_time_filters(changes: list[Change]
             for rows in (1, 4, 50):
                 with time_machine.travel(NOW, tick=False):
                     [page] = watch_pages([(watch, lower)], top=top, rows=rows, matched=kept)
-                assert [c.id for c in page] == [i for i in seen if i > lower][:rows], (mark, lower, rows)
+                assert [row[0] for row in page] == [i for i in seen if i > lower][:rows], (mark, lower, rows)
 
 
 def test_a_backfill_keeps_the_same_matches_as_the_fan_out(changes: list[Change]) -> None:  # noqa: F811

@@ -5,6 +5,7 @@ between them follows the estimate."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from itertools import pairwise
 from typing import Any
 
@@ -15,8 +16,9 @@ from django.db import connection
 from boards.models import Resource
 from changes.models import Change
 from changes.services import reads
+from changes.services.compiled import seen_by
 from changes.services.feed import changes_get
-from changes.services.reads import BUCKET, FeedStats, choose, page_query
+from changes.services.reads import BUCKET, FeedStats, choose, page_statement
 from tests.watches.test_filters_agree import FILTERS, JOBS, NOW, agreement_boards, change_columns
 from watches.filters import Filters, filters_match, search_feed_match
 from watches.models import Client, Watch, WatchKind
@@ -70,12 +72,38 @@ def test_the_walk_and_the_index_read_give_the_same_pages(changes: list[Change], 
         for lower, top in WINDOWS:
             expected = [c.pk for c in seen if lower < c.pk <= top][:4]
             with time_machine.travel(NOW, tick=False):
-                walked = [c.pk for c in page_query(watch, lower=lower, top=top, rows=4, index=False)]
-                found = [c.pk for c in page_query(watch, lower=lower, top=top, rows=4, index=True)]
+                walked = page_ids(watch, lower=lower, top=top, rows=4, index=False)
+                found = page_ids(watch, lower=lower, top=top, rows=4, index=True)
             assert walked == found == expected, (watch.kind, lower, top)
 
 
+def page_ids(watch: Watch, *, lower: int, top: int, rows: int, index: bool) -> list[int]:
+    sql, params = page_statement(watch, lower=lower, top=top, rows=rows, index=index)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return [row[0] for row in cursor.fetchall()]
+
+
 @pytest.mark.parametrize("index", [False, True], ids=["walk", "index read"])
+def test_a_compiled_filter_set_is_shared_and_its_freshness_moves_with_the_clock(
+    changes: list[Change], index: bool
+) -> None:
+    """Watches of one kind and filter set share one compiled condition (changes/services/compiled.py),
+    and a freshness filter is relative to the time of each read, not to the first compile: a
+    day later the same watch pages as the in-memory predicate says then."""
+    first = Watch(kind=WatchKind.SEARCH, filters={"posted_within_days": 3, "keywords": ["engineer"]})
+    second = Watch(kind=WatchKind.SEARCH, filters={"keywords": ["engineer"], "posted_within_days": 3})
+    assert seen_by(first) is seen_by(second)
+    filters = seen_by(first).filters
+    pages = []
+    for now in (NOW, NOW + timedelta(days=2)):
+        with time_machine.travel(now, tick=False):
+            expected = [c.pk for c in changes if search_feed_match(filters, c, now=now)]
+            assert page_ids(first, lower=0, top=10**9, rows=50, index=index) == expected
+        pages.append(expected)
+    assert pages[0] != pages[1]
+
+
 def test_a_client_poll_in_one_round_trip_pages_the_same_whichever_the_plan(
     changes: list[Change], index: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,11 +181,12 @@ def test_the_index_read_is_one_scan_of_the_word_index_with_the_window(changes: l
     board = Resource.objects.order_by("id").first()
     assert board is not None
     watch = Watch(kind=WatchKind.BOARD, resource=board, filters={"keywords": ["engineer"]})
-    queryset = page_query(watch, lower=STEP * 5, top=STEP * 40, rows=4, index=True)
+    sql, params = page_statement(watch, lower=STEP * 5, top=STEP * 40, rows=4, index=True)
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")
         cursor.execute("SET LOCAL enable_indexscan = off")
-    explained = str(queryset.explain())
+        cursor.execute(f"EXPLAIN {sql}", params)
+        explained = "\n".join(line for (line,) in cursor.fetchall())
     condition = explained.split("Index Cond", 1)[1].split("\n", 1)[0]
     assert "change_words" in explained
     assert "65536" in condition and "resource_id" in condition and "search_text" in condition

@@ -5,21 +5,19 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from django.core.exceptions import EmptyResultSet, FullResultSet
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.db.models.sql import Query
 from django.utils import timezone
 
 from boards.models import Job
 from boards.services.directory import monitored_resources
 from matching.tech import is_tech_company
-from watches.filters import Filters, filters_q
+from watches.filters import Filters, filters_q, where_sql
 from watches.query import Interpretation, interpret
 from watches.services.estimate import SearchStats, estimated_share, index_keys, search_stats, word_shares
 from watches.services.job_keys import bounds_sql, bucket_start, seen_bucket, seen_sql
@@ -278,10 +276,10 @@ def _page(
 
 def _one_per_vacancy_sql(filters: Filters, *, index: bool = True, ranges: bool = True) -> tuple[str, list[Any]]:
     """`one_per_vacancy`'s WHERE clause over boards_job, with its parameters. The condition is
-    compiled once, without a queryset (`_condition_sql`), and the anti-join is written around
+    compiled once, without a queryset (`filters.where_sql`), and the anti-join is written around
     it: building and compiling it as two querysets cost 5–8 ms of CPU a search, most of a
     search's own CPU, and a busy machine multiplies CPU into waiting."""
-    condition, params = _condition_sql(filters_q(filters, index=index, ranges=ranges))
+    condition, params = where_sql(Job, filters_q(filters, index=index, ranges=ranges))
     # The same condition on the earlier copy: every column of it is boards_job's, qualified.
     earlier = condition.replace('"boards_job".', '"earlier".')
     # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
@@ -293,22 +291,6 @@ def _one_per_vacancy_sql(filters: Filters, *, index: bool = True, ranges: bool =
         """ AND NOT ("earlier"."vacancy_key" = '')))"""
     )
     return sql, [*params, *params]
-
-
-def _condition_sql(condition: Q) -> tuple[str, list[Any]]:
-    """`condition` over boards_job compiled to SQL once, without a queryset (`Query.build_where`)."""
-    query = Query(Job)
-    where = query.build_where(condition)
-    # The connection itself, not the thread-local proxy: compiling reads it thousands of times.
-    database = connections[DEFAULT_DB_ALIAS]
-    params: Sequence[Any]
-    try:
-        sql, params = where.as_sql(query.get_compiler(connection=database), database)
-    except FullResultSet:  # no condition
-        sql, params = "TRUE", ()
-    except EmptyResultSet:  # a condition nothing meets (an empty list)
-        sql, params = "FALSE", ()
-    return sql or "TRUE", list(params)
 
 
 def _fetch(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
