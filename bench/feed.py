@@ -243,7 +243,9 @@ def sizes() -> None:
 def sample_watches(rng: random.Random, kind: str) -> list[Any]:
     from watches.models import Watch
 
-    ids = list(Watch.objects.filter(kind=kind).values_list("id", flat=True))
+    # In id order: the table's order moves as the runs update cursors, and a run must sample the
+    # same watches as the run before (back to back on the same database).
+    ids = list(Watch.objects.filter(kind=kind).order_by("id").values_list("id", flat=True))
     chosen = rng.sample(ids, SAMPLES)
     return list(Watch.objects.filter(id__in=chosen).select_related("client").order_by("id"))
 

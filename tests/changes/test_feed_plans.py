@@ -104,6 +104,7 @@ def test_a_compiled_filter_set_is_shared_and_its_freshness_moves_with_the_clock(
     assert pages[0] != pages[1]
 
 
+@pytest.mark.parametrize("index", [False, True], ids=["walk", "index read"])
 def test_a_client_poll_in_one_round_trip_pages_the_same_whichever_the_plan(
     changes: list[Change], index: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
