@@ -109,14 +109,24 @@ def company_key(name: str) -> str:
 
 # Every signal phrase holds one of these words: only short windows around them are scanned.
 _CLIENT_WORDS = anchor_words("client", "staffing", "recruit")
+# Every match of _FOR_A_CLIENT holds one of these: a window without them is not searched (the
+# pattern, led by a word boundary, is tried at every place of the window: ~40K instructions a
+# window, most of is_staffing_agency on a posting that mentions a recruiter).
+_SIGNAL_NEEDS = ("client", "agency", "firm", "company")
 MAX_AGENCY_TEXT = 20_000
+
+
+@functools.lru_cache(maxsize=4096)  # every posting of a board names the same company
+def _is_agency_name(company: str) -> bool:
+    """Whether the company's name says it is an agency (a known name, or an agency word in it)."""
+    key = company_key(company)
+    return bool(key) and (key in AGENCY_NAMES or _AGENCY_WORDS.search(key) is not None)
 
 
 def is_staffing_agency(*, company: str, description_low: str = "", text: PostingText | None = None) -> bool:
     """Whether the company name or the posting text (`description_low`, or the description of
     derive_job's PostingText `text`) carries an agency signal (see above)."""
-    key = company_key(company)
-    if key and (key in AGENCY_NAMES or _AGENCY_WORDS.search(key)):
+    if _is_agency_name(company):
         return True
     if text is not None:
         description_low = text.description_low
@@ -127,6 +137,8 @@ def is_staffing_agency(*, company: str, description_low: str = "", text: Posting
         text = PostingText.of_lowered(low)
     for word in text.present(_CLIENT_WORDS):
         for at in text.occurrences(word, within=len(low))[:MAX_MENTIONS]:
-            if _FOR_A_CLIENT.search(low, max(0, at - 60), at + 60):
+            start = max(0, at - 60)
+            window = low[start : at + 60]
+            if any(need in window for need in _SIGNAL_NEEDS) and _FOR_A_CLIENT.search(low, start, at + 60):
                 return True
     return False

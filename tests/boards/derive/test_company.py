@@ -4,8 +4,10 @@ only when a filter asks for them (issue 19)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from boards.derive.company import company_key, is_staffing_agency
+from boards.derive.company import _FOR_A_CLIENT, _SIGNAL_NEEDS, company_key, is_staffing_agency
 
 SAME: list[tuple[str, str]] = [
     ("Stripe", "Stripe, Inc."),
@@ -71,3 +73,15 @@ def test_a_posting_written_for_a_client_is_a_signal(text: str) -> None:
 def test_employers_are_not_agencies(company: str) -> None:
     text = "You will work with our clients and customers to build great products."
     assert not is_staffing_agency(company=company, description_low=text)
+
+
+SIGNAL_PIECES = [
+    "on behalf of", "our", "a", "one of our", "client", "clients", "is", "has", "seeking", "valued", "we are",
+    "staffing", "recruitment", "recruiting", "agency", "firm", "company", "direct", "role", " ", "  ", "\n", ",", "x",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(SIGNAL_PIECES), max_size=16).map(" ".join))
+def test_every_signal_phrase_holds_a_word_its_window_is_searched_for(text: str) -> None:
+    for found in _FOR_A_CLIENT.finditer(text):
+        assert any(need in found[0] for need in _SIGNAL_NEEDS)
