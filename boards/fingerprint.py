@@ -16,8 +16,8 @@ files, plus `DERIVATION_VERSION`, bumped by hand only for a change these files d
 dependency's behaviour, say). A deploy that edits any of them costs each board one full check,
 as a first read does; rows stored before fingerprints existed have none, and are re-derived once.
 
-A source whose postings are JSON objects (Greenhouse) fingerprints the raw object instead
-(`boards.sources.payload.raw_fingerprint`, under `source_version`: the derivation's version and a
+A source whose postings are JSON objects (Greenhouse) fingerprints the raw object instead, its
+JSON text as the body has it (`boards.sources.payload.raw_fingerprint`, under `source_version`: the derivation's version and a
 digest of the sources' code, boards/sources, which builds and cleans a posting from the object and
 the board): a posting it recognises is not even built, and the row stores that fingerprint.
 """

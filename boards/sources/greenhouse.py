@@ -76,7 +76,7 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     response, enriched = payload.fetch_enriched(
         fetch, f"{plain}?content=true&pay_transparency=true", plain, plain_only=context.plain_listing
     )
-    _, jobs = payload.listed(response.body, PLATFORM, "jobs")
+    jobs = payload.listed_objects(response.body, PLATFORM, "jobs")
     postings, recognised = payload.recognised_postings(jobs, board, context, lambda job: _posting(job, board))
     return Listing(
         postings=postings,
@@ -92,7 +92,7 @@ def parse(body: bytes, board: BoardRef) -> list[Posting]:
 
     Raises AppError("PARSE_ERROR") when the body is not a JSON object with a `jobs` list.
     """
-    _, jobs = payload.listed(body, PLATFORM, "jobs")
+    jobs = payload.listed_objects(body, PLATFORM, "jobs")
     return [posting for job in jobs if (posting := _posting(job, board)) is not None]
 
 

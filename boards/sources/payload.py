@@ -13,8 +13,9 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypedDict
 
@@ -108,49 +109,166 @@ def listed(body: bytes, platform: str, key: str) -> tuple[dict[str, Any], list[d
     return data, [item for item in items if isinstance(item, dict)]
 
 
-def raw_fingerprint(item: Mapping[str, Any], *, board: BoardRef, version: str) -> str:
-    """32 hex digits identifying a raw posting object of `board` as read under `version`
-    (boards/fingerprint.py `source_version`: the derivation's version and the sources' code).
-    A source builds its posting from the object and the board alone, so an equal fingerprint
-    means an equal posting, cleaned, and an equal job."""
-    return _raw_digest(_raw_prefix(board, version), item)
+@dataclass(frozen=True)
+class ListedObjects:
+    """The objects of a listing's list (as `listed` gives them), held as their spans in the
+    body's decoded text and decoded one at a time, when asked for: a 100,000-posting Greenhouse
+    listing decoded whole was 200 MB of objects (from 53 MB of body), the peak of its check."""
+
+    text: str
+    starts: array[int]
+    ends: array[int]
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def raw(self, index: int) -> str:
+        """The object's JSON text, as the body has it."""
+        return self.text[self.starts[index] : self.ends[index]]
+
+    def item(self, index: int) -> dict[str, Any]:
+        item: dict[str, Any] = _SCAN(self.text, self.starts[index])[0]
+        return item
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (self.item(index) for index in range(len(self)))
+
+
+# json's own scanners (C), which json.loads parses with: one value from an offset, with its end;
+# one string's rest after its opening quote. Undocumented names: tests/boards/sources/test_payload.py
+# fails if they change. Whitespace as RFC 8259 §2 (and json) has it.
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_SCANSTRING: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+class _NotAListing(Exception):
+    """The walk of `_list_spans` found no `{"<key>": [...]}` document (json.loads says why)."""
+
+
+def listed_objects(body: bytes, platform: str, key: str) -> ListedObjects:
+    """`listed`'s objects, without decoding the body into one list: the same objects in the same
+    order, and for any other body the very error `listed` raises (it is called for that error:
+    `json.loads`' own message, or no `key` list)."""
+    try:
+        return _list_spans(body.decode(json.detect_encoding(body), "surrogatepass"), key)  # as json.loads
+    except (ValueError, RecursionError, StopIteration, _NotAListing):
+        pass
+    _, items = listed(body, platform, key)
+    # Not reached while the walk accepts what json.loads does: the objects, re-encoded.
+    return _list_spans(json.dumps({key: items}), key)
+
+
+def _list_spans(text: str, key: str) -> ListedObjects:
+    """Walk the top-level object of `text` as json.loads decodes it (the same whitespace, string
+    and value scanners, the last of repeated names winning), each element of its `key` list
+    decoded to validate it and let go at once; the spans of the elements that are objects.
+    Anything else raises (ValueError, StopIteration from the scanner, `_NotAListing`)."""
+    at = _skip_space(text, 0)
+    if text[at : at + 1] != "{":
+        raise _NotAListing
+    at = _skip_space(text, at + 1)
+    found: tuple[array[int], array[int]] | None = None
+    closing = text[at : at + 1] == "}"
+    if closing:
+        at += 1
+    while not closing:
+        if text[at : at + 1] != '"':
+            raise _NotAListing
+        name, at = _SCANSTRING(text, at + 1, True)
+        at = _skip_space(text, at)
+        if text[at : at + 1] != ":":
+            raise _NotAListing
+        at = _skip_space(text, at + 1)
+        if name == key and text[at : at + 1] == "[":
+            found, at = _element_spans(text, at)
+        else:
+            _, at = _SCAN(text, at)
+            if name == key:
+                found = None
+        at = _skip_space(text, at)
+        closing = text[at : at + 1] == "}"
+        if not closing and text[at : at + 1] != ",":
+            raise _NotAListing
+        at = _skip_space(text, at + 1)
+    if _skip_space(text, at) != len(text) or found is None:
+        raise _NotAListing
+    return ListedObjects(text, *found)
+
+
+def _element_spans(text: str, at: int) -> tuple[tuple[array[int], array[int]], int]:
+    """The spans of the objects of the list opening at `at`, and where the list ends."""
+    starts: array[int] = array("q")
+    ends: array[int] = array("q")
+    at = _skip_space(text, at + 1)
+    if text[at : at + 1] == "]":
+        return (starts, ends), at + 1
+    while True:
+        item, end = _SCAN(text, at)
+        if isinstance(item, dict):
+            starts.append(at)
+            ends.append(end)
+        del item
+        at = _skip_space(text, end)
+        mark = text[at : at + 1]
+        if mark == "]":
+            return (starts, ends), at + 1
+        if mark != ",":
+            raise _NotAListing
+        at = _skip_space(text, at + 1)
+
+
+def _skip_space(text: str, at: int) -> int:
+    """`at`, past any whitespace (RFC 8259 §2, as json has it)."""
+    space = _SPACE.match(text, at)
+    assert space is not None  # the pattern matches nothing too
+    return space.end()
+
+
+def raw_fingerprint(raw: str, *, board: BoardRef, version: str) -> str:
+    """32 hex digits identifying a raw posting object of `board` (its JSON text, `ListedObjects.raw`)
+    as read under `version` (boards/fingerprint.py `source_version`: the derivation's version and
+    the sources' code). A source builds its posting from the object and the board alone, so an
+    equal fingerprint means an equal posting, cleaned, and an equal job."""
+    return _raw_digest(_raw_prefix(board, version), raw)
 
 
 def _raw_prefix(board: BoardRef, version: str) -> str:
     return f"{version}|{board!r}|"
 
 
-def _raw_digest(prefix: str, item: Mapping[str, Any]) -> str:
-    """The object's `repr`, as decoded from JSON (dicts, lists, strings, numbers, booleans, None:
-    each written unambiguously, in the object's own key order; the same fields in another order
-    only cost a derivation). Half the cost of re-encoding it as JSON."""
-    text = prefix + repr(item)
+def _raw_digest(prefix: str, raw: str) -> str:
+    """The object's text as the body has it: the same object written otherwise (its fields in
+    another order, other spacing) only costs a derivation. Cheaper than its decoded object's
+    `repr` (which the text was decoded to validate anyway)."""
+    text = prefix + raw
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def recognised_postings(
-    items: Iterable[Mapping[str, Any]],
+    items: ListedObjects,
     board: BoardRef,
     context: ReadContext,
     build: Callable[[Mapping[str, Any]], Posting | None],
 ) -> tuple[list[Posting], dict[int, str]]:
     """The postings of a listing's raw objects, built by `build` (None: not a posting), but for
     those whose raw fingerprint the board holds (`context.known`): those are only recognised,
-    by position (`Listing.recognised`), and the check takes the stored job of each. Building
-    and cleaning every posting of a 100,000-posting board was a quarter of its check's CPU.
-    Without `context.raw_version` every object is built, and none fingerprinted."""
+    by position (`Listing.recognised`), and the check takes the stored job of each (their
+    objects are not even decoded again). Building and cleaning every posting of a
+    100,000-posting board was a quarter of its check's CPU. Without `context.raw_version`
+    every object is built, and none fingerprinted."""
     if not context.raw_version:
         return [posting for item in items if (posting := build(item)) is not None], {}
     prefix = _raw_prefix(board, context.raw_version)
     known = context.known
     postings: list[Posting] = []
     recognised: dict[int, str] = {}
-    for item in items:
-        fingerprint = _raw_digest(prefix, item)
+    for index in range(len(items)):
+        fingerprint = _raw_digest(prefix, items.raw(index))
         if fingerprint in known:
             recognised[len(postings) + len(recognised)] = fingerprint
             continue
-        posting = build(item)
+        posting = build(items.item(index))
         if posting is not None:
             posting.fingerprint = fingerprint
             postings.append(posting)

@@ -3,6 +3,7 @@ postings that changed, and emits exactly the changes a check that derives everyt
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -173,16 +174,19 @@ def test_a_change_of_the_sources_code_builds_every_posting_once(site, monkeypatc
 def test_a_raw_fingerprint_follows_the_object_the_board_and_the_version() -> None:
     from boards.sources.payload import raw_fingerprint
 
+    def raw(job: dict) -> str:
+        return json.dumps(job)
+
     acme = recognize("https://boards.greenhouse.io/acme")
     job = greenhouse_job(1, "Senior iOS Engineer")
-    first = raw_fingerprint(job, board=acme, version="v")
-    assert raw_fingerprint(dict(job), board=acme, version="v") == first
-    assert raw_fingerprint({**job, "location": {"name": "Berlin"}}, board=acme, version="v") != first
-    assert raw_fingerprint({**job, "metadata": []}, board=acme, version="v") != first
-    assert raw_fingerprint(job, board=acme, version="w") != first
+    first = raw_fingerprint(raw(job), board=acme, version="v")
+    assert raw_fingerprint(raw(dict(job)), board=acme, version="v") == first
+    assert raw_fingerprint(raw({**job, "location": {"name": "Berlin"}}), board=acme, version="v") != first
+    assert raw_fingerprint(raw({**job, "metadata": []}), board=acme, version="v") != first
+    assert raw_fingerprint(raw(job), board=acme, version="w") != first
     # The board's own company names a posting without one: another board, another fingerprint.
-    assert raw_fingerprint(job, board=recognize("https://boards.greenhouse.io/globex"), version="v") != first
-    assert raw_fingerprint({**job, "title": "Senior iOS Engineer\ud83d"}, board=acme, version="v") != first
+    assert raw_fingerprint(raw(job), board=recognize("https://boards.greenhouse.io/globex"), version="v") != first
+    assert raw_fingerprint(raw({**job, "title": "Senior iOS Engineer\ud83d"}), board=acme, version="v") != first
 
 
 def test_a_new_derivation_version_derives_every_posting_once(site, monkeypatch) -> None:

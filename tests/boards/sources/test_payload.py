@@ -11,6 +11,8 @@ import json
 import math
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from boards.sources import eightfold, greenhouse, recruitee
 from boards.sources.base import BoardRef, Response
@@ -19,6 +21,8 @@ from boards.sources.payload import (
     TEXT_LIMITS,
     clean_text,
     identifier,
+    listed,
+    listed_objects,
     load_json,
     markup,
     others,
@@ -135,3 +139,81 @@ def test_every_posting_a_source_reads_comes_out_cleaned(fake_fetch: FakeFetch) -
     assert first.title == "Bad \ufffd title"
     assert first.location == "L" * TEXT_LIMITS["location"]
     assert second.department == "Eng"
+
+
+LISTING = b'{"jobs": [{"id": 1, "title": "iOS"}, 2, {"id": 3, "tags": ["a", {"b": null}]}], "meta": {"total": 3}}'
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        LISTING,
+        b' {"meta": {}, "jobs" : [ ] }\n',
+        b'{"jobs": [{"id": 1}], "jobs": [{"id": 2}, {"id": 3}]}',  # the last of a repeated name wins
+        b'{"jobs": 5, "jobs": [{"id": 1}]}',
+        b'{"\\u006aobs": [{"id": 1, "id": 2, "pay": NaN}]}',
+        b"\xef\xbb\xbf" + LISTING,  # a byte order mark, as json.loads takes one
+        '{"jobs": [{"title": "Caf\u00e9 \U0001f680"}]}'.encode("utf-16"),
+    ],
+)
+def test_a_listing_is_read_object_by_object_into_what_json_loads_reads(body: bytes) -> None:
+    objects = listed_objects(body, "greenhouse", "jobs")
+
+    assert list(objects) == listed(body, "greenhouse", "jobs")[1]
+    assert [json.loads(objects.raw(index)) for index in range(len(objects))] == list(objects)
+
+
+def outcome(read, body: bytes) -> object:
+    """The objects `read` finds in `body`, or its error's code and message."""
+    try:
+        return list(read(body, "greenhouse", "jobs"))
+    except AppError as exc:
+        return (exc.code, exc.message)
+
+
+def objects_of_listed(body: bytes, platform: str, key: str) -> list[dict]:
+    return listed(body, platform, key)[1]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"<html>",
+        b"",
+        b'{"jobs": [{"id": 1},]}',
+        b'{"jobs": [{"id": 1}],}',
+        b'{"jobs": [{"id": 1}]} {}',
+        b'{"jobs": [{"id": 1} {"id": 2}]}',
+        b'{"jobs": [{"id": "\x01"}]}',
+        b'{"jobs": [{"id": "\xff"}]}',
+        b'{"jobs": [{"id": 1}]',
+        b'{"jobs": [{"id": 1}], "jobs": {}}',
+        b"{}",
+        b"[]",
+    ],
+)
+def test_a_body_that_is_not_a_listing_fails_as_json_loads_says(body: bytes) -> None:
+    failure = outcome(listed_objects, body)
+
+    assert isinstance(failure, tuple) and failure[0] == "PARSE_ERROR"
+    assert failure == outcome(objects_of_listed, body)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=len(LISTING)),
+            st.integers(min_value=0, max_value=2),
+            st.sampled_from(["{", "}", "[", "]", ",", ":", '"', " ", "\\", "1", "jobs", '"jobs"', "null", "\u00e9"]),
+        ),
+        max_size=3,
+    )
+)
+def test_any_edit_of_a_listing_reads_as_json_loads_reads_it(edits: list[tuple[int, int, str]]) -> None:
+    text = LISTING.decode()
+    for at, cut, insert in edits:
+        text = text[:at] + insert + text[at + cut :]
+    body = text.encode()
+
+    assert outcome(listed_objects, body) == outcome(objects_of_listed, body)
