@@ -248,3 +248,54 @@ def test_a_common_excluded_word_is_read_from_the_word_index(jobs: None) -> None:
     assert not Job.objects.filter(filters_q(Filters(keywords=("senior",)))).extra(
         where=[f"TRUE{search._keys_sql(nothing)[0]}"], params=search._keys_sql(nothing)[1]
     )
+
+
+def test_a_level_and_its_level_words_are_one_joint_key_with_its_own_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Principal level without the word principal: each common, together nothing. The level
+    joined with the word is a key of job_words (watches/services/job_keys.py, migration
+    boards/0015) that the index scan reads, and the estimate takes its own share, not the
+    product of the two (half the jobs times half)."""
+    from watches.services import estimate, search
+
+    resource = Resource.objects.create(url="https://example.com/levels", platform="html", fetch_host="example.com")
+    titles = [("Principal Engineer", "principal"), ("Engineer", "mid"), ("Engineering Manager", "manager")]
+    Job.objects.bulk_create(
+        Job(
+            resource=resource,
+            key=str(index),
+            title=title,
+            seniority=level,
+            search_text=search_text_for(title=title, company="", location="", other_locations=(), department=""),
+            data={"key": str(index)},
+            first_seen_at=timezone.now() - timedelta(hours=index),
+            salary_annual_max=300_000 if level == "principal" else None,
+            salary_currency=("GBP", "USD", "", "USD")[index % 4],
+        )
+        for index, (title, level) in enumerate(titles * 100)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE boards_job")
+    monkeypatch.setattr(estimate, "_cache", [None, float("-inf")])
+    stats = estimate.search_stats()
+    assert stats is not None and stats.joint["principal+principal"] == pytest.approx(1 / 3, abs=0.05)
+
+    def selected(filters: Filters) -> Any:
+        keys, params = search._keys_sql(filters)
+        return Job.objects.filter(filters_q(filters)).extra(where=[f"TRUE{keys}"], params=params)
+
+    nothing = Filters(seniority=("principal", "mid"), exclude_keywords=("principal", "engineer"))
+    explained = plan(selected(nothing))
+    assert "principal-principal" in explained.split("Index Cond", 1)[1].split("\n", 1)[0]
+    assert not selected(nothing).exists()
+    # A key no job holds is as rare as the statistics can say (half the rarest listed one), where
+    # the product of the level's and the word's shares was 1/3 x 2/3.
+    alone = Filters(seniority=("principal",), exclude_keywords=("principal",))
+    assert "principal-principal" not in stats.joint
+    assert estimate.estimated_share(alone, stats) == pytest.approx(stats.joint_unlisted)
+    assert stats.joint_unlisted < 0.1
+    assert estimate.estimated_share(Filters(seniority=("principal",)), stats) == pytest.approx(1 / 3, abs=0.05)
+    mid = Filters(seniority=("mid", "manager"), keywords=("manager",))
+    assert set(selected(mid)) == set(Job.objects.filter(seniority="manager")) and selected(mid).count() == 100
+    assert estimate.estimated_share(mid, stats) == pytest.approx(1 / 3 + stats.joint_unlisted, abs=0.01)
+    paid = Filters(min_salary=290_000, salary_currency="GBP", include_unknown=False)
+    assert "c" in search._keys_sql(paid)[1][-1] and selected(paid).count() == 50

@@ -6,21 +6,28 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from matching.terms import term_key
+from watches.filters import Filters
+from watches.services.estimate import index_keys
 from watches.services.job_keys import (
     ABSENT_WORDS,
     EXPERIENCE_LEVELS,
+    FINE_PAY_LEVELS,
+    LEVEL_WORDS,
     PAY_LEVELS,
     absent_key,
     bucket_start,
     experience_key,
+    fine_pay,
+    level_key,
     pay_key,
     seen_bucket,
 )
 
 
 def pay_keys_held(top: int | None) -> set[str]:
-    """The pay keys bounds_sql gives a job with this pay top."""
-    return {"p"} if top is None else {f"p{level}" for level in PAY_LEVELS if top >= level * 1000}
+    """The pay keys bounds_sql and joint_sql give a job with this pay top."""
+    levels = (*PAY_LEVELS, *FINE_PAY_LEVELS)
+    return {"p"} if top is None else {f"p{level}" for level in levels if top >= level * 1000}
 
 
 def experience_keys_held(years: float | None) -> set[str]:
@@ -35,6 +42,8 @@ def test_every_pay_that_reaches_the_minimum_holds_its_key() -> None:
         assert all(key in pay_keys_held(top) for top in tops if top >= minimum)
         assert key not in pay_keys_held(None)
     assert pay_key(190_000) == "p180"
+    assert pay_key(290_000) == "p290" and fine_pay("p290") and not fine_pay("p250")
+    assert pay_key(299_999) == "p290" and pay_key(300_000) == "p300"
     assert pay_key(39_999) is None
 
 
@@ -63,3 +72,39 @@ def test_only_the_common_excluded_words_have_a_key() -> None:
     assert all(absent_key(term_key(word)) == f"-{word}" for word in ABSENT_WORDS)
     assert absent_key(term_key("machine learning")) is None  # a phrase: tested on the rows
     assert absent_key(term_key("python")) is None
+
+
+def joint_keys_held(level: str, words: set[str], currency: str | None) -> set[str]:
+    """The level-word and currency keys joint_sql gives a job (currency None: no pay stated)."""
+    held = {f"{level}{'+' if word in words else '-'}{word}" for word in LEVEL_WORDS}
+    return held | ({f"c{currency}"} if currency is not None else set())
+
+
+def test_a_level_with_its_level_words_asks_for_keys_every_match_holds() -> None:
+    """Each joint group is an any-of every matching job holds at least one of; a job at another
+    level, or with the excluded word, holds none of it."""
+    filters = Filters(seniority=("principal", "staff"), exclude_keywords=("principal", "sales"), all_keywords=("lead",))
+    keys = index_keys(filters)
+    assert keys.bounds == ("-sales",)  # not a level word: the fourth column's key
+    assert set(keys.joint) == {("principal-principal", "staff-principal"), ("principal+lead", "staff+lead")}
+    matching = joint_keys_held("staff", {"staff", "lead"}, None)
+    assert all(set(group) & matching for group in keys.joint)
+    assert not set(keys.joint[0]) & joint_keys_held("principal", {"principal", "lead"}, None)
+    assert not set(keys.joint[0]) & joint_keys_held("mid", {"lead"}, None)
+    # Any of the keywords, when every one is a level word; otherwise the words' own keys decide.
+    anyof = index_keys(Filters(seniority=("mid",), keywords=("manager", "director")))
+    assert anyof.joint == (("mid+manager", "mid+director"),)
+    assert index_keys(Filters(seniority=("mid",), keywords=("manager", "python"))).joint == ()
+    # Without a level, an excluded level word is the fourth column's absent key.
+    assert index_keys(Filters(exclude_keywords=("principal",))) == type(keys)(bounds=("-principal",))
+    assert level_key("mid", " python ", present=True) is None
+
+
+def test_a_currency_and_a_fine_threshold_are_joint_keys_when_unknowns_are_left_out() -> None:
+    keys = index_keys(Filters(min_salary=290_000, salary_currency="GBP", include_unknown=False))
+    assert keys.bounds == () and keys.joint == (("p290",), ("cGBP", "c"))
+    assert {"p290"} <= pay_keys_held(290_000) and "p290" not in pay_keys_held(289_999)
+    assert set(keys.joint[1]) & joint_keys_held("mid", set(), "GBP")
+    assert set(keys.joint[1]) & joint_keys_held("mid", set(), "")
+    assert not set(keys.joint[1]) & joint_keys_held("mid", set(), "USD")
+    assert index_keys(Filters(min_salary=290_000, salary_currency="GBP")) == type(keys)()

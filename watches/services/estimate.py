@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from matching.terms import term_key
 from watches.filters import Filters, location_keys, remote_from_keys
-from watches.services.job_keys import absent_key, experience_key, pay_key
+from watches.services.job_keys import absent_key, currency_key, experience_key, fine_pay, level_key, pay_key
 
 STATS_TTL_SECONDS = 300
 # Shares for conditions no statistics describe: a guess on the side of "more match".
@@ -73,6 +73,9 @@ class SearchStats:
     seen: tuple[datetime, ...]  # first_seen_at bounds, ascending: where the newest N jobs start
     # The share of each key of job_words' fourth column (job_keys.py; job_words only, else empty).
     bounds: dict[str, float] = field(default_factory=dict)
+    # The same of its sixth, the joint keys, and the share of a joint key not listed.
+    joint: dict[str, float] = field(default_factory=dict)
+    joint_unlisted: float = 0.0
 
     def newest_since(self, share: float) -> tuple[datetime | None, float]:
         """A time after which at least `share` of the jobs (the newest) were first seen (None:
@@ -143,6 +146,7 @@ def _read(table: str, words: str, salary: str, *, bounds: bool) -> SearchStats |
         return None
     elements = [_elements(found.get((words, number))) for number in ("1", "2", "3")]
     seen = found.get((table, "first_seen_at"))
+    joint = _elements(found.get((words, "6"))) if bounds and found.get((words, "6")) else ({}, 0.0)
     return SearchStats(
         rows=rows,
         words=elements[0][0],
@@ -153,6 +157,8 @@ def _read(table: str, words: str, salary: str, *, bounds: bool) -> SearchStats |
         experience=_histogram(found.get((table, "experience_years"))),
         seen=tuple(datetime.fromisoformat(bound) for bound in (seen[5] if seen else None) or ()),
         bounds=_elements(found.get((words, "4")))[0] if bounds and found.get((words, "4")) else {},
+        joint=joint[0],
+        joint_unlisted=joint[1],
     )
 
 
@@ -184,37 +190,87 @@ def estimated_share(filters: Filters, stats: SearchStats | None, *, now: datetim
 
 
 def word_shares(filters: Filters, stats: SearchStats | None) -> list[float]:
-    """The share of each condition `job_words` serves (words, places, level, remote, and the keys
-    of `index_keys` when its statistics list them), on its own; empty when there is none.
-    Their product is how many rows an index read visits, their minimum about how many index
-    entries it reads (the rarest key drives, the others are checked against it)."""
+    """The share of each condition `job_words` serves (words, places, level, remote, the excluded
+    words it has keys for, and the keys of `index_keys` its statistics list), on its own, a level
+    taken together with the level words it is joined with; empty when there is none. Their
+    product is how many rows an index read visits, their minimum about how many index entries
+    it reads (the rarest key drives, the others are checked against it)."""
     if stats is None:
         return []
+    # The excluded words with a key of their own: job_words only (the change rows have none).
+    keyed = tuple(value for value in filters.exclude_keywords if stats.bounds and absent_key(term_key(value)))
     word_like = Filters(
         keywords=filters.keywords,
         all_keywords=filters.all_keywords,
+        exclude_keywords=keyed,
         locations=filters.locations,
         seniority=filters.seniority,
         remote_only=filters.remote_only,
     )
     shares = _shares(word_like, stats)
+    bounds, joint = _range_keys(filters)
     if stats.bounds:
-        shares += [stats.bounds.get(key, stats.unlisted[2]) for key in index_keys(filters)]
+        shares += [stats.bounds.get(key, stats.unlisted[2]) for key in bounds]
+    if stats.joint:
+        shares += [min(1.0, sum(stats.joint.get(key, stats.joint_unlisted) for key in group)) for group in joint]
     return shares
 
 
-def index_keys(filters: Filters) -> list[str]:
-    """The keys of job_words' fourth column (job_keys.py) every matching job holds: the pay and
-    experience thresholds of bounds that leave unknowns out (most jobs state neither, so with
-    unknowns a bound narrows too little to be worth a key), and for each excluded term that is
-    one of the common excluded words, the key of the jobs that lack it."""
-    keys: list[str | None] = []
-    if not filters.include_unknown and filters.min_salary is not None:
-        keys.append(pay_key(filters.min_salary))
-    if not filters.include_unknown and filters.max_experience_years is not None:
-        keys.append(experience_key(filters.max_experience_years))
-    keys += [absent_key(key) for key in filters.keys.exclude_keywords]
-    return list(dict.fromkeys(key for key in keys if key))
+@dataclass(frozen=True)
+class IndexKeys:
+    """The keys of job_words every job a search matches holds (job_keys.py): each of `bounds`
+    (the fourth column), and at least one of each group of `joint` (the sixth)."""
+
+    bounds: tuple[str, ...] = ()
+    joint: tuple[tuple[str, ...], ...] = ()
+
+
+def index_keys(filters: Filters) -> IndexKeys:
+    """The pay and experience thresholds of bounds that leave unknowns out (most jobs state
+    neither, so with unknowns a bound narrows too little to be worth a key) and the currency
+    with them; for each excluded term that is one of the common excluded words, the key of the
+    jobs that lack it; with levels, the level words a search asks for or excludes joined with
+    those levels (any of the levels)."""
+    bounds, joint = _range_keys(filters)
+    levels, terms = filters.seniority, filters.keys
+    for key in terms.exclude_keywords:
+        pairs = [level_key(level, key, present=False) for level in levels]
+        if pairs and all(pairs):
+            joint.append(tuple(pair for pair in pairs if pair))
+        elif absent_key(key):
+            bounds.append(str(absent_key(key)))
+    if levels:
+        for key in terms.all_keywords:
+            pairs = [level_key(level, key, present=True) for level in levels]
+            if all(pairs):
+                joint.append(tuple(pair for pair in pairs if pair))
+        pairs = [level_key(level, key, present=True) for level in levels for key in terms.keywords]
+        if terms.keywords and all(pairs):
+            joint.append(tuple(pair for pair in pairs if pair))
+    return IndexKeys(tuple(dict.fromkeys(bounds)), tuple(dict.fromkeys(joint)))
+
+
+def _range_keys(filters: Filters) -> tuple[list[str], list[tuple[str, ...]]]:
+    """The keys of a search's pay and experience bounds when they leave unknowns out: those of
+    the fourth column, and the groups of the sixth (a finer pay threshold; the currency asked
+    for or none named)."""
+    bounds: list[str] = []
+    joint: list[tuple[str, ...]] = []
+    if filters.include_unknown:
+        return bounds, joint
+    if filters.min_salary is not None:
+        pay = pay_key(filters.min_salary)
+        if pay is not None and fine_pay(pay):
+            joint.append((pay,))
+        elif pay is not None:
+            bounds.append(pay)
+        if filters.salary_currency:
+            joint.append((currency_key(filters.salary_currency), currency_key("")))
+    if filters.max_experience_years is not None:
+        years = experience_key(filters.max_experience_years)
+        if years is not None:
+            bounds.append(years)
+    return bounds, joint
 
 
 def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None) -> list[float]:
@@ -232,13 +288,22 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
             missing *= 1.0 - word(key, listed, unlisted)
         return 1.0 - missing
 
+    # A level and the level words (job_keys.LEVEL_WORDS) asked for with it go together: from the
+    # joint keys' own shares, not the product of the two.
+    level_share: float | None = None
+    folded: set[str] = set()
+    keywords_folded = False
+    if filters.seniority and stats.joint:
+        level_share, folded, keywords_folded = _level_share(filters, stats)
     keywords = [term_key(value) for value in filters.keywords if term_key(value)]
-    if keywords:
+    if keywords and not keywords_folded:
         shares.append(any_of(keywords, words, unlisted_word))
     for value in filters.all_keywords:
-        shares.append(word(term_key(value), words, unlisted_word) if term_key(value) else 1.0)
+        if term_key(value) not in folded:
+            shares.append(word(term_key(value), words, unlisted_word) if term_key(value) else 1.0)
     for value in filters.exclude_keywords:
-        shares.append(1.0 - word(term_key(value), words, unlisted_word) if term_key(value) else 1.0)
+        if term_key(value) not in folded:
+            shares.append(1.0 - word(term_key(value), words, unlisted_word) if term_key(value) else 1.0)
     keys = location_keys(filters.locations)
     remote = flags.get("true", unlisted_flag)
     if keys:
@@ -246,7 +311,9 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
         # jobs of a place are at most as many as either (not their product).
         place = any_of(keys, places, unlisted_place)
         shares.append(min(place, remote) if filters.remote_only else place)
-    if filters.seniority:
+    if level_share is not None:
+        shares.append(level_share)
+    elif filters.seniority:
         shares.append(min(1.0, sum(flags.get(level, unlisted_flag) for level in filters.seniority)))
     if (filters.remote_only and not keys) or filters.remote_from:
         shares.append(remote)
@@ -273,3 +340,33 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
         since = (now or timezone.now()) - timedelta(days=min(days) or 1)
         shares.append(1.0 - bisect.bisect_left(stats.seen, since) / len(stats.seen))
     return [max(0.0, min(1.0, share)) for share in shares]
+
+
+def _level_share(filters: Filters, stats: SearchStats) -> tuple[float, set[str], bool]:
+    """The share of the jobs at any of the search's levels whose texts have the level words it
+    asks for (every one of `all_keywords`, any of `keywords` when all of them are level words)
+    and lack those it excludes, from the joint keys (each word's share given the level, the
+    words taken as independent of each other given it); the term keys so counted, and whether
+    the keywords are. "Principal level without the word principal" is then about no job, not
+    the 6 % of principal-level jobs times the 94 % without the word."""
+    terms = filters.keys
+    excluded = [key for key in terms.exclude_keywords if level_key("", key, present=False)]
+    required = [key for key in terms.all_keywords if level_key("", key, present=True)]
+    wanted = all(level_key("", key, present=True) for key in terms.keywords)
+    anyof = list(terms.keywords) if terms.keywords and wanted else []
+    total = 0.0
+    for level in filters.seniority:
+        share = stats.flags.get(level, stats.unlisted[2])
+        if share <= 0:
+            continue
+
+        def given(key: str, *, present: bool, level: str = level, share: float = share) -> float:
+            joint = stats.joint.get(str(level_key(level, key, present=present)), stats.joint_unlisted)
+            return min(1.0, joint / share)
+
+        within = share * math.prod(given(key, present=False) for key in excluded)
+        within *= math.prod(given(key, present=True) for key in required)
+        if anyof:
+            within *= 1.0 - math.prod(1.0 - given(key, present=True) for key in anyof)
+        total += within
+    return min(1.0, total), {*excluded, *required}, bool(anyof)

@@ -20,7 +20,7 @@ from matching.tech import is_tech_company
 from watches.filters import Filters, filters_q, where_sql
 from watches.query import Interpretation, interpret
 from watches.services.estimate import SearchStats, estimated_share, index_keys, search_stats, word_shares
-from watches.services.job_keys import bounds_sql, bucket_start, seen_bucket, seen_sql
+from watches.services.job_keys import bounds_sql, bucket_start, joint_sql, seen_bucket, seen_sql
 from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs, page_job
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -252,11 +252,21 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
 
 
 def _keys_sql(filters: Filters) -> tuple[str, list[Any]]:
-    """The pay and experience bounds as the threshold keys every job within them holds, and the
-    common excluded words as the keys of the jobs that lack them (job_keys.py): " AND …", a
-    condition job_words serves, or ""."""
+    """The pay and experience bounds as the threshold keys every job within them holds, the
+    common excluded words as the keys of the jobs that lack them, and the joint keys (a level
+    with its level words, the currency; job_keys.py): " AND …", conditions job_words serves, or
+    ""."""
     keys = index_keys(filters)
-    return (f" AND {bounds_sql(TABLE)} @> %s::text[]", [keys]) if keys else ("", [])
+    sql, params = "", []
+    if keys.bounds:
+        sql, params = f" AND {bounds_sql(TABLE)} @> %s::text[]", [list(keys.bounds)]
+    every = [group[0] for group in keys.joint if len(group) == 1]
+    if every:
+        sql, params = f"{sql} AND {joint_sql(TABLE)} @> %s::text[]", [*params, every]
+    for group in keys.joint:
+        if len(group) > 1:
+            sql, params = f"{sql} AND {joint_sql(TABLE)} && %s::text[]", [*params, list(group)]
+    return sql, params
 
 
 def _page(
