@@ -85,7 +85,7 @@ def test_a_level_with_its_level_words_asks_for_keys_every_match_holds() -> None:
     level, or with the excluded word, holds none of it."""
     filters = Filters(seniority=("principal", "staff"), exclude_keywords=("principal", "sales"), all_keywords=("lead",))
     keys = index_keys(filters)
-    assert keys.bounds == ("-sales",)  # not a level word: the fourth column's key
+    assert keys.bounds == ("-sales",)  # not a level word: the bounds column's key
     assert set(keys.joint) == {("principal-principal", "staff-principal"), ("principal+lead", "staff+lead")}
     matching = joint_keys_held("staff", {"staff", "lead"}, None)
     assert all(set(group) & matching for group in keys.joint)
@@ -95,7 +95,7 @@ def test_a_level_with_its_level_words_asks_for_keys_every_match_holds() -> None:
     anyof = index_keys(Filters(seniority=("mid",), keywords=("manager", "director")))
     assert anyof.joint == (("mid+manager", "mid+director"),)
     assert index_keys(Filters(seniority=("mid",), keywords=("manager", "python"))).joint == ()
-    # Without a level, an excluded level word is the fourth column's absent key.
+    # Without a level, an excluded level word is the bounds column's absent key.
     assert index_keys(Filters(exclude_keywords=("principal",))) == type(keys)(bounds=("-principal",))
     assert level_key("mid", " python ", present=True) is None
 

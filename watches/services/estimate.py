@@ -30,6 +30,12 @@ from watches.filters import Filters, location_keys, remote_from_keys
 from watches.services.job_keys import absent_key, currency_key, experience_key, fine_pay, level_key, pay_key
 
 STATS_TTL_SECONDS = 300
+# The index columns (numbers) of the search words, place tokens, flags, bounds keys and joint
+# keys (0: none). job_words' first column is the joint keys (migration boards/0015: GIN checks its
+# keys in column order, so an empty joint key must come first to end the scan at once).
+Columns = tuple[int, int, int, int, int]
+JOB_WORDS_COLUMNS: Columns = (2, 3, 4, 5, 1)
+CHANGE_WORDS_COLUMNS: Columns = (1, 2, 3, 0, 0)
 # Shares for conditions no statistics describe: a guess on the side of "more match".
 UNKNOWN_SHARE = {"visa": 0.7, "employment": 0.6, "companies": 0.01, "tech": 0.5, "currency": 0.8}
 
@@ -71,9 +77,9 @@ class SearchStats:
     salary: Histogram
     experience: Histogram
     seen: tuple[datetime, ...]  # first_seen_at bounds, ascending: where the newest N jobs start
-    # The share of each key of job_words' fourth column (job_keys.py; job_words only, else empty).
+    # The share of each key of job_words' bounds column (job_keys.py; job_words only, else empty).
     bounds: dict[str, float] = field(default_factory=dict)
-    # The same of its sixth, the joint keys, and the share of a joint key not listed.
+    # The same of its joint keys column, and the share of a joint key not listed.
     joint: dict[str, float] = field(default_factory=dict)
     joint_unlisted: float = 0.0
 
@@ -103,31 +109,31 @@ class SearchStats:
 
 def search_stats() -> SearchStats | None:
     """The statistics (None before the first ANALYZE), read at most once per STATS_TTL_SECONDS."""
-    return _cached(_cache, "boards_job", "job_words", "job_salary_top_idx", bounds=True)
+    return _cached(_cache, "boards_job", "job_words", "job_salary_top_idx", columns=JOB_WORDS_COLUMNS)
 
 
 def change_stats() -> SearchStats | None:
     """The same statistics of the change rows (`change_words`; no pay index there, so pay is a
     guess): what the feed sizes a watch's read by (changes/services/reads.py)."""
-    return _cached(_change_cache, "changes_change", "change_words", "")
+    return _cached(_change_cache, "changes_change", "change_words", "", columns=CHANGE_WORDS_COLUMNS)
 
 
 _cache: list[Any] = [None, float("-inf")]
 _change_cache: list[Any] = [None, float("-inf")]
 
 
-def _cached(cache: list[Any], table: str, words: str, salary: str, *, bounds: bool = False) -> SearchStats | None:
+def _cached(cache: list[Any], table: str, words: str, salary: str, *, columns: Columns) -> SearchStats | None:
     now = time.monotonic()
     if now - cache[1] > STATS_TTL_SECONDS:
-        cache[:] = [_read(table, words, salary, bounds=bounds), now]
+        cache[:] = [_read(table, words, salary, columns=columns), now]
     stats = cache[0]
     return stats if isinstance(stats, SearchStats) else None
 
 
-def _read(table: str, words: str, salary: str, *, bounds: bool) -> SearchStats | None:
-    """`table`'s statistics: the element shares of the first three columns of the GIN index
-    `words` (and with `bounds`, of its fourth: the pay and experience thresholds), the histogram of
-    the pay index `salary` (if any), experience and first sighting."""
+def _read(table: str, words: str, salary: str, *, columns: Columns) -> SearchStats | None:
+    """`table`'s statistics: the element shares of the columns of the GIN index `words` that
+    `columns` names (words, places, flags, and where it has them the bounds and joint keys), the
+    histogram of the pay index `salary` (if any), experience and first sighting."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT s.tablename, CASE WHEN s.tablename = %s THEN s.attname ELSE a.attnum::text END, s.null_frac, s.most_common_elems::text::text[],"
@@ -144,9 +150,9 @@ def _read(table: str, words: str, salary: str, *, bounds: bool) -> SearchStats |
         rows = float(cursor.fetchone()[0])
     if rows <= 0 or (words, "1") not in found:
         return None
-    elements = [_elements(found.get((words, number))) for number in ("1", "2", "3")]
+    elements = [_elements(found.get((words, str(number)))) for number in columns[:3]]
     seen = found.get((table, "first_seen_at"))
-    joint = _elements(found.get((words, "6"))) if bounds and found.get((words, "6")) else ({}, 0.0)
+    bounds, joint = (found.get((words, str(number))) if number else None for number in columns[3:])
     return SearchStats(
         rows=rows,
         words=elements[0][0],
@@ -156,9 +162,9 @@ def _read(table: str, words: str, salary: str, *, bounds: bool) -> SearchStats |
         salary=_histogram(found.get((salary, "1"))),
         experience=_histogram(found.get((table, "experience_years"))),
         seen=tuple(datetime.fromisoformat(bound) for bound in (seen[5] if seen else None) or ()),
-        bounds=_elements(found.get((words, "4")))[0] if bounds and found.get((words, "4")) else {},
-        joint=joint[0],
-        joint_unlisted=joint[1],
+        bounds=_elements(bounds)[0] if bounds else {},
+        joint=_elements(joint)[0] if joint else {},
+        joint_unlisted=_elements(joint)[1] if joint else 0.0,
     )
 
 
@@ -219,7 +225,7 @@ def word_shares(filters: Filters, stats: SearchStats | None) -> list[float]:
 @dataclass(frozen=True)
 class IndexKeys:
     """The keys of job_words every job a search matches holds (job_keys.py): each of `bounds`
-    (the fourth column), and at least one of each group of `joint` (the sixth)."""
+    (the bounds column), and at least one of each group of `joint` (the joint keys column)."""
 
     bounds: tuple[str, ...] = ()
     joint: tuple[tuple[str, ...], ...] = ()
@@ -252,7 +258,7 @@ def index_keys(filters: Filters) -> IndexKeys:
 
 def _range_keys(filters: Filters) -> tuple[list[str], list[tuple[str, ...]]]:
     """The keys of a search's pay and experience bounds when they leave unknowns out: those of
-    the fourth column, and the groups of the sixth (a finer pay threshold; the currency asked
+    the bounds column, and the groups of the joint keys column (a finer pay threshold; the currency asked
     for or none named)."""
     bounds: list[str] = []
     joint: list[tuple[str, ...]] = []
