@@ -108,3 +108,32 @@ def test_a_currency_and_a_fine_threshold_are_joint_keys_when_unknowns_are_left_o
     assert set(keys.joint[1]) & joint_keys_held("mid", set(), "")
     assert not set(keys.joint[1]) & joint_keys_held("mid", set(), "USD")
     assert index_keys(Filters(min_salary=290_000, salary_currency="GBP")) == type(keys)()
+
+
+def test_a_joint_group_leads_the_scan_only_when_it_is_the_rarest_condition() -> None:
+    """GIN checks job_words' keys in column order and the joint keys come first: a common joint
+    group (a fine pay threshold, the currency) is left out when a word is rarer, the pay then
+    asked for in the bounds column; an empty one always stays, rarest first."""
+    from watches.services.estimate import Histogram, SearchStats
+
+    stats = SearchStats(
+        rows=1_000_000,
+        words={"java": 0.02, "manager": 0.1},
+        places={},
+        flags={"mid": 0.5, "true": 0.3},
+        unlisted=(0.0001, 0.0001, 0.0001),
+        salary=Histogram(),
+        experience=Histogram(),
+        seen=(),
+        bounds={"p250": 0.06},
+        joint={"p260": 0.05, "cGBP": 0.02, "c": 0.04, "mid-manager": 0.45},
+        joint_unlisted=0.00001,
+    )
+    java = Filters(keywords=("java",), min_salary=260_000, salary_currency="GBP", include_unknown=False)
+    assert index_keys(java).joint == (("p260",), ("cGBP", "c"))
+    assert index_keys(java, stats) == type(index_keys(java))(bounds=("p250",))
+    alone = Filters(min_salary=260_000, salary_currency="GBP", include_unknown=False)
+    assert index_keys(alone, stats).joint == (("p260",), ("cGBP", "c"))
+    levels = Filters(keywords=("java",), seniority=("mid",), exclude_keywords=("manager",), all_keywords=("lead",))
+    assert index_keys(levels, stats).joint == (("mid+lead",),)  # empty: kept; mid-manager: 45 %
+    assert index_keys(levels, stats).bounds == ("-manager",)

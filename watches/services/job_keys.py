@@ -111,10 +111,12 @@ def absent_key(term_key: str) -> str | None:
     return f"-{word}" if word in ABSENT_WORDS else None
 
 
-def pay_key(min_salary: float) -> str | None:
+def pay_key(min_salary: float, *, fine: bool = True) -> str | None:
     """The key every pay top that reaches `min_salary` holds (None: below every threshold): the
-    highest threshold at or below it, of the bounds column's or the joint keys' (`fine_pay`)."""
-    reached = [level for level in sorted((*PAY_LEVELS, *FINE_PAY_LEVELS)) if level * 1000 <= min_salary]
+    highest threshold at or below it, of the bounds column's or (`fine`) the joint keys'
+    (`fine_pay`)."""
+    levels = sorted((*PAY_LEVELS, *FINE_PAY_LEVELS)) if fine else PAY_LEVELS
+    reached = [level for level in levels if level * 1000 <= min_salary]
     return f"p{reached[-1]}" if reached else None
 
 

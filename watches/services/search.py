@@ -256,16 +256,14 @@ def _keys_sql(filters: Filters) -> tuple[str, list[Any]]:
     common excluded words as the keys of the jobs that lack them, and the joint keys (a level
     with its level words, the currency; job_keys.py): " AND …", conditions job_words serves, or
     ""."""
-    keys = index_keys(filters)
-    sql, params = "", []
-    if keys.bounds:
-        sql, params = f" AND {bounds_sql(TABLE)} @> %s::text[]", [list(keys.bounds)]
-    every = [group[0] for group in keys.joint if len(group) == 1]
-    if every:
-        sql, params = f"{sql} AND {joint_sql(TABLE)} @> %s::text[]", [*params, every]
+    keys = index_keys(filters, search_stats())
+    sql, params = "", list[Any]()
+    # The joint groups in their order (rarest first: GIN checks a column's keys in this order).
     for group in keys.joint:
-        if len(group) > 1:
-            sql, params = f"{sql} AND {joint_sql(TABLE)} && %s::text[]", [*params, list(group)]
+        operator = "@>" if len(group) == 1 else "&&"
+        sql, params = f"{sql} AND {joint_sql(TABLE)} {operator} %s::text[]", [*params, list(group)]
+    if keys.bounds:
+        sql, params = f"{sql} AND {bounds_sql(TABLE)} @> %s::text[]", [*params, list(keys.bounds)]
     return sql, params
 
 
