@@ -1,4 +1,4 @@
-"""A sixth column of `job_words` (PostgreSQL only): the joint keys of watches/services/job_keys.py
+"""A new first column of `job_words` (PostgreSQL only): the joint keys of watches/services/job_keys.py
 (`joint_sql` spells the same expression).
 
 Conditions common on their own and rare or empty together cost the GIN scan one step per job of
@@ -7,9 +7,11 @@ principal-level job, and the estimate, a product of shares, expected hundreds of
 walk read its whole slice first (114 ms at 5M jobs, the slowest search of bench.search). A job
 now also holds its level joined with each level word, present or absent (`principal-principal`,
 `mid+manager`), `c<currency>` when it states pay, and the pay thresholds between 200k and 300k
-every 10k plus 350k. The first five columns are spelled as migration 0014 spelled them, so a
-search that does not ask for a joint key plans as before. The new index is built before the old
-one is dropped.
+every 10k plus 350k. The column comes first: GIN checks a scan's keys in column order and starts
+again from the first at every disagreement, so a joint key no job holds ends the scan at once
+only there (watches/services/estimate.py reads the statistics by `JOB_WORDS_COLUMNS`). The other
+columns are spelled as migration 0014 spelled them. The new index is built before the old one
+is dropped.
 """
 
 from __future__ import annotations
