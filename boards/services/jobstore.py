@@ -53,40 +53,44 @@ def job_data(job: ParsedJob, *, company_fallback: str = "") -> dict[str, Any]:
     return data
 
 
-def job_from_data(key: str, data: dict[str, Any]) -> ParsedJob:
-    """Rebuild a `ParsedJob` from its stored `data` (the previous open set of a board, for the diff)."""
+def job_from_data(key: str, data: dict[str, Any], *, same: dict[Any, Any] | None = None) -> ParsedJob:
+    """Rebuild a `ParsedJob` from its stored `data` (the previous open set of a board, for the diff).
+    `same` keeps one copy of each value it has seen of the fields a board repeats from row to row
+    (its company, places, departments, the enumerated fields), for a board's whole set: each row's
+    data is decoded afresh, so a 100,000-posting board held 100,000 copies of its company's name."""
+    one = (lambda value: value) if same is None else (lambda value: same.setdefault(value, value))
     salary = data.get("salary")
     return ParsedJob(
         key=key,
         title=str(data.get("title", "")),
-        company=str(data.get("company", "")),
-        location=str(data.get("location", "")),
-        other_locations=tuple(data.get("other_locations", ())),
-        department=str(data.get("department", "")),
+        company=one(str(data.get("company", ""))),
+        location=one(str(data.get("location", ""))),
+        other_locations=one(tuple(data.get("other_locations", ()))),
+        department=one(str(data.get("department", ""))),
         url=str(data.get("url", "")),
         posted_at=data.get("posted_at"),
         remote=bool(data.get("remote", False)),
-        workplace_type=str(data.get("workplace_type", "unknown")),
-        seniority=str(data.get("seniority", "mid")),
+        workplace_type=one(str(data.get("workplace_type", "unknown"))),
+        seniority=one(str(data.get("seniority", "mid"))),
         salary=Salary(
             min=salary.get("min"),
             max=salary.get("max"),
-            currency=salary.get("currency"),
-            period=salary.get("period", "year"),
+            currency=one(salary.get("currency")),
+            period=one(salary.get("period", "year")),
             annual_min=salary.get("annual_min"),
             annual_max=salary.get("annual_max"),
-            source=salary.get("source", "structured"),
+            source=one(salary.get("source", "structured")),
         )
         if isinstance(salary, dict)
         else None,
         experience_years=data.get("experience_years"),
         experience_years_max=data.get("experience_years_max"),
-        experience_source=data.get("experience_source"),
-        employment_type=data.get("employment_type"),
-        employment_type_source=data.get("employment_type_source"),
-        visa_sponsorship=data.get("visa_sponsorship"),
-        visa_evidence=data.get("visa_evidence"),
-        remote_scope=tuple(data.get("remote_scope", ())),
+        experience_source=one(data.get("experience_source")),
+        employment_type=one(data.get("employment_type")),
+        employment_type_source=one(data.get("employment_type_source")),
+        visa_sponsorship=one(data.get("visa_sponsorship")),
+        visa_evidence=one(data.get("visa_evidence")),
+        remote_scope=one(tuple(data.get("remote_scope", ()))),
         staffing_agency=bool(data.get("staffing_agency", False)),
         partial=bool(data.get("partial", False)),
         details_read=bool(data.get("details_read", False)),

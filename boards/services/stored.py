@@ -57,10 +57,11 @@ class StoredSet:
 
 def stored_set(resource: Resource) -> StoredSet:
     stored = StoredSet()
+    same: dict[Any, Any] = {}
     rows = JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "fingerprint", "job_hash")
     for pk, key, data, fingerprint, job_hash in rows.iterator(chunk_size=2000):
         stored.ids[key] = pk
-        stored.jobs[key] = jobstore.job_from_data(key, data)
+        stored.jobs[key] = jobstore.job_from_data(key, data, same=same)
         stored.fingerprints[key] = fingerprint
         stored.hashes[key] = job_hash
     return stored
