@@ -137,3 +137,32 @@ def test_a_joint_group_leads_the_scan_only_when_it_is_the_rarest_condition() -> 
     levels = Filters(keywords=("java",), seniority=("mid",), exclude_keywords=("manager",), all_keywords=("lead",))
     assert index_keys(levels, stats).joint == (("mid+lead",),)  # empty: kept; mid-manager: 45 %
     assert index_keys(levels, stats).bounds == ("-manager",)
+
+
+def test_a_common_key_is_left_out_of_the_scan_when_a_rarer_condition_leads() -> None:
+    """An absent-word key most jobs hold narrows the rows rechecked by little and costs GIN a
+    step through its whole posting tree: left out beside a rarer word, kept when it is all the
+    scan has (the exact condition applies either way)."""
+    from watches.services.estimate import COMMON_KEY_SHARE, Histogram, SearchStats
+
+    stats = SearchStats(
+        rows=1_000_000,
+        words={"java": 0.02},
+        places={},
+        flags={},
+        unlisted=(0.0001, 0.0001, 0.0001),
+        salary=Histogram(),
+        experience=Histogram(),
+        seen=(),
+        bounds={"-director": 0.94, "-lead": 0.9, "-senior": 0.3, "e2": 0.04},
+        joint={},
+        joint_unlisted=0.00001,
+    )
+    assert stats.bounds["-lead"] > COMMON_KEY_SHARE > stats.bounds["-senior"]
+    java = Filters(keywords=("java",), exclude_keywords=("director", "lead", "senior"))
+    assert index_keys(java).bounds == ("-director", "-lead", "-senior")
+    assert index_keys(java, stats).bounds == ("-senior",)
+    bounded = Filters(exclude_keywords=("director", "lead"), max_experience_years=2, include_unknown=False)
+    assert index_keys(bounded, stats).bounds == ("e2",)
+    alone = Filters(exclude_keywords=("director", "lead"))
+    assert index_keys(alone, stats).bounds == ("-director", "-lead")
