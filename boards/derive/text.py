@@ -133,13 +133,8 @@ class PostingText:
         title, with `title=True`), left to right, as repeated `str.find` calls from the start and
         past each occurrence find them; only occurrences that end within the first `within`
         characters (a reader's own cut of the text)."""
-        found = self._found
-        if found is None:
-            found = self._found = self._scan()
-        starts = found.get(word)
-        if starts is None:
-            if word not in _ANCHORS:
-                raise KeyError(f"{word!r} is not an anchor word (register it with anchor_words)")
+        starts = self._found_starts(word)
+        if not starts:
             return []
         view = self.low if title else self.description_low
         offset = 0 if title else self._offset
@@ -162,6 +157,16 @@ class PostingText:
         right and overlapping ones included, of the occurrences that end within the first `within`
         characters: the places where a reader that verifies each one with its own pattern may find a
         match (salary's triggers). The list is the scan's own: not to be changed."""
+        starts = self._found_starts(word)
+        if not starts:
+            return []
+        last = min(within, len(self.low)) - len(word)
+        if starts[-1] <= last:
+            return starts
+        return [at for at in starts if at <= last]
+
+    def _found_starts(self, word: str) -> list[int]:
+        """The scan's starts of a registered anchor `word` in `low` (empty: none; scanned once)."""
         found = self._found
         if found is None:
             found = self._found = self._scan()
@@ -170,10 +175,7 @@ class PostingText:
             if word not in _ANCHORS:
                 raise KeyError(f"{word!r} is not an anchor word (register it with anchor_words)")
             return []
-        last = min(within, len(self.low)) - len(word)
-        if starts[-1] <= last:
-            return starts
-        return [at for at in starts if at <= last]
+        return starts
 
     def holds(self, word: str) -> bool:
         """Whether a registered anchor `word` occurs in `description_low` (`word in description_low`)."""

@@ -215,7 +215,7 @@ class ConnectGuard:
             return sock
         raise NewConnectionError(conn, f"Failed to establish a new connection: {last_error}")
 
-    def take_over(self, conn: GuardedHTTPConnection | GuardedHTTPSConnection) -> None:
+    def take_over(self, conn: _Guarded) -> None:
         """Before a request on `conn`: a connection opened under an earlier fetch's deadline (kept
         open for the next fetch, client.KeepAlive) is watched by this fetch's from now on."""
         if conn.sock is not None and conn.watched_by is not self.deadline:
@@ -223,7 +223,10 @@ class ConnectGuard:
         conn.watched_by = self.deadline
 
 
-class GuardedHTTPConnection(HTTPConnection):
+class _Guarded(HTTPConnection):
+    """What both guarded connections add: sockets opened only through the guard, and each
+    request's deadline taking over a kept socket."""
+
     watched_by: Deadline | None = None  # the deadline whose watchdog has this socket
 
     def __init__(self, *args: Any, connect_guard: ConnectGuard, **kwargs: Any) -> None:
@@ -240,21 +243,12 @@ class GuardedHTTPConnection(HTTPConnection):
         super().request(*args, **kwargs)
 
 
-class GuardedHTTPSConnection(HTTPSConnection):
-    watched_by: Deadline | None = None  # the deadline whose watchdog has this socket
+class GuardedHTTPConnection(_Guarded):
+    pass
 
-    def __init__(self, *args: Any, connect_guard: ConnectGuard, **kwargs: Any) -> None:
-        self._connect_guard = connect_guard
-        super().__init__(*args, **kwargs)
 
-    def _new_conn(self) -> socket.socket:
-        sock = self._connect_guard.connect(self)
-        self.watched_by = self._connect_guard.deadline
-        return sock
-
-    def request(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self._connect_guard.take_over(self)
-        super().request(*args, **kwargs)
+class GuardedHTTPSConnection(_Guarded, HTTPSConnection):
+    pass
 
 
 class GuardedPoolManager(PoolManager):
