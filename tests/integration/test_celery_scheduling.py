@@ -65,7 +65,9 @@ def test_with_the_broker_down_checks_pause_and_the_api_stays_up(
         # messages (acks_late): production runs workers under a restart policy, as here.
         worker.process = None
         worker.start()
-    wait_for(lambda: checked(during), timeout=30, what="checks to resume after the broker returned")
+    # The worker reconnects on kombu's backoff (2 s, then 2 s longer each try, at most 30 s apart),
+    # so a slow machine that kept the broker down longer can wait up to 30 s before the next try.
+    wait_for(lambda: checked(during), timeout=75, what="checks to resume after the broker returned")
 
 
 def test_the_fan_out_has_a_queue_and_a_worker_of_its_own(processes, subprocess_env, redis_server, celery_app) -> None:
