@@ -10,34 +10,18 @@ docs/derived-fields.md.
 
 from __future__ import annotations
 
-import itertools
+import functools
 import math
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
-
-import ahocorasick_rs
 
 from boards.derive import salary_patterns as pat
 from boards.derive.money import ANNUAL_FACTOR, plausible, scale_of, tidy_number
 from boards.derive.money import infer_period as _infer_structured_period
-from boards.derive.text import PostingText, anchor_words, letter_bytes
+from boards.derive.salary_places import MAX_TEXT, money_matches
+from boards.derive.text import PostingText, letter_bytes
 from boards.job import Salary
 from boards.sources.base import StructuredSalary
-
-# The characters a code's lead can end with: "USD", "Rs", then spaces and dots ("Rs. 50,000").
-_CODE_LEAD_ENDS = frozenset(" .sABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-# Longer inputs are cut: pay is stated within the first pages of any real posting, and the cap
-# bounds the work a hostile page can cause.
-MAX_TEXT = 200_000
-
-# The literal places `_money_matches` reads, found by the posting's one anchor scan.
-anchor_words(
-    *pat.SYMBOLS,
-    *pat.LAKH_WORDS,
-    *pat.PAY_TRIGGERS,
-)
 
 
 @dataclass(frozen=True)
@@ -87,8 +71,8 @@ def salary_of(read: PostingText) -> Salary | None:
     text, low = read.text[:MAX_TEXT], read.low[:MAX_TEXT]
     ranges: list[_Candidate] = []
     first_single: _Candidate | None = None
-    for match in _money_matches(read, text, low):
-        candidate = _judge(text, low, match)
+    for match in money_matches(read, text, low):
+        candidate = _judged(text, low, match)
         if candidate is None:
             continue
         if candidate.is_range:
@@ -110,141 +94,37 @@ def salary_of(read: PostingText) -> Salary | None:
     return None
 
 
-def _money_matches(read: PostingText, text: str, low: str) -> list[re.Match[str]]:
-    """The money-looking matches of a text, found only where something can mark pay.
+# Judgements of figures by the text around them (`_judged`): a board repeats its boilerplate ("a $1,500
+# yearly learning budget"), and judging a figure costs about 50 Python-level operations.
+_JUDGED: dict[tuple[str, str, int, int], _Candidate | None] = {}
+_JUDGED_MAX = 8192
+# How far `_judge` reads around a figure: 80 characters before it (the pay or perk word before it), 40
+# after it (the window after it); see `_judged`.
+_JUDGE_BEFORE = 80
+_JUDGE_AFTER = 40
 
-    Running the full pattern over a whole description costs about 0.3 ms, too much for a
-    10,000-job board. So the places worth reading are found first (currency symbols, "150k", lakh,
-    ISO codes, pay words, stated periods), and the pattern is only tried there. Symbols, lakh and
-    pay words come from the posting's one anchor scan (`PostingText.starts`) instead of a pass over
-    the text each; the period triggers stay patterns, whose words ("pa", "per", "year", "/") would
-    slow that scan more than their passes cost. At most MAX_TRIGGERS places of each kind are read,
-    which bounds the work on hostile input.
+
+def _judged(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
+    """`_judge`, cached by the window of `text` and `low` it reads and the figure's place in it.
+
+    Every read of `_judge` stays within _JUDGE_BEFORE characters before the figure and _JUDGE_AFTER
+    after it (its line start only as "more than 60 characters back"), and the match's groups are
+    fixed by its span and the same window: a reading of the pattern that looked past the window (a
+    long run of digits or spaces) and changed its choice would have changed its span too.
     """
-    starts: set[int] = set()
-    windows: list[tuple[int, int]] = []
-    size = len(low)
-    # The scan reads `low`; a symbol stands where it stands in `text` when lowercasing kept every
-    # character one character (no character lowercases to a symbol), else it is looked for in `text`.
-    aligned = len(text) == size < MAX_TEXT
-    for symbol in pat.SYMBOLS:
-        positions = read.starts(symbol, within=size)[: pat.MAX_TRIGGERS] if aligned else _positions(text, symbol)
-        for position in positions:
-            starts.add(_prefix_start(text, position))
-            if symbol in pat.SUFFIX_SYMBOLS:
-                windows.append((position - 40, position))
-    for found in _islice(pat.K_TRIGGER.finditer(low)):
-        windows.append((found.start() - 30, found.end() + 50))
-    if any(read.starts(word, within=size) for word in pat.LAKH_WORDS):
-        windows.extend((found.start() - 30, found.end() + 50) for found in _islice(pat.LAKH_TRIGGER.finditer(low)))
-    if not starts and _may_name_a_code(text):
-        # ISO codes matter when no symbol is used ("EUR 60,000", "CHF 120k"); with a symbol, a code
-        # after the figure ("$150k USD") is read as part of that match.
-        for found in _islice(pat.CODE_TRIGGER.finditer(text)):
-            if found[0] in pat.CODE_SET or found[0] in pat.WORD_CURRENCIES:
-                windows.append((found.start() - 40, found.end() + 50))
-    for word in pat.PAY_TRIGGERS:
-        for position in _word_positions(low, word, read.occurrences(word, title=True, within=size)):
-            windows.append((position, position + 100))
-    for trigger in pat.PERIOD_TRIGGERS:
-        for found in _islice(trigger.finditer(low)):
-            begin = found.start()
-            while begin > 0 and low[begin - 1].isalpha():
-                begin -= 1  # "weekly" is found at its "ly"
-            # Only a period right after a figure marks it ("56,000 per year", "2,000+ weekly"); the
-            # figure is on the same line.
-            if low[max(0, begin - 3) : begin].rstrip(" +")[-1:].isdigit():
-                windows.append((max(begin - 45, low.rfind("\n", 0, begin) + 1), begin))
-    for start, end in _merged(windows):
-        for found in _islice(pat.AMOUNT_START.finditer(text, max(0, start), max(0, end))):
-            starts.add(_code_start(text, found.start()))
-    matches: list[re.Match[str]] = []
-    last_end = -1
-    for start in sorted(starts):
-        if start < last_end:
-            continue
-        match = pat.MONEY.match(text, start)
-        if match is not None:
-            matches.append(match)
-            last_end = match.end()
-    return matches
-
-
-# The codes and currency words, for `_may_name_a_code`.
-_CODE_WORDS = ahocorasick_rs.AhoCorasick(pat.CODE_WORDS)
-_ASCII_CODE_WORDS = ahocorasick_rs.BytesAhoCorasick([word.encode("utf-8") for word in pat.CODE_WORDS])
-
-
-def _may_name_a_code(text: str) -> bool:
-    """Whether an ISO code or a currency word ("EUR", "Rs") stands anywhere in `text`: a text
-    without one is not read with pat.CODE_TRIGGER, whose pass tries every upper-case letter (the
-    most costly pass of a posting without a currency symbol, most postings: about 0.55M
-    instructions on a 3 KB description, this one pass of an automaton ~20K). A text the automaton
-    cannot take (a lone surrogate) may name one."""
+    start, end = match.span()
+    first = start - _JUDGE_BEFORE if start > _JUDGE_BEFORE else 0
+    last = end + _JUDGE_AFTER
+    key = (text[first:last], low[first:last], start - first, end - first)
     try:
-        if text.isascii():
-            return bool(_ASCII_CODE_WORDS.find_matches_as_indexes(text.encode("ascii")))
-        return bool(_CODE_WORDS.find_matches_as_indexes(text))
-    except UnicodeEncodeError:
-        return True
-
-
-def _prefix_start(text: str, position: int) -> int:
-    """Where a currency symbol's token starts: "CA$" two characters before its "$"."""
-    if position == 0 or not text[position - 1].isalpha():
-        return position  # every prefix ends with a letter, and no other character uppercases to one
-    for width in (2, 1):
-        if text[max(0, position - width) : position].upper() in pat.SYMBOL_PREFIXES and position - width >= 0:
-            return position - width
-    return position
-
-
-def _code_start(text: str, position: int) -> int:
-    """Where a figure's token starts when an ISO code or "Rs." leads it: "USD 120,000"."""
-    if position == 0 or text[position - 1] not in _CODE_LEAD_ENDS:
-        return position
-    for width in (4, 3, 2):
-        lead = text[max(0, position - width) : position].rstrip(" .")
-        if position - width >= 0 and (lead in pat.CODE_SET or lead == "Rs"):
-            return position - width
-    return position
-
-
-def _positions(text: str, needle: str) -> list[int]:
-    positions: list[int] = []
-    at = text.find(needle)
-    while at >= 0 and len(positions) < pat.MAX_TRIGGERS:
-        positions.append(at)
-        at = text.find(needle, at + 1)
-    return positions
-
-
-def _islice(found: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
-    return itertools.islice(found, pat.MAX_TRIGGERS)
-
-
-def _merged(windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Overlapping windows joined, so every stretch of text is scanned once."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(windows):
-        if merged and start <= merged[-1][1]:
-            if end > merged[-1][1]:
-                merged[-1] = (merged[-1][0], end)
-        else:
-            merged.append((start, end))
-    return merged
-
-
-def _word_positions(low: str, word: str, occurrences: list[int]) -> list[int]:
-    """Where a word starts (not inside another word: "ote" in "remote" does not count), of its
-    `occurrences` in `low`."""
-    positions: list[int] = []
-    for at in occurrences:
-        if at == 0 or not low[at - 1].isalpha() or not word[0].isalpha():
-            positions.append(at)
-            if len(positions) == pat.MAX_TRIGGERS:
-                break
-    return positions
+        return _JUDGED[key]
+    except KeyError:
+        pass
+    candidate = _judge(text, low, match)
+    if len(_JUDGED) >= _JUDGED_MAX:
+        _JUDGED.clear()
+    _JUDGED[key] = candidate
+    return candidate
 
 
 def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
@@ -341,6 +221,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
     return _Candidate(checked_low, checked_high, currency, period, a2 is not None)
 
 
+@functools.lru_cache(maxsize=4096, typed=True)  # a board repeats its pay ranges; a Salary is immutable
 def _make_salary(
     low: float | None, high: float | None, currency: str | None, period: str, source: str
 ) -> Salary | None:

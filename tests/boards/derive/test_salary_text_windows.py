@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boards.derive import salary_patterns as pat
-from boards.derive.salary import _after_window, _letter_runs, _may_name_a_code, _period_after
+from boards.derive.salary import _after_window, _letter_runs, _period_after
+from boards.derive.salary_places import _may_name_a_code
 
 # Characters that meet every branch: sentence marks, spaces of several kinds, letters, digits, text
 # outside ASCII and a lone surrogate.
