@@ -135,6 +135,9 @@ class Config:
     database_url: str = ""
     sqlite_path: str = ""  # the embedded database file (default var/watchtower.sqlite3)
     db_pool_size: int = 20  # PostgreSQL connections per process
+    # Server-side prepared statements for the feed's reads (watchtower/statements.py); off behind a
+    # connection pooler in transaction mode, which does not keep a session's prepared statements.
+    db_prepared_statements: bool = True
     web_threads: int = 12  # threads per process serving Django requests
     broker_url: str = ""
     public_base_url: str = "http://localhost:8000"
@@ -232,6 +235,7 @@ def load(env: Mapping[str, str] | None = None) -> Config:
         database_url=database_url,
         sqlite_path=sqlite_path,
         db_pool_size=_int(env, "DB_POOL_SIZE", 20, minimum=1),
+        db_prepared_statements=_bool(env, "DB_PREPARED_STATEMENTS", True),
         web_threads=_int(env, "WEB_THREADS", 12, minimum=1),
         broker_url=_str(env, "CELERY_BROKER_URL", _str(env, "REDIS_URL")),
         public_base_url=public_base_url,

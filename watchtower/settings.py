@@ -89,6 +89,9 @@ def _database() -> dict[str, Any]:
             "max_size": CONFIG.db_pool_size,
             "timeout": 30,
         }
+        # Django turns psycopg's prepared statements off; only watchtower/statements.py asks for
+        # them (Django's own cursors bind on the client and never prepare).
+        db["OPTIONS"]["prepare_threshold"] = 5 if CONFIG.db_prepared_statements else None
         db["ENGINE"] = "django_prometheus.db.backends.postgresql"  # query metrics
         db.setdefault("TEST", {})["NAME"] = f"test_{db.get('NAME') or 'watchtower'}"
         return db

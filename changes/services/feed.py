@@ -17,20 +17,13 @@ from django.utils import timezone
 from boards.services.grouping import closed_groups, closed_groups_of, closed_groups_statement
 from changes.models import Change, FeedSearch, WebhookFanout
 from changes.services.matches import search_key_sql
-from changes.services.present import change_as_dict
-from changes.services.reads import (
-    Matched,
-    as_changes,
-    changes_statement,
-    fetch,
-    run_statements,
-    watch_changes,
-    watch_pages,
-)
+from changes.services.present import ChangeRow, change_as_dict
+from changes.services.reads import Matched, as_shown, shown_statement, watch_changes, watch_pages
 from watches.filters import Filters, RowBatch, filters_match, search_feed_match
 from watches.models import Client, Watch, WatchKind
-from watches.services.lookup import watches_touch
+from watches.services.lookup import touch_statement, watches_touch
 from watchtower.errors import AppError
+from watchtower.statements import Statement, run
 
 MAX_LIMIT = 200
 
@@ -116,7 +109,7 @@ def changes_get(
     if since is not None and since < 0:
         raise AppError("VALIDATION_ERROR", "since must be 0 or more")
     watches, top = _watches(client, watch_id)
-    watches_touch(watches=watches)
+    touch = touch_statement(watches=watches)
     reads = [(watch, watch.cursor if since is None else max(watch.baseline, since)) for watch in watches]
     # The usual poll reads nothing: nothing was written since the watch last read.
     reads = [(watch, lower) for watch, lower in reads if lower < top]
@@ -134,7 +127,7 @@ def changes_get(
     cursor = kept[-1][0] if has_more else top
     # (board, vacancy) of the search watches' changes: what the page says is still open.
     pairs = [(row[1], row[2]) for _, _, row, watch in kept if watch.kind == WatchKind.SEARCH]
-    found, closed = _finish(watches, cursor, sorted({row[0] for row in kept}), pairs, advance=not peek)
+    found, closed = _finish(watches, cursor, sorted({row[0] for row in kept}), pairs, advance=not peek, touch=touch)
     return {
         "changes": [
             change_as_dict(found[change_id], watch, closed_at=closed.get((row[1], row[2])))
@@ -158,32 +151,40 @@ def changes_ack(*, client: Client, cursor: int, watch_id: str | None = None) -> 
 
 
 def _finish(
-    watches: list[Watch], cursor: int, ids: list[int], pairs: list[tuple[int, str]], *, advance: bool
-) -> tuple[dict[int, Change], dict[tuple[int, str], datetime]]:
-    """Move the cursors (with `advance`), read the page's changes whole (`ids`), and which of its
-    vacancies have closed: one round trip on PostgreSQL, where every call pays each round trip's
-    wait."""
-    if connection.vendor != "postgresql":
-        if advance:
-            _advance(watches, cursor)
-        found = as_changes(fetch(*changes_statement(ids))) if ids else []
-        return {change.id: change for change in found}, closed_groups(pairs)
-    statements: list[tuple[str, list[Any], tuple[str, ...] | None]] = []
+    watches: list[Watch],
+    cursor: int,
+    ids: list[int],
+    pairs: list[tuple[int, str]],
+    *,
+    advance: bool,
+    touch: tuple[str, list[Any]] | None,
+) -> tuple[dict[int, ChangeRow], dict[tuple[int, str], datetime]]:
+    """Extend the watches' life (`touch`, `lookup.touch_statement`), move the cursors (with
+    `advance`), read what is presented of the page's changes (`ids`), and which of its vacancies have closed: one
+    round trip on PostgreSQL, where every call pays each round trip's wait."""
+    postgresql = connection.vendor == "postgresql"
+    statements = [Statement(*touch)] if touch is not None else []
     moved = [watch.pk for watch in watches if watch.cursor < cursor] if advance else []
     if moved:
         table, column = Watch._meta.db_table, connection.ops.quote_name("cursor")
-        sql = f"UPDATE {table} SET {column} = %s WHERE id = ANY(%s) AND {column} < %s"
-        statements.append((sql, [cursor, moved, cursor], None))
+        listed = "= ANY(%s)" if postgresql else f"IN ({', '.join(['%s'] * len(moved))})"
+        params = [cursor, moved, cursor] if postgresql else [cursor, *moved, cursor]
+        statements.append(Statement(f"UPDATE {table} SET {column} = %s WHERE id {listed} AND {column} < %s", params))
+    rows = len(statements)
     if ids:
-        statements.append((*changes_statement(ids), None))
-    if pairs:
-        statements.append((*closed_groups_statement(pairs), None))
-    results = run_statements(statements) if statements else []
+        statements.append(Statement(*shown_statement(ids)))
+    groups = len(statements)
+    if pairs and postgresql:
+        statements.append(Statement(*closed_groups_statement(pairs)))
+    results = run(statements)
     if advance:
         for watch in watches:
             watch.cursor = max(watch.cursor, cursor)
-    found = as_changes(results[0]) if ids else []
-    closed = closed_groups_of(pairs, results[-1]) if pairs else {}
+    found = as_shown(results[rows] or []) if ids else []
+    if not postgresql:
+        closed = closed_groups(pairs)
+    else:
+        closed = closed_groups_of(pairs, results[groups] or []) if pairs else {}
     return {change.id: change for change in found}, closed
 
 

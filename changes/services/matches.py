@@ -31,7 +31,7 @@ from django.db.models import Func, TextField
 from django.db.models.functions import MD5, Cast
 
 from changes.models import Change, FeedMatch, FeedSearch
-from changes.services.reads import INDEX_READ, SETTINGS, watch_changes, window_statement
+from changes.services.reads import INDEX_READ, watch_changes, window_statement
 from watches.filters import Filters
 from watches.models import Watch, WatchKind
 
@@ -174,8 +174,8 @@ def search_backfill(search_id: int, *, lower: int) -> int:
         table = quote(FeedMatch._meta.db_table)
         with connection.cursor() as cursor:
             if index:
-                for name, value in zip(SETTINGS, INDEX_READ, strict=True):
-                    cursor.execute(f"SET LOCAL {name} = {value}")
+                for name, value in INDEX_READ.items():
+                    cursor.execute("SELECT set_config(%s, %s, true)", [name, value])
             cursor.execute(
                 f"INSERT INTO {table} (search_id, change_id) SELECT %s, found.id FROM ({sql}) AS found",
                 [search.pk, *params],

@@ -20,7 +20,7 @@ estimate costs time, never a change. Each statement carries its plan's settings,
 statements of every watch of a call go in one message (one round trip). The statements are written
 around the watch's condition compiled once per filter set (changes/services/compiled.py), and a
 page's rows are ids (and what the call pages by) until the call knows which of them its page keeps,
-read whole then (`changes_statement`, `as_changes`).
+read then, only the columns presenting them reads (`shown_statement`, `as_shown`).
 """
 
 from __future__ import annotations
@@ -37,9 +37,11 @@ from django.db.models import QuerySet
 
 from changes.models import Change, FeedMatch
 from changes.services.compiled import seen_by
+from changes.services.present import ChangeRow
 from watches.filters import Filters
 from watches.models import Watch, WatchKind
 from watches.services.estimate import STATS_TTL_SECONDS, SearchStats, change_stats, estimated_share, word_shares
+from watchtower.statements import GENERIC, Statement, run
 
 # Ids per bucket of the window column of `change_words` (as spelled in migration changes/0008).
 BUCKET = 65_536
@@ -49,22 +51,23 @@ BUCKET = 65_536
 INDEX_ROW_COST = 4
 # A walk this short is never worth an index scan's setup.
 SHORT_WALK = 2_000
-# Every setting a plan sets, each stated by every plan (SET LOCAL lasts to the end of the message,
-# so a statement would otherwise run with the one before's), and reset after the last.
-SETTINGS = (
-    "jit",
-    "work_mem",
-    "enable_seqscan",
-    "enable_indexscan",
-    "enable_bitmapscan",
-    "max_parallel_workers_per_gather",
-)
 # No JIT (compiling a plan costed over millions of rows costs more than reading a page), and no
 # parallel workers (starting two costs more than a page; a walk of 18,000 rows a day back took
-# 55 ms with them and 12 ms without, bench.feed at 10,000,000 changes).
-WALK = ("off", "'4MB'", "off", "on", "off", "0")
+# 55 ms with them and 12 ms without, bench.feed at 10,000,000 changes). Each plan states every
+# setting either plan sets (a statement's settings last to the end of its batch), and keeps one
+# generic plan per statement and connection (`statements.GENERIC`): the settings fix the plan's
+# shape, and the bounds move with every call (docs/internals.md "Feed plans").
+WALK = {
+    "jit": "off",
+    "work_mem": "4MB",
+    "enable_seqscan": "off",
+    "enable_indexscan": "on",
+    "enable_bitmapscan": "off",
+    "max_parallel_workers_per_gather": "0",
+    **GENERIC,
+}
 # Bitmaps that stay exact (lossy ones recheck every row of their pages).
-INDEX_READ = ("off", "'64MB'", "off", "off", "on", "0")
+INDEX_READ = {**WALK, "work_mem": "64MB", "enable_indexscan": "off", "enable_bitmapscan": "on"}
 
 
 def in_window(*, lower: int, top: int, board: int | None) -> tuple[str, list[Any]]:
@@ -182,30 +185,26 @@ def watch_pages(
     reads: Sequence[tuple[Watch, int]], *, top: int, rows: int, matched: Mapping[int, Matched] | None = None
 ) -> list[list[tuple[Any, ...]]]:
     """For each (watch, lower): the first `rows` changes the watch sees above `lower` up to `top`,
-    in id order, as rows of `PAGE_COLUMNS` (the call reads the whole rows of those its page keeps
-    only: `changes_statement`); a watch in `matched` (by pk) reads its search's matches where
+    in id order, as rows of `PAGE_COLUMNS` (the call reads what it presents of those its page
+    keeps only: `shown_statement`); a watch in `matched` (by pk) reads its search's matches where
     they are kept. One round trip on PostgreSQL, each statement with its plan."""
     matched = matched or {}
-    statements: list[tuple[str, list[Any], tuple[str, ...]]] = []
+    statements: list[Statement] = []
     owners: list[int] = []
+    postgresql = connection.vendor == "postgresql"
     for number, (watch, lower) in enumerate(reads):
         for low, high, search in parts(lower, top, matched.get(watch.pk)):
             if search is not None:
                 sql, params = match_statement(watch, search, lower=low, top=high, rows=rows)
-                statements.append((sql, params, WALK))
+                statements.append(Statement(sql, params, WALK))
             else:
-                plan = plan_for(watch, lower=low, top=high, rows=rows) if connection.vendor == "postgresql" else None
-                index = plan is not None and plan.index
+                index = postgresql and plan_for(watch, lower=low, top=high, rows=rows).index
                 sql, params = page_statement(watch, lower=low, top=high, rows=rows, index=index)
-                statements.append((sql, params, INDEX_READ if index else WALK))
+                statements.append(Statement(sql, params, INDEX_READ if index else WALK))
             owners.append(number)
-    if connection.vendor == "postgresql":
-        results = run_statements(statements)
-    else:
-        results = [fetch(sql, params) for sql, params, _settings in statements]
     pages: list[list[tuple[Any, ...]]] = [[] for _ in reads]
-    for number, found in zip(owners, results, strict=True):
-        pages[number].extend(found)
+    for number, found in zip(owners, run(statements), strict=True):
+        pages[number].extend(found or ())
     return [page[:rows] for page in pages]
 
 
@@ -213,7 +212,7 @@ def page_statement(watch: Watch, *, lower: int, top: int, rows: int, index: bool
     """The page as one statement: through `change_words` with the window (`index`), or as a walk
     in id order testing the plain substring form. The same rows either way."""
     sql, params = window_statement(watch, lower=lower, top=top, index=index, select=select(PAGE_COLUMNS))
-    return f"{sql} ORDER BY {_column('id')} ASC LIMIT %s", [*params, rows]
+    return f"{sql} ORDER BY {_column('id')} ASC LIMIT {int(rows)}", params
 
 
 def window_statement(watch: Watch, *, lower: int, top: int, index: bool, select: str) -> tuple[str, list[Any]]:
@@ -251,41 +250,42 @@ def match_statement(watch: Watch, search: int, *, lower: int, top: int, rows: in
     change, search_id = quote("change_id"), quote("search_id")
     ids = (
         f"SELECT {table}.{change} FROM {table} WHERE {table}.{search_id} = %s AND {table}.{change} > %s"
-        f" AND {table}.{change} <= %s ORDER BY {table}.{change} ASC LIMIT %s"
+        f" AND {table}.{change} <= %s ORDER BY {table}.{change} ASC LIMIT {int(rows)}"
     )
     sql = f"{select(PAGE_COLUMNS)} WHERE {_column('id')} IN ({ids}) ORDER BY {_column('id')} ASC"
-    return sql, [search, max(lower, watch.baseline), top, rows]
+    return sql, [search, max(lower, watch.baseline), top]
 
 
 # A page's rows: what a call orders, pages and asks the closed vacancies of (the id first).
 PAGE_COLUMNS = ("id", "resource_id", "group_key")
-# Every field of a change, in the model's order: the rows `as_changes` makes changes of.
-COLUMNS = tuple(str(model_field.column) for model_field in Change._meta.concrete_fields)
 
 
-def changes_statement(ids: Sequence[int]) -> tuple[str, list[Any]]:
-    """The whole rows (`COLUMNS`) of the changes `ids` (a page's), in id order."""
+def shown_statement(ids: Sequence[int]) -> tuple[str, list[Any]]:
+    """The columns presenting a change reads (`ChangeRow`) of the changes `ids` (a page's), in id
+    order."""
     params: list[Any]
     if connection.vendor == "postgresql":
         where, params = f"{_column('id')} = ANY(%s)", [list(ids)]
     else:
         where, params = f"{_column('id')} IN ({', '.join(['%s'] * len(ids))})", list(ids)
-    return f"{select(COLUMNS)} WHERE {where} ORDER BY {_column('id')} ASC", params
+    return f"{select(ChangeRow._fields)} WHERE {where} ORDER BY {_column('id')} ASC", params
 
 
-def as_changes(rows: Sequence[tuple[Any, ...]]) -> list[Change]:
-    """Changes from rows of `COLUMNS`, with each field's converters (JSON, and on SQLite dates and
-    flags), as the ORM makes them."""
+def as_shown(rows: Sequence[tuple[Any, ...]]) -> list[ChangeRow]:
+    """`ChangeRow`s from rows of `shown_statement`, with each field's converters (JSON, and on
+    SQLite dates), as the ORM makes them."""
     database = connections[connection.alias]
     table = Change._meta.db_table
+    fields = {model_field.name: model_field for model_field in Change._meta.concrete_fields}
     converters = []
-    for position, model_field in enumerate(Change._meta.concrete_fields):
-        column = model_field.get_col(table)
+    for position, name in enumerate(ChangeRow._fields):
+        column = fields[name].get_col(table)
         found = database.ops.get_db_converters(column) + column.get_db_converters(database)
         if found:
             converters.append((position, found, column))
-    names = [model_field.attname for model_field in Change._meta.concrete_fields]
-    changes: list[Change] = []
+    if not converters:
+        return [ChangeRow(*row) for row in rows]
+    shown: list[ChangeRow] = []
     for row in rows:
         values = list(row)
         for position, found, column in converters:
@@ -293,8 +293,8 @@ def as_changes(rows: Sequence[tuple[Any, ...]]) -> list[Change]:
             for converter in found:
                 value = converter(value, column, database)
             values[position] = value
-        changes.append(Change.from_db(connection.alias, names, values))
-    return changes
+        shown.append(ChangeRow(*values))
+    return shown
 
 
 def select(columns: Sequence[str]) -> str:
@@ -320,33 +320,6 @@ def fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return list(cursor.fetchall())
-
-
-def run_statements(
-    statements: Sequence[tuple[str, list[Any], tuple[str, ...] | None]],
-) -> list[list[tuple[Any, ...]]]:
-    """The rows of each statement that returns rows, each run with its settings (values of
-    SETTINGS, or None: as they are), by SET LOCAL in the same message (outside a transaction the
-    message is its own), all in one round trip; the settings are reset after the last in case the
-    caller holds a transaction open."""
-    parts: list[str] = []
-    params: list[Any] = []
-    for sql, statement_params, values in statements:
-        if values is not None:
-            parts.extend(f"SET LOCAL {name} = {value}" for name, value in zip(SETTINGS, values, strict=True))
-        parts.append(sql)
-        params.extend(statement_params)
-    if any(values is not None for _sql, _params, values in statements):
-        parts.extend(f"RESET {name}" for name in SETTINGS)
-    results: list[list[tuple[Any, ...]]] = []
-    with connection.cursor() as cursor:
-        cursor.execute("; ".join(parts), params)
-        while True:
-            if cursor.description is not None:
-                results.append(list(cursor.fetchall()))
-            if not cursor.cursor.nextset():
-                break
-    return results
 
 
 def feed_stats() -> FeedStats:
