@@ -14,15 +14,19 @@ holds what several readers ask of the text:
   text for all of them at once with an Aho-Corasick automaton (ahocorasick-rs): one pass of about
   5 µs over a 3 KB description instead of some sixty `str.find`/`in` passes (visa triggers,
   employment statements, workplace words, agency phrases, remote-scope statements) of 1-2 µs each
-  (bench/derive.py, docs/scaling.md). A text the automaton cannot take (a lone surrogate, which has
-  no UTF-8 form) is read with the `str.find` loops themselves;
+  (bench/derive.py, docs/scaling.md). The automaton reads ASCII bytes: every other character is
+  scanned as "?" (one byte, so offsets stay character offsets), and the few anchor words that are
+  not ASCII (currency symbols) are looked for with `str.find` in a text that has such characters;
 - `starts(word)`: every start of an anchor word, overlapping ones included: the places where a
   reader that checks each with its own pattern may find a match (salary's currency symbols, pay
   words and stated periods: its passes over the whole text became lookups here);
 - `holds_any_word(words)`: whether any of a few words is a letter run (a-z) of the lowercased
   description ("cet", "pst" for time zones), from one `bytes.translate` pass (`letter_bytes`, the
-  technique of matching/identity.py) without building a set; `words`, the set of those runs
-  (exactly what `re.findall("[a-z]+", description_low)` finds), is built on first use only.
+  technique of matching/identity.py) and one automaton of " word " over its result, without
+  splitting it; `words`, the set of those runs (exactly what `re.findall("[a-z]+",
+  description_low)` finds), is built on first use only.
+
+`lowercase` is `str.lower` made cheaper for a text whose only characters outside ASCII have no case.
 
 Readers keep a `str` entry point for tests and other callers (`scope_from_text(low)`), which
 builds a `PostingText` of the string.
@@ -64,13 +68,16 @@ class _Scanner:
 
     def __init__(self) -> None:
         self.words = tuple(_ANCHORS)
-        standard = ahocorasick_rs.MatchKind.Standard
-        self.automaton = ahocorasick_rs.AhoCorasick(self.words, matchkind=standard)
-        # An ASCII text is scanned as bytes: its byte offsets are its character offsets, which the
-        # `str` automaton otherwise computes (a third of its cost on a 3 KB description).
-        self.ascii_automaton = ahocorasick_rs.BytesAhoCorasick(
-            [word.encode("utf-8") for word in self.words], matchkind=standard
+        # The text is scanned as ASCII bytes, one byte a character, so byte offsets are character
+        # offsets: a `str` automaton computes those from UTF-8 offsets (on bench.derive's postings
+        # with a "€" or "–", ~17K instructions more than this).
+        self.automaton = ahocorasick_rs.BytesAhoCorasick(
+            [word.encode("utf-8") for word in self.words], matchkind=ahocorasick_rs.MatchKind.Standard
         )
+        # A character that is not ASCII is scanned as "?", which no anchor word holds; the words
+        # that are not ASCII (currency symbols) are looked for with `str.find` in such a text.
+        self.wide = tuple(word for word in self.words if not word.isascii())
+        self.replaced = not any("?" in word for word in self.words)
 
     @classmethod
     def get(cls) -> _Scanner:
@@ -100,7 +107,7 @@ class PostingText:
     def of_posting(cls, title: str, description: str) -> PostingText:
         """The (tidied) title and the description on the next line, each cut to MAX_TEXT."""
         text = f"{title}\n{description}"
-        low = text.lower()
+        low = lowercase(text)
         offset = len(title) + 1
         return cls(
             text[:MAX_TEXT],
@@ -112,7 +119,7 @@ class PostingText:
     @classmethod
     def of_text(cls, text: str) -> PostingText:
         """A text that is read whole, as description (the readers' `str` entry points)."""
-        low = text.lower()
+        low = lowercase(text)
         return cls(text, low, low)
 
     @classmethod
@@ -184,14 +191,16 @@ class PostingText:
     def _scan(self) -> dict[str, list[int]]:
         scanner = _Scanner.get()
         text = self._scanned
-        try:
-            if text.isascii():
-                matches = scanner.ascii_automaton.find_matches_as_indexes(text.encode("ascii"), overlapping=True)
-            else:
-                matches = scanner.automaton.find_matches_as_indexes(text, overlapping=True)
-        except UnicodeEncodeError:  # a lone surrogate: the readers' own loops read it
+        if text.isascii():
+            wide: tuple[str, ...] = ()
+            haystack = text.encode("ascii")
+        elif scanner.replaced:
+            wide = scanner.wide
+            haystack = text.encode("ascii", "replace")  # one "?" for each other character
+        else:
             return _find_all(text, scanner.words)
-        found: dict[str, list[int]] = {}
+        matches = scanner.automaton.find_matches_as_indexes(haystack, overlapping=True)
+        found: dict[str, list[int]] = _find_all(text, wide) if wide else {}
         words = scanner.words
         for index, start, _end in matches:  # in order of their ends: one word's in order of starts
             word = words[index]
@@ -213,7 +222,51 @@ class PostingText:
         """Whether any of `words` (ASCII lowercase, as bytes) is a letter run of the description."""
         if self._words is not None:
             return any(word.decode("ascii") in self._words for word in words)
-        return not words.isdisjoint(letter_bytes(self.description_low).split())
+        automaton = _word_automaton(words)
+        if automaton is None:
+            return False
+        return bool(automaton.find_matches_as_indexes(b" " + letter_bytes(self.description_low) + b" "))
+
+
+# One automaton per word set of `holds_any_word` (a reader passes the same frozenset every time).
+_WORD_AUTOMATA: dict[frozenset[bytes], ahocorasick_rs.BytesAhoCorasick | None] = {}
+
+
+def _word_automaton(words: frozenset[bytes]) -> ahocorasick_rs.BytesAhoCorasick | None:
+    """An automaton of " word " for each of `words` that can be a letter run (a-z only): in the
+    letter bytes of a text with a space on either side, it matches exactly where one is a run. One
+    pass, without the ~500 `bytes` objects and set lookups that splitting a 3 KB description takes
+    (remote scope's time-zone words: 439K → 249K instructions a remote posting of bench.derive)."""
+    try:
+        return _WORD_AUTOMATA[words]
+    except KeyError:
+        pass
+    runs = [b" " + word + b" " for word in sorted(words) if word.isalpha() and word.islower()]
+    automaton = ahocorasick_rs.BytesAhoCorasick(runs) if runs else None
+    _WORD_AUTOMATA[words] = automaton
+    return automaton
+
+
+def lowercase(text: str) -> str:
+    """`text.lower()`, cheaper for a text that is not ASCII but whose other characters have no case
+    ("€", "–", "’", "•": most postings). CPython lowers such a text one character at a time through
+    its Unicode tables (~55 instructions a character: 163K on a 3 KB description of bench.derive's
+    board); lowering its UTF-8 bytes changes the ASCII letters alone, which is the whole change
+    when every other character is its own lower case (checked on those characters only): ~68K
+    instructions less."""
+    if text.isascii():
+        return text.lower()
+    try:
+        encoded = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return text.lower()
+    others = encoded.translate(None, _ASCII_BYTES).decode("utf-8")
+    if others.lower() != others:
+        return text.lower()
+    return encoded.lower().decode("utf-8")
+
+
+_ASCII_BYTES = bytes(range(128))
 
 
 def letter_bytes(text: str) -> bytes:

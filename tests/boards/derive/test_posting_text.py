@@ -8,12 +8,17 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boards.derive.text import _ANCHORS, MAX_TEXT, PostingText, anchor_words
+from boards.derive.text import _ANCHORS, MAX_TEXT, PostingText, anchor_words, lowercase
 
 WORDISH = st.text(alphabet=st.sampled_from([*"abcxyz CET est-é\nİ.ß", "\ud800", "𝔘"]), max_size=80)
 # Anchor words of the readers, and one that overlaps itself ("abab" in "ababab"), registered here.
 OVERLAPPING = anchor_words("abab")
-PIECES = ["ab", "a", "b", " ", "visa", "remote", "İ", "\ud800", "𝔘", "é", "\n", "sponsor", "type", "Full-Time"]
+PIECES = [
+    *["ab", "a", "b", " ", "visa", "remote", "İ", "\ud800", "𝔘", "é", "\n", "sponsor", "type", "Full-Time"],
+    "€",
+    "£",
+    "?",
+]
 ANCHORISH = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
 
 
@@ -31,6 +36,11 @@ def test_holds_any_word_answers_as_the_word_set_does(text: str, wanted: frozense
     assert PostingText.of_lowered(low).holds_any_word(as_bytes) == expected
     read = PostingText.of_lowered(low)
     assert read.words is not None and read.holds_any_word(as_bytes) == expected  # from the built set too
+
+
+@given(st.text(max_size=300) | WORDISH | ANCHORISH | st.text(alphabet=st.sampled_from([*"aZ €–’•ΣßǅİÉ", "\ud800"])))
+def test_the_text_is_lowercased_as_str_lower_does(text: str) -> None:
+    assert lowercase(text) == text.lower()
 
 
 def test_the_description_is_read_without_the_title_and_both_are_lowercased_once() -> None:
