@@ -229,7 +229,7 @@ def test_pay_experience_and_sighting_buckets_are_read_from_the_word_index(jobs: 
     assert set(queryset) >= set(exact) and exact.exists()
 
 
-def test_a_common_excluded_word_is_read_from_the_word_index(jobs: None) -> None:
+def test_a_common_excluded_word_is_read_from_the_word_index(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """ "engineer" without "senior": the jobs that lack "senior" are a key of job_words (the
     absent words of watches/services/job_keys.py), so the scan intersects it with "engineer"
     instead of reading every engineer; the exact test still decides."""
@@ -244,6 +244,9 @@ def test_a_common_excluded_word_is_read_from_the_word_index(jobs: None) -> None:
     explained = plan(queryset)
     assert "-senior" in explained.split("Index Cond", 1)[1].split("\n", 1)[0]
     assert set(queryset) == set(Job.objects.filter(filters_q(filters))) and queryset.count() == 100
+    # Where "senior" (a quarter of these jobs) leads, the common key is left out of the scan
+    # (estimate._narrowing) and the rows decide; the key itself holds no job saying "senior".
+    monkeypatch.setattr(search, "search_stats", lambda: None)
     nothing = Filters(keywords=("senior",), exclude_keywords=("senior",))
     assert not Job.objects.filter(filters_q(Filters(keywords=("senior",)))).extra(
         where=[f"TRUE{search._keys_sql(nothing)[0]}"], params=search._keys_sql(nothing)[1]

@@ -124,6 +124,9 @@ def jobs_search(
 INDEX_LIMIT = 5_000
 READ_ROW_COST = 1.0
 ENTRY_COST = 0.2
+# The smallest slice, in jobs: a margin for estimates off by more than twice when few rows are
+# wanted. In jobs, not in a share of them, so that a search reads as many rows at 5M as at 1M.
+MIN_SLICE_ROWS = 10_000
 # An index read's slice of more sighting buckets than this (a month) reads every job instead.
 MAX_SLICE_BUCKETS = 180
 # For this statement only: no JIT (compiling a plan over millions of rows costs more than it saves
@@ -197,10 +200,11 @@ def _choose(filters: Filters, stats: SearchStats | None, share: float, cap: int,
     words = word_shares(filters, stats)
     visited = math.prod(words)
     entries = min(words, default=1.0)
-    since, covered = (None, 1.0) if whole else _read_slice(stats, 2 * walked / stats.rows)
+    wanted = max(2 * walked, MIN_SLICE_ROWS) / stats.rows
+    since, covered = (None, 1.0) if whole else _read_slice(stats, wanted)
     read = stats.rows * (covered * visited * READ_ROW_COST + ENTRY_COST * min(covered, entries))
     if walked < read:
-        walk_since, walk_covered = (None, 1.0) if whole else stats.newest_since(2 * walked / stats.rows)
+        walk_since, walk_covered = (None, 1.0) if whole else stats.newest_since(wanted)
         return Plan(walk=True, since=walk_since, covered=walk_covered, cost=walked)
     return Plan(walk=False, since=since, covered=covered, cost=read)
 
