@@ -109,7 +109,7 @@ def jobs_search(
 # bounded. The estimate (estimate.py: in the process, no round trip) says how many rows each reads:
 # (1) the walk: the newest-first index, rows tested with the plain substring form, until cap + 1
 #     matches (the page and the count at once): about (cap + 1) / share rows, stopped at the newest
-#     slice expected to hold them twice over;
+#     slice expected to hold them twice over (MIN_SLICE_ROWS jobs at least);
 # (2) the index read: the jobs every job_words condition matches (words, places, level, remote,
 #     pay and experience thresholds, common excluded words: the product of their shares, those rows
 #     are visited), within the
