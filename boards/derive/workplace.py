@@ -54,6 +54,7 @@ _ROLE_IS_BEFORE = re.compile(
     r"\b(?:this|the|our)\s+(?:\w+\s+)?(?:role|position|job|opportunity)\s+(?:is|will\s+be|can\s+be)\s+(?:an?\s+)?"
     r"(?:fully\s+|100%\s+|completely\s+|entirely\s+)?$"
 )
+_ROLE_WORDS = ("role", "position", "job", "opportunity")  # every match of _ROLE_IS_BEFORE holds one
 _ROLE_AFTER = re.compile(r"[\s-]+(?:role|position|job|opportunity|work(?:ing)?\s+(?:model|arrangement|schedule))\b")
 _NEGATION_BEFORE = re.compile(r"\b(?:not|no|non)[\s-]*(?:a\s+)?(?:fully\s+)?$")
 _NOT_AVAILABLE_AFTER = re.compile(r"\s+(?:work\s+)?is\s+not\s+(?:available|possible|offered|an\s+option)\b")
@@ -213,14 +214,16 @@ def _letter_at(low: str, index: int) -> bool:
 
 
 def _statement(low: str, meaning: str, start: int, end: int) -> WorkplaceKind | Literal["refused"] | None:
+    """The searches of the 60 characters before the phrase (tried at each of their places) run
+    only when the words every match holds are there: "day" or "x", a role word, "no"."""
     before = low[max(0, start - 60) : start]
     after = low[end : end + 40]
     if meaning == "place":
-        return "hybrid" if _DAYS_BEFORE.search(before) else None
-    role_is = bool(_ROLE_IS_BEFORE.search(before))
+        return "hybrid" if ("day" in before or "x" in before) and _DAYS_BEFORE.search(before) else None
+    role_is = any(word in before for word in _ROLE_WORDS) and _ROLE_IS_BEFORE.search(before) is not None
     role_after = bool(_ROLE_AFTER.match(after))
     if meaning == "remote":
-        if _NEGATION_BEFORE.search(before) and (role_is or role_after or "is not" in before):
+        if "no" in before and _NEGATION_BEFORE.search(before) and (role_is or role_after or "is not" in before):
             return "refused"
         if _NOT_AVAILABLE_AFTER.match(after):
             return "refused"
