@@ -71,8 +71,8 @@ def salary_of(read: PostingText) -> Salary | None:
     text, low = read.text[:MAX_TEXT], read.low[:MAX_TEXT]
     ranges: list[_Candidate] = []
     first_single: _Candidate | None = None
-    for match in money_matches(read, text, low):
-        candidate = _judged(text, low, match)
+    for match, offset in money_matches(read, text, low):
+        candidate = _judged(text, low, match, offset)
         if candidate is None:
             continue
         if candidate.is_range:
@@ -104,7 +104,7 @@ _JUDGE_BEFORE = 80
 _JUDGE_AFTER = 40
 
 
-def _judged(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
+def _judged(text: str, low: str, match: re.Match[str], offset: int) -> _Candidate | None:
     """`_judge`, cached by the window of `text` and `low` it reads and the figure's place in it.
 
     Every read of `_judge` stays within _JUDGE_BEFORE characters before the figure and _JUDGE_AFTER
@@ -112,7 +112,7 @@ def _judged(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
     fixed by its span and the same window: a reading of the pattern that looked past the window (a
     long run of digits or spaces) and changed its choice would have changed its span too.
     """
-    start, end = match.span()
+    start, end = match.start() + offset, match.end() + offset
     first = start - _JUDGE_BEFORE if start > _JUDGE_BEFORE else 0
     last = end + _JUDGE_AFTER
     key = (text[first:last], low[first:last], start - first, end - first)
@@ -120,15 +120,16 @@ def _judged(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         return _JUDGED[key]
     except KeyError:
         pass
-    candidate = _judge(text, low, match)
+    candidate = _judge(text, low, match, offset)
     if len(_JUDGED) >= _JUDGED_MAX:
         _JUDGED.clear()
     _JUDGED[key] = candidate
     return candidate
 
 
-def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
-    """One money-looking match → a candidate salary, or None when its context says it is not pay.
+def _judge(text: str, low: str, match: re.Match[str], offset: int) -> _Candidate | None:
+    """One money-looking match (found in text[offset:]: `money_matches`) → a candidate salary, or None
+    when its context says it is not pay.
 
     Cheap tests first: most numbers in a description carry no currency, no "k" and no period. Each
     reading of the context (the words before the figure, the word after it) is made once.
@@ -143,7 +144,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
     magnitude = m1 or m2
     if magnitude and not _magnitude_ok(magnitude, currency):
         return None
-    start, end = match.span()
+    start, end = match.start() + offset, match.end() + offset
     after = _after_window(text, end)
     period_match = _period_after(after)
     context: str | None = None
@@ -152,7 +153,7 @@ def _judge(text: str, low: str, match: re.Match[str]) -> _Candidate | None:
         context, context_read = _last_context(low, start), True
         if context != "pay":
             return None
-    if raw1 in pat.RETIREMENT_PLANS and not c1 and (k1 or text.startswith("(k", match.end("a1"))):
+    if raw1 in pat.RETIREMENT_PLANS and not c1 and (k1 or text.startswith("(k", match.end("a1") + offset)):
         return None
 
     a1 = _amount(raw1, k1)

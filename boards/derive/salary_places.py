@@ -8,6 +8,7 @@ Kept apart from the judging of each figure (salary.py); the vocabulary is salary
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 import ahocorasick_rs
 
 from boards.derive import salary_patterns as pat
-from boards.derive.text import PostingText, anchor_words
+from boards.derive.text import PostingText, anchor_words, letter_bytes
 
 # Longer inputs are cut: pay is stated within the first pages of any real posting, and the cap
 # bounds the work a hostile page can cause.
@@ -32,8 +33,9 @@ anchor_words(
 )
 
 
-def money_matches(read: PostingText, text: str, low: str) -> list[re.Match[str]]:
-    """The money-looking matches of a text, found only where something can mark pay.
+def money_matches(read: PostingText, text: str, low: str) -> list[tuple[re.Match[str], int]]:
+    """The money-looking matches of a text, found only where something can mark pay, each with the
+    offset in `text` of the string it was found in (`_money_at`).
 
     Running the full pattern over a whole description costs about 0.3 ms, too much for a
     10,000-job board. So the places worth reading are found first (currency symbols, "150k", lakh,
@@ -71,16 +73,58 @@ def money_matches(read: PostingText, text: str, low: str) -> list[re.Match[str]]
     for start, end in _merged(windows):
         for found in _islice(pat.AMOUNT_START.finditer(text, max(0, start), max(0, end))):
             starts.add(_code_start(text, found.start()))
-    matches: list[re.Match[str]] = []
+    matches: list[tuple[re.Match[str], int]] = []
     last_end = -1
     for start in sorted(starts):
         if start < last_end:
             continue
-        match = pat.MONEY.match(text, start)
+        match, offset = _money_at(text, start)
         if match is not None:
-            matches.append(match)
-            last_end = match.end()
+            matches.append((match, offset))
+            last_end = match.end() + offset
     return matches
+
+
+# How much of the text after a place `_money_at` cuts for pat.MONEY, and how many letters the cut
+# must hold; see `_money_at`.
+_MONEY_WINDOW = 160
+_MONEY_LETTERS = 90
+
+
+def _money_at(text: str, start: int) -> tuple[re.Match[str] | None, int]:
+    """pat.MONEY.match(text, start), as a match and the offset of the string it was found in: the
+    pattern tried on a short window of the text (cached: a board repeats its boilerplate), when the
+    window shows that the pattern cannot read past it.
+
+    Every way through pat.MONEY reads one character before its start and then a stretch of the
+    text made of runs of figure characters (digits, group marks, spaces) or of spaces (the
+    lookahead after a spaced "+") and at most 71 other characters (currency prefixes and codes, "k",
+    lakh, "million", the range separator, the suffix code, each character its lookaheads test). A
+    letter is never part of a run: when the window's first _MONEY_WINDOW characters from `start`
+    hold _MONEY_LETTERS letters, no way through the pattern comes within ten characters of the
+    window's end, so the pattern finds on the window what it finds on the text. A window that
+    reaches the text's end is the text's end.
+    """
+    first = start - 1 if start else 0
+    window = text[first : start + _MONEY_WINDOW]
+    read, match = _money_in(window, start - first, len(window) < start - first + _MONEY_WINDOW)
+    if read:
+        return match, first
+    return pat.MONEY.match(text, start), 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _money_in(window: str, start: int, ends_text: bool) -> tuple[bool, re.Match[str] | None]:
+    """Whether pat.MONEY can be read on `window` (`_money_at`), and its match there if so."""
+    if ends_text or _letters(window) >= _MONEY_LETTERS:
+        return True, pat.MONEY.match(window, start)
+    return False, None
+
+
+def _letters(window: str) -> int:
+    """How many ASCII lowercase letters `window` holds."""
+    found = letter_bytes(window)
+    return len(found) - found.count(b" ")
 
 
 # What `_figure_places` finds in each line read, by the line: the number of its trigger matches and

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards.derive import salary, salary_places
+from boards.derive import salary, salary_patterns, salary_places
 from boards.derive.text import PostingText
 
 # Figures, periods split over lines ("per\nyear"), "k" figures, pay and perk words, and lines that
@@ -41,15 +41,43 @@ def test_a_figure_judged_from_the_cache_is_judged_as_in_its_own_text(texts: list
         for before, after in (("", ""), ("Bonus: ", "\nper year"), ("Salary\n" * 20, " equity" * 10)):
             text = before + middle + after
             read = PostingText.of_text(text)
-            for match in salary_places.money_matches(read, read.text, read.low):
-                start, end = match.span()
+            for match, offset in salary_places.money_matches(read, read.text, read.low):
+                start, end = match.start() + offset, match.end() + offset
                 first = max(0, start - salary._JUDGE_BEFORE)
-                key = (
-                    text[first : end + salary._JUDGE_AFTER],
-                    read.low[first : end + salary._JUDGE_AFTER],
-                    start - first,
-                    end - first,
-                )
-                expected = salary._judge(read.text, read.low, match)
+                last = end + salary._JUDGE_AFTER
+                key = (text[first:last], read.low[first:last], start - first, end - first)
+                expected = salary._judge(read.text, read.low, match, offset)
                 assert judged.setdefault(key, expected) == expected
-                assert salary._judged(read.text, read.low, match) == expected
+                assert salary._judged(read.text, read.low, match, offset) == expected
+
+
+# Long letter runs, so that windows hold enough letters to be read on their own, among figures,
+# ranges, codes, spaced "+" signs and runs of spaces and digits.
+MONEY_PIECES = [
+    *PIECES, "USD", "(GBP)", " + ", "+", "   ", "1 000", "0" * 30, " " * 30, "to", "and", "million", "lakh",
+    "x" * 40, "pay for the whole team and more", "%",
+]  # fmt: skip
+MONEY_TEXT = st.lists(st.sampled_from(MONEY_PIECES), max_size=60).map("".join)
+
+
+@given(MONEY_TEXT, st.data())
+def test_the_money_pattern_on_a_window_finds_what_it_finds_on_the_text(text: str, data: st.DataObject) -> None:
+    for start in data.draw(st.lists(st.integers(min_value=0, max_value=max(0, len(text) - 1)), max_size=8)):
+        expected = salary_patterns.MONEY.match(text, start)
+        for _ in range(2):  # the second from the cache
+            found, offset = salary_places._money_at(text, start)
+            if expected is None:
+                assert found is None
+            else:
+                assert found is not None
+                assert (found.start() + offset, found.end() + offset) == expected.span()
+                assert found.groups() == expected.groups()
+                assert [
+                    found.end(group) + offset
+                    for group in range(1, 1 + salary_patterns.MONEY.groups)
+                    if found.end(group) >= 0
+                ] == [
+                    end
+                    for end in (expected.end(group) for group in range(1, 1 + salary_patterns.MONEY.groups))
+                    if end >= 0
+                ]
