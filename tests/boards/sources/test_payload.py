@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -122,6 +123,26 @@ def test_clean_text_leaves_only_text_every_store_accepts(value: str, expected: s
 
 def test_clean_text_caps_the_length() -> None:
     assert clean_text("x" * 10_000, 300) == "x" * 300
+
+
+# What clean_text drops, and what text collapses, said once as a regular expression: the functions
+# find clean text without one (boards/sources/text.py `_is_clean`), so any string must agree.
+_DROPPED = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_RUN = re.compile(r"\s+")
+_CHARACTERS = st.one_of(
+    st.characters(codec=None),
+    st.sampled_from("\x00\x07\t\n\r\x0b\x0c\x1f\x7f\x80\x9f\xa0\xc2\u2028\u3000\ud83d\ude80\ufffe é–"),
+)
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(_CHARACTERS, max_size=60))
+def test_clean_text_drops_exactly_controls_and_joins_or_replaces_surrogates(value: str) -> None:
+    expected = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    expected = _DROPPED.sub("", expected)
+    assert clean_text(value) == expected
+    assert clean_text(value, 5) == expected[:5]
+    assert text(value) == _RUN.sub(" ", expected).strip()
 
 
 def test_every_posting_a_source_reads_comes_out_cleaned(fake_fetch: FakeFetch) -> None:
