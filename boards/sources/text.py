@@ -25,6 +25,8 @@ _BLOCK_TAGS = ("p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5",
 # Spacing collapsed to one space within a line (a line feed separates lines).
 _SPACING = ("\t", "\r", "\f", "\v", "\u00a0")
 _RUNS = re.compile("   *")
+# What XML 1.0 does not allow in text (clean_text has already dropped controls and surrogates).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def clean_text(value: str, limit: int | None = None) -> str:
@@ -80,7 +82,10 @@ def html_to_text(markup: str | None) -> str:
     etree.strip_elements(root, "script", "style", with_tail=False)
     for element in root.iter(*_BLOCK_TAGS):
         tail = element.tail
-        element.tail = "\n" + tail if tail else "\n"
+        try:
+            element.tail = "\n" + tail if tail else "\n"
+        except ValueError:  # U+FFFE, U+FFFF: the parser keeps them, lxml refuses them from Python
+            element.tail = "\n" + _NOT_XML.sub("", tail or "")
     # The text and tail of every element below, comments' text left out: what itertext yields.
     return _tidy(etree.tostring(root, method="text", encoding="unicode", with_tail=False))
 
