@@ -86,12 +86,17 @@ PERIODS: list[SalaryPeriod | None] = [None, "year", "month", "week", "day", "hou
 
 
 def main(argv: list[str]) -> int:
+    return write_dump(argv, "bench.derive_dump", lines)
+
+
+def write_dump(argv: list[str], program: str, dump: Callable[[], Iterator[str]]) -> int:
+    """Write `dump()`'s lines to the one file `argv` names (bench.parse_dump shares it)."""
     if len(argv) != 2:
-        print("usage: python -m bench.derive_dump OUT.jsonl", file=sys.stderr)
+        print(f"usage: python -m {program} OUT.jsonl", file=sys.stderr)
         return 2
     count = 0
     with open(argv[1], "w", encoding="utf-8") as out:
-        for line in lines():
+        for line in dump():
             out.write(line + "\n")
             count += 1
     print(f"{count} lines written to {argv[1]}")
@@ -103,11 +108,11 @@ def lines() -> Iterator[str]:
     sample_postings, sample_strings = samples()
     strings = sorted(set(literals) | sample_strings)
     for number, posting in enumerate(postings(strings, sample_postings)):
-        yield _line("job", number, _job(posting))
+        yield dump_line("job", number, _job(posting))
     for number, text in enumerate(strings):
-        yield _line("readers", number, _readers(text))
+        yield dump_line("readers", number, _readers(text))
     for name, text in sorted(hostile_inputs().items()):
-        yield _line("hostile", name, _readers(text))
+        yield dump_line("hostile", name, _readers(text))
 
 
 def postings(strings: list[str], sample_postings: list[tuple[str, Posting]]) -> Iterator[tuple[str, Posting]]:
@@ -157,12 +162,16 @@ def _random_posting(rng: random.Random, number: int, strings: list[str], short: 
     )
 
 
-def test_literals() -> set[str]:
+def test_literals(shortest: int = 2, longest: int = 20_000) -> set[str]:
     """Every string constant of the test suite (the phrasing tables among them)."""
     found: set[str] = set()
     for path in sorted((ROOT / "tests").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and 2 <= len(node.value) <= 20_000:
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and shortest <= len(node.value) <= longest
+            ):
                 found.add(node.value)
     return found
 
@@ -212,22 +221,22 @@ def samples() -> tuple[list[tuple[str, Posting]], set[str]]:
             except Exception:  # a parser that refuses this file is not its parser
                 continue
         try:
-            strings |= set(_json_strings(json.loads(body)))
+            strings |= set(json_strings(json.loads(body)))
         except ValueError:
             text = body.decode("utf-8", "replace")
             strings |= {chunk for chunk in text.split("\n\n") if chunk.strip()}
     return found, {text for text in strings if 2 <= len(text) <= 20_000}
 
 
-def _json_strings(data: Any) -> Iterator[str]:
+def json_strings(data: Any) -> Iterator[str]:
     if isinstance(data, str):
         yield data
     elif isinstance(data, dict):
         for value in data.values():
-            yield from _json_strings(value)
+            yield from json_strings(value)
     elif isinstance(data, list):
         for value in data:
-            yield from _json_strings(value)
+            yield from json_strings(value)
 
 
 def _job(item: tuple[str, Posting]) -> dict[str, Any]:
@@ -263,7 +272,7 @@ def _read(text: str) -> dict[str, Any]:
     }
 
 
-def _line(kind: str, name: object, row: dict[str, Any]) -> str:
+def dump_line(kind: str, name: object, row: dict[str, Any]) -> str:
     return json.dumps({"kind": kind, "name": name, **row}, default=repr, ensure_ascii=True, sort_keys=True)
 
 

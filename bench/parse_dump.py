@@ -23,7 +23,6 @@ of `registry.read`) leaves it.
 
 from __future__ import annotations
 
-import ast
 import copy
 import dataclasses
 import html
@@ -36,6 +35,7 @@ from typing import Any
 from bench.big_board import listings
 from bench.check_pipeline import build_listing
 from bench.derive import hostile_inputs
+from bench.derive_dump import dump_line, json_strings, test_literals, write_dump
 from boards.sources import (
     amazon,
     apple,
@@ -66,16 +66,7 @@ Parser = Callable[[bytes], Any]
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: python -m bench.parse_dump OUT.jsonl", file=sys.stderr)
-        return 2
-    count = 0
-    with open(argv[1], "w", encoding="utf-8") as out:
-        for line in lines():
-            out.write(line + "\n")
-            count += 1
-    print(f"{count} lines written to {argv[1]}")
-    return 0
+    return write_dump(argv, "bench.parse_dump", lines)
 
 
 def lines() -> Iterator[str]:
@@ -99,11 +90,11 @@ def lines() -> Iterator[str]:
     strings: set[str] = set()
     for _, body in bodies:
         strings |= _body_strings(body)
-    strings |= _test_literals()
+    strings |= test_literals(shortest=0, longest=200_000)
     strings |= set(hostile_inputs().values())
     for number, value in enumerate(sorted(strings)):
         for variant, text in _variants(value):
-            yield _line("text", f"{number} {variant}", _texts(text))
+            yield dump_line("text", f"{number} {variant}", _texts(text))
 
 
 def _parsers() -> list[tuple[str, Parser]]:
@@ -147,45 +138,25 @@ def _parsed(name: str, parse: Parser, body: bytes) -> Iterator[str]:
     try:
         found = parse(body)
     except Exception as error:  # a refusal must stay the same refusal
-        yield _line("refused", name, {"error": f"{type(error).__name__}: {error}"})
+        yield dump_line("refused", name, {"error": f"{type(error).__name__}: {error}"})
         return
     if isinstance(found, Posting):
         found = [found]
     elif not isinstance(found, list):
-        yield _line("page", name, {"total": found.total})
+        yield dump_line("page", name, {"total": found.total})
         found = found.postings
     for number, posting in enumerate(found):
-        yield _line("posting", f"{name} {number}", dataclasses.asdict(posting))
+        yield dump_line("posting", f"{name} {number}", dataclasses.asdict(posting))
         cleaned = payload.clean_posting(copy.deepcopy(posting))
-        yield _line("cleaned", f"{name} {number}", dataclasses.asdict(cleaned))
+        yield dump_line("cleaned", f"{name} {number}", dataclasses.asdict(cleaned))
 
 
 def _body_strings(body: bytes) -> set[str]:
     try:
-        return set(_json_strings(json.loads(body)))
+        return set(json_strings(json.loads(body)))
     except ValueError:
         text = body.decode("utf-8", "replace")
         return {text, *(chunk for chunk in text.split("\n\n") if chunk.strip())}
-
-
-def _json_strings(data: Any) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from _json_strings(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _json_strings(value)
-
-
-def _test_literals() -> set[str]:
-    found: set[str] = set()
-    for path in sorted((ROOT / "tests").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) <= 200_000:
-                found.add(node.value)
-    return found
 
 
 def _variants(value: str) -> Iterator[tuple[str, str]]:
@@ -212,10 +183,6 @@ def _texts(value: str) -> dict[str, Any]:
         except Exception as error:  # a failure must stay the same failure
             found[name] = f"{type(error).__name__}: {error}"
     return found
-
-
-def _line(kind: str, name: object, row: dict[str, Any]) -> str:
-    return json.dumps({"kind": kind, "name": name, **row}, default=repr, ensure_ascii=True, sort_keys=True)
 
 
 if __name__ == "__main__":
