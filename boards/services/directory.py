@@ -6,6 +6,12 @@ A line is a board URL, or a platform name and a URL (`successfactors https://car
 for a site whose URL does not reveal its platform; a `# platform: <name>` comment names the platform
 of every following line until the next one (`# platform: auto` goes back to recognising by URL).
 Every line that is not a board is reported with its file and line number: none is dropped silently.
+Lines are what an editor numbers: ended by "\n" (a "\r" before it dropped), UTF-8 (a BOM at the
+start ignored), each decoded on its own so one bad byte costs its line only. A line's URL passes the
+fetch layer's static address rules (boards/fetch/guard.py: no credentials, no private or metadata
+address, no internal name) before it is recognised: a line naming its platform decides the host
+a check will fetch, so the rules that would refuse it at fetch time refuse it here, by line.
+A line naming a board already listed is counted as a duplicate (`SyncResult.duplicates`).
 
 `monitored_q` is the one definition of the boards a search covers (scheduler, `coverage`,
 `list_companies`, /companies all use it)."""
@@ -22,8 +28,9 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from boards.fetch import guard
 from boards.models import IndexOrigin, Platform, Resource
-from boards.services.resources import resource_get_or_create
+from boards.services.resources import board_fitted, resource_get_or_create
 from boards.sources.base import BoardRef
 from boards.sources.registry import recognize, recognize_as
 from watches.models import live_watch_q
@@ -35,7 +42,7 @@ logger = logging.getLogger(__name__)
 BUILT_IN_BOARDS = BASE_DIR / "fixtures" / "boards.txt"
 EXTENDED_BOARDS = (BASE_DIR / "fixtures" / "boards-more.txt", BASE_DIR / "fixtures" / "boards-more-successfactors.txt")
 _SECTION = re.compile(r"^#\s*platform\s*:\s*([\w-]*)\s*$", re.IGNORECASE)
-_PREFIXED = re.compile(r"^([a-z][a-z0-9_-]*)\s+(\S+)$")
+_PREFIXED = re.compile(r"^([a-z][a-z0-9_-]*)\s+(\S+)$", re.IGNORECASE)
 AUTO = "auto"
 
 
@@ -67,6 +74,8 @@ class SyncResult:
     added: int = 0
     removed: int = 0
     invalid: list[BadLine] = field(default_factory=list)
+    # Lines naming a board an earlier line named (the reason says which): loaded once.
+    duplicates: list[BadLine] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -75,13 +84,34 @@ class BoardLine:
     text: str  # the line without its comment
     url: str
     platform: str = ""  # declared by the line or its `# platform:` section; "" = recognised by URL
+    problem: str = ""  # why the line cannot be read at all (not UTF-8)
+
+
+def _raw_lines(path: Path) -> list[tuple[int, str, str]]:
+    """(number, text, problem) of every line as an editor numbers them: split on "\n" only (not on
+    the lone "\r", form feeds or Unicode separators `str.splitlines` also breaks at, which would
+    shift every later number), one "\r" before it dropped, a UTF-8 BOM at the start ignored."""
+    data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    lines = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        raw = raw[:-1] if raw.endswith(b"\r") else raw
+        try:
+            lines.append((number, raw.decode("utf-8"), ""))
+        except UnicodeDecodeError as exc:
+            lines.append((number, raw.decode("utf-8", errors="replace"), f"not UTF-8 (byte {exc.start + 1})"))
+    return lines
 
 
 def read_board_lines(path: Path) -> list[BoardLine]:
     """Every non-empty line; `#` starts a comment; `# platform: <name>` opens a section."""
     entries = []
     section = ""
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, raw, problem in _raw_lines(path):
+        if problem:
+            entries.append(BoardLine(number, raw.strip(), "", section, problem))
+            continue
         header = _SECTION.match(raw.strip())
         if header:
             section = "" if header.group(1).lower() in ("", AUTO) else header.group(1).lower()
@@ -99,10 +129,27 @@ def read_board_lines(path: Path) -> list[BoardLine]:
 
 def recognize_line(line: BoardLine) -> BoardRef:
     """The board a line names; raises `AppError` with the reason when it names none."""
+    if line.problem:
+        raise AppError("VALIDATION_ERROR", line.problem)
+    _check_address(line.url)
     board = recognize_as(line.url, line.platform) if line.platform else recognize(line.url)
     if board.platform == Platform.HTML:
         raise AppError("UNSUPPORTED_URL", "not a board on a supported platform (name its platform if it has one)")
-    return board
+    _check_address(board.board_url)
+    return board_fitted(board)
+
+
+def _check_address(url: str) -> None:
+    """The fetch layer's static rules (no DNS), and a host written in ASCII: the same site under its
+    Unicode and its IDNA name would be two boards, and a name that only folds to ASCII
+    ("ｅｘａｍｐｌｅ.com") is how a host is disguised."""
+    try:
+        target = guard.check_url(url, guard.Policy(allow_private=current().allow_private_networks))
+    except AppError as exc:
+        raise AppError("UNSUPPORTED_URL", f"refused: {exc.message}") from None
+    written = url.split("://", 1)[-1].split("/", 1)[0].split("?", 1)[0].rsplit("@", 1)[-1]
+    if not written.isascii():
+        raise AppError("UNSUPPORTED_URL", f"write the host in its ASCII form ({target.host})")
 
 
 def directory_files() -> list[Path]:
@@ -116,6 +163,7 @@ def directory_files() -> list[Path]:
 
 
 SYNC_CHUNK = 500
+SHOWN_CHARS = 300  # of a reported line (an over-long line is reported, not printed whole)
 
 
 def _upsert_directory(boards: dict[str, BoardRef]) -> tuple[set[int], int]:
@@ -171,12 +219,15 @@ def directory_sync(*, files: list[Path] | None = None) -> SyncResult:
     result = SyncResult()
     config = current()
     boards: dict[str, BoardRef] = {}
+    first_named: dict[str, str] = {}
+    unreadable = False
     if config.index_enabled:
         for path in files if files is not None else directory_files():
             try:
                 lines = read_board_lines(path)
             except OSError as exc:
                 result.invalid.append(BadLine(str(path), 0, "", f"cannot read file: {exc}"))
+                unreadable = True
                 continue
             for line in lines:
                 try:
@@ -184,8 +235,20 @@ def directory_sync(*, files: list[Path] | None = None) -> SyncResult:
                 except AppError as exc:
                     result.invalid.append(BadLine(str(path), line.line_number, line.text, exc.message))
                     continue
-                boards.setdefault(board.board_url, board)
+                if board.board_url in boards:
+                    reason = f"the board of {first_named[board.board_url]}"
+                    result.duplicates.append(BadLine(str(path), line.line_number, line.text, reason))
+                    continue
+                boards[board.board_url] = board
+                first_named[board.board_url] = f"{path}:{line.line_number}"
     wanted, result.added = _upsert_directory(boards)
+    if unreadable:
+        # A file that could not be read this time lists boards we cannot tell apart from those no
+        # file lists any longer: none leaves the directory until every file reads again.
+        logger.warning("directory: a file could not be read; no board leaves the directory this sync")
+        result.indexed = len(wanted)
+        _report(result)
+        return result
     with transaction.atomic():
         stale = Resource.objects.filter(indexed=True)
         stale = stale.filter(index_origin=IndexOrigin.DIRECTORY) if config.index_enabled else stale
@@ -194,6 +257,14 @@ def directory_sync(*, files: list[Path] | None = None) -> SyncResult:
             chunk = leaving[start : start + SYNC_CHUNK]
             result.removed += Resource.objects.filter(pk__in=chunk).update(indexed=False, index_origin="")
     result.indexed = len(wanted)
-    for bad in result.invalid:
-        logger.warning("directory: %s line %d skipped (%s): %s", bad.source, bad.line_number, bad.reason, bad.text)
+    _report(result)
     return result
+
+
+def _report(result: SyncResult) -> None:
+    for bad in result.invalid:
+        logger.warning(
+            "directory: %s line %d skipped (%s): %s", bad.source, bad.line_number, bad.reason, bad.text[:SHOWN_CHARS]
+        )
+    if result.duplicates:
+        logger.info("directory: %d lines name a board an earlier line named", len(result.duplicates))

@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
+from django.db.models import Field
 from django.utils import timezone
 
 from boards.models import Resource
 from boards.sources.base import BoardRef
 from watchtower.config import current
+from watchtower.errors import AppError
+
+
+def _max_length(name: str) -> int:
+    column = Resource._meta.get_field(name)
+    assert isinstance(column, Field) and column.max_length is not None
+    return int(column.max_length)
+
+
+def board_fitted(board: BoardRef) -> BoardRef:
+    """`board` as its resource row can hold it: a key, host or URL longer than its column is refused
+    (no real board has one, and PostgreSQL would fail the whole insert, or a directory sync's whole
+    batch, on it); a company name, derived from the URL and shown only, is cut to its column."""
+    for name, value in (("url", board.board_url), ("fetch_host", board.fetch_host), ("board_key", board.key)):
+        if len(value) > _max_length(name):
+            raise AppError("VALIDATION_ERROR", f"not a board: its {name} is longer than {_max_length(name)} characters")
+    limit = _max_length("company")
+    return board if len(board.company) <= limit else replace(board, company=board.company[:limit])
 
 
 def resource_get_or_create(*, board: BoardRef, resolved_from: str = "") -> tuple[Resource, bool]:
     """Find the resource of `board` or create it, safely under concurrent creators."""
+    board = board_fitted(board)
     existing = Resource.objects.filter(url=board.board_url).first()
     if existing is not None:
         if existing.platform == "html" and board.platform != "html":

@@ -92,3 +92,11 @@ def test_a_webhook_secret_is_shown_once(site) -> None:
     )
     assert created["webhook_secret"].startswith("whsec_")
     assert "webhook_secret" not in watch_get(client=client, watch_id=created["id"])
+
+
+def test_a_board_url_whose_key_outgrows_its_column_is_refused_before_anything_is_written(site) -> None:
+    # PostgreSQL refused the row (varchar(300)) and the request failed with a server error.
+    with pytest.raises(AppError) as refused:
+        watch_create(client=client_create().client, url="https://boards.greenhouse.io/" + "a" * 400)
+    assert refused.value.code == "VALIDATION_ERROR" and "longer than 300" in refused.value.message
+    assert not Watch.objects.exists()

@@ -46,7 +46,12 @@ class Command(BaseCommand):
         try:
             result = directory_sync()
             logger.info(
-                "directory: %d boards indexed (%d added, %d removed)", result.indexed, result.added, result.removed
+                "directory: %d boards indexed (%d added, %d removed, %d lines skipped, %d duplicate lines)",
+                result.indexed,
+                result.added,
+                result.removed,
+                len(result.invalid),
+                len(result.duplicates),
             )
         except Exception:  # the API must come up even if the directory cannot be synced now
             logger.exception("directory sync failed; serving without it")
