@@ -14,23 +14,24 @@ a check will fetch, so the rules that would refuse it at fetch time refuse it he
 A line naming a board already listed is counted as a duplicate (`SyncResult.duplicates`).
 
 `monitored_q` is the one definition of the boards a search covers (scheduler, `coverage`,
-`list_companies`, /companies all use it)."""
+`list_companies`, /companies all use it); `uncovered_forget` keeps the jobs a search reads to
+those boards (maintenance)."""
 
 from __future__ import annotations
 
 import logging
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from boards.fetch import guard
-from boards.models import IndexOrigin, Platform, Resource
-from boards.services.resources import board_fitted, resource_get_or_create
+from boards.models import IndexOrigin, Job, Platform, Resource
+from boards.services.resources import FORGOTTEN_FIELDS, board_fitted, resource_get_or_create, resource_jobs_forget
 from boards.sources.base import BoardRef
 from boards.sources.registry import recognize, recognize_as
 from watches.models import live_watch_q
@@ -58,6 +59,35 @@ def monitored_q(now: datetime | None = None) -> Q:
 
 def monitored_resources(now: datetime | None = None) -> QuerySet[Resource]:
     return Resource.objects.filter(monitored_q(now))
+
+
+# A board read this recently keeps its jobs though nothing covers it: a watch being created reads
+# its board first and writes the watch after.
+UNCOVERED_GRACE = timedelta(minutes=10)
+
+
+def uncovered_forget(*, now: datetime) -> int:
+    """Boards that left `monitored_q` (their last watch deleted or expired, the directory turned off
+    or no longer listing them) forget their jobs, as a retired board does; returns how many.
+
+    A search reads every stored job, and nobody checks such a board any longer: without this, its
+    last-read jobs stayed in every search (a deleted watch's row, and so its board, is kept 30
+    days) while `coverage`, `list_companies` and /companies no longer counted it."""
+    stored_jobs = Exists(Job.objects.filter(resource=OuterRef("pk")))
+    read_before = Q(last_checked_at__lt=now - UNCOVERED_GRACE) | Q(last_checked_at__isnull=True)
+    candidates = list(
+        Resource.objects.exclude(monitored_q(now)).filter(read_before).filter(stored_jobs).values_list("pk", flat=True)
+    )
+    forgotten = 0
+    for start in range(0, len(candidates), SYNC_CHUNK):
+        with transaction.atomic():
+            # Asked again in the transaction that writes: a watch may have come for one meanwhile.
+            chunk = Resource.objects.filter(pk__in=candidates[start : start + SYNC_CHUNK]).exclude(monitored_q(now))
+            ids = list(chunk.values_list("pk", flat=True))
+            Resource.objects.filter(pk__in=ids).update(**FORGOTTEN_FIELDS)
+            resource_jobs_forget(ids)
+            forgotten += len(ids)
+    return forgotten
 
 
 @dataclass(frozen=True)

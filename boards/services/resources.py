@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Field
 from django.utils import timezone
 
-from boards.models import Resource
+from boards.models import Job, Resource
 from boards.sources.base import BoardRef
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -72,3 +72,14 @@ def resource_revive(resource: Resource, *, now: datetime | None = None) -> bool:
         resource.retired_at, resource.retired_reason, resource.gone_since = None, "", None
         resource.consecutive_failures, resource.next_check_at = 0, now
     return bool(revived)
+
+
+# What a board forgets when it stops being read (retired, or covered by no search and no watch any
+# longer): its open jobs leave every search, and its next read is a fresh baseline (no flood of
+# "new" jobs), as its first read was.
+FORGOTTEN_FIELDS = {"open_jobs": 0, "content_hash": "", "body_hash": "", "etag": "", "last_modified": ""}
+
+
+def resource_jobs_forget(resource_ids: list[int]) -> None:
+    """Drop the stored jobs of these boards; in the caller's transaction."""
+    Job.objects.filter(resource_id__in=resource_ids).delete()

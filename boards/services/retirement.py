@@ -16,7 +16,8 @@ from typing import Any
 
 from django.db import transaction
 
-from boards.models import Job, Resource
+from boards.models import Resource
+from boards.services.resources import FORGOTTEN_FIELDS, resource_jobs_forget
 from watches.models import Watch
 from watchtower.errors import AppError
 
@@ -58,14 +59,10 @@ def retire_if_dead(resource: Resource, exc: AppError, *, now: datetime, failures
             retired_reason=reason[:300],
             # Its jobs were last seen a week ago: no search finds them any longer, and a revived
             # board's first read is a fresh baseline (no flood of "new" jobs).
-            open_jobs=0,
-            content_hash="",
-            body_hash="",
-            etag="",
-            last_modified="",
+            **FORGOTTEN_FIELDS,
         )
         if retired:
-            Job.objects.filter(resource=resource).delete()
+            resource_jobs_forget([resource.pk])
     if retired:
         resource.retired_at, resource.retired_reason = now, reason[:300]
     return bool(retired)

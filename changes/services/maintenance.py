@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from boards.groups import REPOST_WINDOW
 from boards.models import HostLease, IndexOrigin, JobGroup, Resource, Snapshot
+from boards.services.directory import uncovered_forget
 from boards.services.leases import lease_acquire, lease_release, new_holder
 from changes.models import Change, DeliveryStatus, WebhookDelivery
 from changes.services.matches import matches_prune, searches_prune, searches_register
@@ -75,6 +76,9 @@ def _run(now: datetime) -> dict[str, int]:
     counts["unindexed_boards"] = Resource.objects.filter(
         indexed=True, index_origin=IndexOrigin.WATCHED, consecutive_failures__gte=PROMOTED_MAX_FAILURES
     ).update(indexed=False, index_origin="")
+    # Boards no search covers any longer leave search now, not when their row goes (a day, or a
+    # month while a deleted watch's row is kept).
+    counts["forgotten_boards"] = uncovered_forget(now=now)
     counts["deleted_resources"] = _deleted(
         Resource.objects.filter(indexed=False, created_at__lt=now - UNWATCHED_RESOURCE_GRACE, watches__isnull=True),
         Resource,

@@ -3,18 +3,23 @@ the directory (not retired) plus every board a live watch follows (boards.servic
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from django.test import Client as HttpClient
 from django.utils import timezone
 
 from boards.models import Resource
+from boards.services.check import resource_check
+from boards.services.directory import UNCOVERED_GRACE, directory_sync
+from changes.services.maintenance import maintenance_run
 from tests.fakes import greenhouse_job, serve_greenhouse
 from watches.models import Watch
 from watches.services import search
 from watches.services.clients import client_create
-from watches.services.watches import watch_create
+from watches.services.watches import watch_create, watch_get
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +59,49 @@ def test_a_retired_board_leaves_all_three(site: Any) -> None:
     coverage, total, listed_coverage, page = counts(HttpClient())
     assert (coverage, total, listed_coverage) == (1, 1, 1)
     assert "globex" not in page
+
+
+def test_a_board_nothing_covers_any_longer_leaves_search_at_the_next_maintenance(site: Any, config) -> None:
+    config(index_enabled=False)
+    for token in ("acme", "globex", "initech"):
+        serve_greenhouse(site, token, [greenhouse_job(1, "Senior iOS Engineer")])
+    client = client_create().client
+    kept = watch_create(client=client, url="https://boards.greenhouse.io/acme")
+    deleted = watch_create(client=client, url="https://boards.greenhouse.io/globex")
+    expired = watch_create(client=client, url="https://boards.greenhouse.io/initech")
+    Watch.objects.filter(public_id=deleted["id"]).update(deleted_at=timezone.now())
+    Watch.objects.filter(public_id=expired["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
+    http = HttpClient()
+    # Read a moment ago (a watch being created reads its board before it writes the watch): kept.
+    assert (maintenance_run() or {}).get("forgotten_boards") == 0
+    assert search.jobs_search(filters={"keywords": ["ios"]})["total"] == 3
+    later = timezone.now() + UNCOVERED_GRACE + timedelta(seconds=1)
+    with time_machine.travel(later, tick=False):
+        assert (maintenance_run(now=later) or {}).get("forgotten_boards") == 2
+        coverage, total, listed_coverage, page = counts(http)
+        found = search.jobs_search(filters={"keywords": ["ios"]})
+    assert (coverage, total, listed_coverage) == (1, 1, 1)
+    assert "reads these 1 board " in page and "globex" not in page
+    assert [job["board_url"] for job in found["jobs"]] == ["https://boards.greenhouse.io/acme"]
+    assert Resource.objects.get(url__endswith="/globex").content_hash == ""  # the next read is a baseline
+    assert watch_get(client=client, watch_id=kept["id"])["resource"]["open_jobs"] == 1
+    # Watched again: read afresh, its jobs back in search without a flood of "new" changes.
+    again = watch_create(client=client, url="https://boards.greenhouse.io/globex")
+    assert [job["title"] for job in again["current_jobs"]] == ["Senior iOS Engineer"]
+    assert search.jobs_search(filters={"keywords": ["ios"]})["total"] == 2
+
+
+def test_boards_the_directory_no_longer_lists_leave_search_with_it(site: Any, config, tmp_path) -> None:
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer")])
+    listed = tmp_path / "boards.txt"
+    listed.write_text("https://boards.greenhouse.io/acme\n", encoding="utf-8")
+    directory_sync(files=[listed])
+    resource_check(resource_id=Resource.objects.get().pk)
+    assert search.jobs_search(filters={"keywords": ["ios"]})["total"] == 1
+    config(index_enabled=False)
+    directory_sync(files=[listed])
+    later = timezone.now() + UNCOVERED_GRACE + timedelta(seconds=1)
+    with time_machine.travel(later, tick=False):
+        maintenance_run(now=later)
+        assert counts(HttpClient())[:3] == (0, 0, 0)
+        assert search.jobs_search(filters={"keywords": ["ios"]})["total"] == 0
