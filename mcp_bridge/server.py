@@ -85,7 +85,8 @@ DESCRIPTIONS: dict[str, str] = {
     ),
     "list_companies": (
         "List the companies Watchtower covers (the boards every search reads), by name, with board_url, "
-        "platform and open_jobs. `query` filters by name. Read-only, no sign-in."
+        "platform, open_jobs and tech_share. `query` filters by name; tech_companies_only=true lists the "
+        "boards a search with that filter reads (its coverage). Read-only, no sign-in."
     ),
     "get_changes": (
         "New, removed and changed postings of your watches since your last call (advances the cursor). "

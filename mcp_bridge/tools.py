@@ -206,11 +206,14 @@ def list_companies(
     offset: Annotated[
         int, Field(ge=0, le=MAX_COMPANY_OFFSET, description="From next_offset of the previous page.")
     ] = 0,
+    tech_companies_only: Annotated[
+        bool, Field(description="Only the tech companies: the boards a search with tech_companies_only reads.")
+    ] = False,
     client_token: ClientToken = None,
 ) -> Annotated[CallToolResult, ListCompaniesOutput]:
     def body(call: CallContext) -> dict[str, Any]:
         anonymous_read(call, tool="list_companies", client_token=client_token)
-        return companies_list(query=query or "", limit=limit, offset=offset)
+        return companies_list(query=query or "", limit=limit, offset=offset, tech_companies_only=tech_companies_only)
 
     return tool_call(ctx, body)
 

@@ -440,6 +440,10 @@ class CompanyListApi(ApiView):
         q = serializers.CharField(min_length=1, max_length=100, required=False, help_text="Part of a name.")
         limit = serializers.IntegerField(min_value=1, max_value=1000, required=False)
         offset = serializers.IntegerField(min_value=0, max_value=MAX_COMPANY_OFFSET, required=False)
+        tech_companies_only = serializers.BooleanField(
+            required=False,
+            help_text="Only the tech companies: the boards a search with tech_companies_only reads.",
+        )
 
     class OutputSerializer(serializers.Serializer):
         companies = CompanyOutput(many=True)
@@ -459,4 +463,5 @@ class CompanyListApi(ApiView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         paging = {name: data[name] for name in ("limit", "offset") if name in data}
-        return Response(companies_list(query=data.get("q", ""), **paging))
+        tech = bool(data.get("tech_companies_only", False))
+        return Response(companies_list(query=data.get("q", ""), tech_companies_only=tech, **paging))

@@ -201,3 +201,33 @@ def test_an_unknown_tool_is_a_protocol_error_for_the_sdk_client(asgi_server: Asg
         return raised.value.error.code
 
     assert mcp_session(asgi_server.mcp_url, work) == -32602
+
+
+def test_list_companies_and_search_jobs_count_the_same_boards_in_each_tier(asgi_server: AsgiServer, config) -> None:
+    from watches.services import search
+
+    for token, share in (("tech", 0.8), ("care", 0.1), ("unread", None)):
+        Resource.objects.create(
+            url=f"https://boards.greenhouse.io/{token}",
+            platform="greenhouse",
+            fetch_host="boards-api.greenhouse.io",
+            indexed=True,
+            index_origin="directory",
+            tech_share=share,
+            content_hash="" if share is None else "read",
+        )
+
+    def counted(tech: bool | None) -> tuple[int, int, int]:
+        search._coverage.clear()  # counted once a minute per process
+        flag = {} if tech is None else {"tech_companies_only": tech}
+        found = _ok(call(asgi_server.mcp_url, "search_jobs", {"query": "ios jobs", **flag}))
+        listed = _ok(call(asgi_server.mcp_url, "list_companies", {"tech_companies_only": bool(tech)}))
+        return found["coverage"], listed["coverage"], listed["total"]
+
+    assert counted(None) == counted(False) == (2, 2, 3)  # the unread board is listed, not yet covered
+    assert counted(True) == (1, 1, 1)
+    config(directory="extended")
+    search._coverage.clear()
+    found = _ok(call(asgi_server.mcp_url, "search_jobs", {"query": "ios jobs"}))
+    assert found["interpreted"]["filters"]["tech_companies_only"] is True and found["coverage"] == 1
+    assert counted(False) == (2, 2, 3)

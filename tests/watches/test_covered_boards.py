@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def fresh_coverage() -> None:
-    search._coverage[:] = [0, float("-inf")]  # counted once a minute per process
+    search._coverage.clear()  # counted once a minute per process
 
 
 def counts(http: HttpClient) -> tuple[int, int, int, str]:
@@ -105,3 +105,44 @@ def test_boards_the_directory_no_longer_lists_leave_search_with_it(site: Any, co
         maintenance_run(now=later)
         assert counts(HttpClient())[:3] == (0, 0, 0)
         assert search.jobs_search(filters={"keywords": ["ios"]})["total"] == 0
+
+
+def test_in_every_tier_a_searchs_coverage_counts_the_boards_it_reads_and_the_list_agrees(site: Any, config) -> None:
+    titles = {"tech": ["Senior iOS Engineer", "Data Engineer"], "care": ["Nurse", "Maintenance Engineer"]}
+    for token, jobs in titles.items():
+        serve_greenhouse(site, token, [greenhouse_job(i, title) for i, title in enumerate(jobs)])
+        resource, _ = Resource.objects.get_or_create(
+            url=f"https://boards.greenhouse.io/{token}",
+            defaults={"platform": "greenhouse", "fetch_host": "boards-api.greenhouse.io", "board_key": token},
+        )
+        resource_check(resource_id=resource.pk)
+    Resource.objects.update(indexed=True, index_origin="directory")
+    http = HttpClient()
+
+    def agreed(tech: bool) -> tuple[int, set[str]]:
+        fresh_coverage()
+        found = search.jobs_search(filters={"keywords": ["engineer"], "tech_companies_only": tech})
+        flag = "true" if tech else "false"
+        listed = http.get(f"/v1/companies?tech_companies_only={flag}").json()
+        page = http.get(f"/companies?tech_companies_only={flag}").content.decode()
+        boards = {company["board_url"] for company in listed["companies"]}
+        assert found["coverage"] == listed["coverage"] == listed["total"] == len(boards)
+        assert f"reads these {listed['total']} board" in page
+        assert {job["board_url"] for job in found["jobs"]} <= boards
+        return found["coverage"], boards
+
+    # The curated tier: a search reads every board unless it asks for tech companies only.
+    assert agreed(tech=False)[0] == 2
+    assert agreed(tech=True) == (1, {"https://boards.greenhouse.io/tech"})
+    fresh_coverage()
+    assert search.jobs_search(filters={"keywords": ["engineer"]})["coverage"] == 2
+    # The extended tier: tech companies by default, and what says so counts the same boards.
+    config(directory="extended")
+    fresh_coverage()
+    default = search.jobs_search(filters={"keywords": ["engineer"]})
+    assert default["interpreted"]["filters"]["tech_companies_only"] is True and default["coverage"] == 1
+    assert agreed(tech=True)[0] == 1 and agreed(tech=False)[0] == 2
+    page = http.get("/companies").content.decode()
+    assert "keeps to the 1 tech company among them" in page
+    watch = watch_create(client=client_create().client, query="engineer")
+    assert watch["coverage"] == 1

@@ -14,9 +14,9 @@ from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from boards.models import Job
+from boards.models import Job, Resource
 from boards.services.directory import monitored_resources
-from matching.tech import is_tech_company
+from matching.tech import TECH_COMPANY_SHARE, is_tech_company
 from watches.filters import Filters, filters_q, where_sql
 from watches.query import Interpretation, interpret
 from watches.services.estimate import SearchStats, estimated_share, index_keys, search_stats, word_shares
@@ -48,18 +48,28 @@ def filters_build(*, query: str = "", explicit: Mapping[str, Any] | None = None,
     return interpretation
 
 
-def coverage() -> int:
-    """Boards a search covers (`monitored_resources`, the set `list_companies` lists) that have been
-    read at least once. Counted at most once a minute per process: every search reports it, and it
+def covered_boards(*, tech_companies_only: bool = False) -> QuerySet[Resource]:
+    """The boards a search covers (`monitored_resources`, the set `list_companies` lists); with
+    `tech_companies_only` (the extended tier's default) only the tech companies, the boards such a
+    search reads (the filter's own condition, watches.filters)."""
+    boards = monitored_resources()
+    return boards.filter(tech_share__gte=TECH_COMPANY_SHARE) if tech_companies_only else boards
+
+
+def coverage(*, tech_companies_only: bool = False) -> int:
+    """Of `covered_boards`, those read at least once: how many boards a search's results come
+    from. Counted at most once a minute per process and kind: every search reports it, and it
     changes slowly."""
     now = time.monotonic()
-    if now - _coverage[1] > COVERAGE_TTL_SECONDS:
-        _coverage[:] = [monitored_resources().exclude(content_hash="").count(), now]
-    return int(_coverage[0])
+    counted, at = _coverage.get(tech_companies_only, (0, float("-inf")))
+    if now - at > COVERAGE_TTL_SECONDS:
+        counted = covered_boards(tech_companies_only=tech_companies_only).exclude(content_hash="").count()
+        _coverage[tech_companies_only] = (counted, now)
+    return counted
 
 
 COVERAGE_TTL_SECONDS = 60
-_coverage: list[float] = [0, float("-inf")]
+_coverage: dict[bool, tuple[int, float]] = {}
 
 
 def one_per_vacancy(filters: Filters, *, index: bool = True, ranges: bool = True) -> QuerySet[Job]:
@@ -100,7 +110,7 @@ def jobs_search(
         "total_is_lower_bound": capped,
         "jobs": jobs,
         "next_offset": end if more and end <= MAX_OFFSET else None,
-        "coverage": coverage(),
+        "coverage": coverage(tech_companies_only=interpretation.filters.tech_companies_only),
     }
 
 
@@ -318,13 +328,16 @@ def _fetch(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple
         return list(cursor.fetchall())
 
 
-def companies_list(*, query: str = "", limit: int = 50, offset: int = 0) -> dict[str, Any]:
+def companies_list(
+    *, query: str = "", limit: int = 50, offset: int = 0, tech_companies_only: bool = False
+) -> dict[str, Any]:
+    """The boards a search covers, the set its `coverage` counts (those of them read at least
+    once): every board, or with `tech_companies_only` those a search with that filter reads."""
     if not 1 <= limit <= 1000:
         raise AppError("VALIDATION_ERROR", "limit must be between 1 and 1000")
     if not 0 <= offset <= MAX_COMPANY_OFFSET:
         raise AppError("VALIDATION_ERROR", f"offset must be between 0 and {MAX_COMPANY_OFFSET}")
-    # The boards every search covers: the set `coverage` counts (those of them read at least once).
-    boards = monitored_resources()
+    boards = covered_boards(tech_companies_only=tech_companies_only)
     if query.strip():
         term = query.strip()[:100]
         boards = boards.filter(Q(company__icontains=term) | Q(url__icontains=term))
@@ -349,5 +362,5 @@ def companies_list(*, query: str = "", limit: int = 50, offset: int = 0) -> dict
         "companies": companies,
         "total": total,
         "next_offset": end if end < total else None,
-        "coverage": coverage(),
+        "coverage": coverage(tech_companies_only=tech_companies_only),
     }

@@ -222,7 +222,7 @@ def _create_search_watch(*, client: Client, options: WatchOptions) -> dict[str, 
         searches_register(watch_ids=[watch.pk])
         matching = jobs_matching(filters)
         body = watch_as_dict(watch, pending=0)
-        body["coverage"] = coverage()
+        body["coverage"] = coverage(tech_companies_only=filters.tech_companies_only)
         body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)
         body["current_jobs"] = jobs_as_dicts(matching, limit=CURRENT_JOBS_LIMIT)
         _add_secret(body, watch)
@@ -422,7 +422,7 @@ def watch_get(*, client: Client, watch_id: str, limit: int = CURRENT_JOBS_LIMIT)
     body = watch_as_dict(watch, pending=pending_count(watch))
     if watch.kind == WatchKind.SEARCH:
         matching = jobs_matching(filters)
-        body["coverage"] = coverage()
+        body["coverage"] = coverage(tech_companies_only=filters.tech_companies_only)
     else:
         matching = newest_jobs(Job.objects.filter(resource=watch.resource).filter(filters_q(filters)))
     body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)

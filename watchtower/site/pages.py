@@ -89,12 +89,18 @@ def companies(request: HttpRequest) -> HttpResponse:
         offset = _offset(request.GET.get("offset"))
     except AppError as exc:
         return JsonResponse(exc.as_dict(), status=exc.status)
-    page = companies_list(query=query, limit=COMPANIES_PER_PAGE, offset=offset)
+    tech = request.GET.get("tech_companies_only", "").lower() in {"true", "1"}
+    page = companies_list(query=query, limit=COMPANIES_PER_PAGE, offset=offset, tech_companies_only=tech)
     previous = max(offset - COMPANIES_PER_PAGE, 0) if offset > 0 else None
+    extended = current().directory == "extended"  # where a search keeps to tech companies by default
+    tech_total = companies_list(query=query, limit=1, tech_companies_only=True)["total"] if extended else None
     context = _context(
         current(),
         query=query,
         page=page,
+        tech=tech,
+        extended=extended,
+        tech_total=tech_total,
         first=offset + 1 if page["companies"] else 0,
         last=offset + len(page["companies"]),
         previous_offset=previous,
