@@ -14,8 +14,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
 from boards.models import HostLease, IndexOrigin, Platform, Resource
+from boards.services.directory import directory_board
 from boards.services.resources import resource_get_or_create, resource_revive
-from boards.sources.registry import recognize, recognize_as
 from watchtower.errors import AppError
 
 
@@ -76,6 +76,7 @@ class ResourceAdmin(admin.ModelAdmin):
         "consecutive_failures",
         "last_error_code",
         "retired_at",
+        "retired_reason",
     ]
     list_filter = ["platform", "indexed", "index_origin", HealthFilter, RetiredFilter]
     search_fields = ["company", "url", "board_key"]
@@ -122,17 +123,14 @@ class ResourceAdmin(admin.ModelAdmin):
         if request.method == "POST" and form.is_valid():
             url, platform = form.cleaned_data["url"], form.cleaned_data.get("platform") or ""
             try:
-                board = recognize_as(url, platform) if platform else recognize(url)
+                board = directory_board(url, platform=platform)  # the rules of a directory file's line
             except AppError as exc:
                 form.add_error("url", exc.message)
             else:
-                if board.platform == Platform.HTML:
-                    form.add_error("url", "Only boards on a supported platform can join the directory.")
-                else:
-                    resource, _ = resource_get_or_create(board=board)
-                    Resource.objects.filter(pk=resource.pk).update(indexed=True, index_origin=IndexOrigin.DIRECTORY)
-                    messages.success(request, f"{board.board_url} is in the directory.")
-                    return HttpResponseRedirect(reverse("admin:boards_resource_changelist"))
+                resource, _ = resource_get_or_create(board=board)
+                Resource.objects.filter(pk=resource.pk).update(indexed=True, index_origin=IndexOrigin.DIRECTORY)
+                messages.success(request, f"{board.board_url} is in the directory.")
+                return HttpResponseRedirect(reverse("admin:boards_resource_changelist"))
         context = {**self.admin_site.each_context(request), "form": form, "title": "Add a board to the directory"}
         return TemplateResponse(request, "admin/boards/resource/add_board.html", context)
 

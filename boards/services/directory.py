@@ -161,8 +161,14 @@ def recognize_line(line: BoardLine) -> BoardRef:
     """The board a line names; raises `AppError` with the reason when it names none."""
     if line.problem:
         raise AppError("VALIDATION_ERROR", line.problem)
-    _check_address(line.url)
-    board = recognize_as(line.url, line.platform) if line.platform else recognize(line.url)
+    return directory_board(line.url, platform=line.platform)
+
+
+def directory_board(url: str, *, platform: str = "") -> BoardRef:
+    """The board at `url` (on `platform` when named) that may join the directory, from a file's line
+    or the admin's form; raises `AppError` with the reason when there is none."""
+    _check_address(url)
+    board = recognize_as(url, platform) if platform else recognize(url)
     if board.platform == Platform.HTML:
         raise AppError("UNSUPPORTED_URL", "not a board on a supported platform (name its platform if it has one)")
     _check_address(board.board_url)
