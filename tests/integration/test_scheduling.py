@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from boards.models import Job, Resource, Snapshot
+from boards.services.resources import resource_revive
 from changes.models import Change, DeliveryStatus, WebhookDelivery
 from tests.integration.conftest import (
     EU,
@@ -157,3 +158,21 @@ def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
     assert set(rows.values_list("attempts", flat=True)) == {8}
     for call in live.hooks_to("/hook/dead"):
         assert_signed(call, "secret-dead")
+
+
+def test_a_retired_board_is_never_fetched_and_a_revived_one_is_checked_again(live, runner: Runner) -> None:
+    kept = make_board(live, "acme")
+    retired = make_board(live, "globex")
+    Resource.objects.filter(pk=retired.pk).update(retired_at=timezone.now(), retired_reason="UPSTREAM_ERROR: HTTP 404")
+    replica = runner.replica("w1").start()
+    wait_for(lambda: checked(kept), timeout=30, what="the board still in the directory")
+    # A second round: the runner has dispatched since, and still not the retired board (it is due).
+    round_two = timezone.now()
+    Resource.objects.filter(pk=kept.pk).update(next_check_at=round_two)
+    wait_for(lambda: checked_since(round_two, kept), timeout=20, what="the second round")
+    assert live.hits_for("globex") == [] and not checked(retired)
+
+    resource_revive(Resource.objects.get(pk=retired.pk))  # the admin's Revive, or a watch asking
+    wait_for(lambda: checked(retired), timeout=20, what="the revived board")
+    assert len(live.hits_for("globex")) == 1
+    assert "Traceback" not in replica.output()
