@@ -54,6 +54,10 @@ _TRIGGERS = anchor_words(
     "lmia",
     "immigration",
     "482",
+    "skilled worker",
+    "kennismigrant",
+    "skilled migrant",
+    "employment pass",
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n|•|;|\u2022|\s\*\s")
 # Words that say a sentence is about working in a country.
@@ -61,7 +65,7 @@ _VISA_WORDS = re.compile(
     r"\bvisas?\b|work(?:ing)? permits?|right to work|right-to-work|work(?:ing)? rights|work authori[sz]ation"
     r"|authori[sz]ed to work|eligible to work|entitled to work|immigration|\bh-?1-?b\b|green card|blue card|\blmia\b"
     r"|citizens?(?:hip)?\b|permanent residen|\b482\b|\btss\b|skilled worker|tier 2|relocat|employment pass"
-    r"|work authori[sz]ed|legally (?:able|allowed) to work"
+    r"|work authori[sz]ed|legally (?:able|allowed) to work|kennismigrant|skilled migrant"
 )
 # "Sponsor" in other senses: events, sport, marketing, clinical trials, a project's sponsor.
 _OTHER_SENSES = re.compile(
@@ -78,7 +82,8 @@ _NEGATION = (
 )
 _REFUSALS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"\b{_NEGATION}\b[^.]{{0,50}}?(?:\bsponsor\w*|\bvisas?\b|work permits?|\blmia\b|\bh-?1-?b\b|blue card)"
+        rf"\b{_NEGATION}\b[^.]{{0,50}}?(?:\bsponsor\w*|\bvisas?\b|work permits?|\blmia\b|\bh-?1-?b\b|blue card|employment pass"
+        r"|kennismigrant|skilled migrant)"
     ),
     re.compile(
         r"\bno\s+(?!restrictions?\b|limits?\b|problem\b|issue\b)(?:\w+\s+){0,2}(?:visa|h-?1-?b|work\s+permit|immigration|employment|relocation\s+or\s+visa)?\s*"
@@ -86,7 +91,7 @@ _REFUSALS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         r"\bsponsorship\s+(?:is\s+|will\s+|can\s+|would\s+)?(?:not|unavailable|n'?t|never|isn'?t|won'?t|can'?t)\b"
-        r"|\bsponsorship\s*[:\-–]\s*(?:no\b|none|not\s+available|n/?a\b|unavailable)"
+        r"|\bsponsorship\s*[:\-–]\s*(?:no\b|none|not\s+(?:available|offered|provided|possible)|n/?a\b|unavailable)"
         r"|\bsponsorship\s+(?:is\s+)?(?:not\s+)?(?:unavailable|not\s+possible|not\s+offered)"
     ),
     re.compile(
@@ -94,17 +99,25 @@ _REFUSALS: tuple[re.Pattern[str], ...] = (
         r"(?:sponsorship|visa\s+support|a\s+visa|visas?\b)"
     ),
     re.compile(r"\b(?:unable|not\s+able)\s+to\s+(?:\w+\s+){0,3}(?:relocation\s+or\s+)?(?:visa|immigration)"),
+    # "Sponsorship for this role is not available": the negation after the words it qualifies.
+    re.compile(
+        r"\bsponsorship\b[^.;?!]{0,60}?\b(?:(?:is|are|will|can|would)\s+not|isn'?t|aren'?t|won'?t|can'?t)\s+(?:be\s+)?"
+        r"(?:available|offered|provided|possible|supported|an\s+option|given)\b"
+    ),
 )
 _OFFERS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"\b(?:we|we'll|we'd|we're|company|employer|can|will|do|does|happy\s+to|able\s+to|willing\s+to|open\s+to|offer\s+to"
-        r"|glad\s+to|proud\s+to)\s+(?:\w+\s+){0,2}(?:sponsor|sponsors|sponsoring)\s+(?:\w+\s+){0,3}?"
+        r"|glad\s+to|proud\s+to)\s+(?:\w+\s+){0,2}(?:sponsor|sponsors|sponsoring)\s+(?:[\w()-]+\s+){0,5}?"
         r"(?:visas?|work\s+permits?|h-?1-?b|blue\s+cards?|immigration|skilled\s+worker|tss|482|employment\s+pass"
+        r"|kennismigrant|highly\s+skilled\s+migrant"
         r"|relocation|candidates|international|the\s+right|qualified|applicants|sponsorship|green\s+cards?)"
     ),
     re.compile(
-        r"\b(?:visa|h-?1-?b|blue\s+card|work\s+permit|immigration|skilled\s+worker|tier\s+2|482|tss|employment\s+pass)"
-        r"\s+(?:visa\s+)?(?:sponsorship|support|assistance|help|sponsoring|costs?|fees?|process(?:ing)?)\s+"
+        r"\b(?:visa|h-?1-?b|blue\s+card|work\s+permit|immigration|skilled\s+worker|tier\s+2|482|tss|employment\s+pass"
+        r"|lmia|kennismigrant)"
+        r"\s+(?:visa\s+|(?:and|&)\s+relocation\s+)?(?:sponsorship|support|assistance|help|sponsoring|costs?|fees?|process(?:ing)?)\s+"
+        r"(?:(?:and|&|\+)\s+relocation(?:\s+(?:support|assistance|help|package))?(?:\s+to\s+[\w-]+)?\s+)?"
         r"(?:is\s+|are\s+|will\s+be\s+|can\s+be\s+|may\s+be\s+)?(?:\w+\s+)?(?:available|offered|provided|possible|included"
         r"|given|covered|paid|considered|on\s+offer)\b"
     ),
@@ -115,7 +128,8 @@ _OFFERS: tuple[re.Pattern[str], ...] = (
         r"\s+(?:sponsorship|support|assistance|help|services|costs|processing|and\s+relocation|&\s+relocation)"
     ),
     re.compile(
-        r"\b(?:visa|h-?1-?b|blue\s+card|immigration|work\s+permit)?\s*sponsorship\s+(?:is\s+|will\s+be\s+|can\s+be\s+|may\s+be\s+)?"
+        r"\b(?:visa|h-?1-?b|blue\s+card|immigration|work\s+permit)?\s*sponsorship\s+"
+        r"(?:(?:for|under|through|via|and|&)\s+(?:[\w-]+\s+){1,5}?)?(?:is\s+|are\s+|will\s+be\s+|can\s+be\s+|may\s+be\s+)?"
         r"(?:available|offered|provided|possible|on\s+offer|an\s+option|included)\b"
         r"|\bsponsorship\s*[:\-–]\s*(?:yes|available|provided|offered|possible)\b"
     ),
@@ -123,15 +137,32 @@ _OFFERS: tuple[re.Pattern[str], ...] = (
         r"\b(?:welcome|encourage|consider|accept|open\s+to)\s+(?:\w+\s+){0,4}?(?:applicants?|candidates?|applications?"
         r"|people|talent)\s+(?:\w+\s+){0,3}?(?:who\s+|that\s+)?(?:require|need|requiring|needing|will\s+need|in\s+need\s+of)"
         r"\s+(?:\w+\s+){0,3}?(?:visas?|sponsorship|work\s+permits?)"
+        r"|\b(?:applicants?|candidates?|applications|those|people)\s+(?:who\s+|that\s+)?(?:require|need|requiring|needing"
+        r"|will\s+require|will\s+need)\s+(?:[\w-]+\s+){0,2}?(?:sponsorship|visas?|work\s+permits?)\s+(?:are|is|will\s+be)\s+"
+        r"(?:also\s+|still\s+|very\s+)?(?:welcome|considered|encouraged)"
+    ),
+    # "We can offer sponsorship for the Skilled Worker visa", "open to visa sponsorship", "comes with
+    # sponsorship": the sentence is about visas (or says "sponsor" in no other sense, see _classify).
+    re.compile(
+        r"\b(?:offer|offers|offering|provide|provides|providing|open\s+to|comes?\s+with|eligible\s+for)\s+"
+        r"(?:full\s+|visa\s+|immigration\s+|h-1b\s+|work\s+permit\s+)?sponsorship\b"
     ),
     re.compile(
         r"\b(?:help|helps|assist|assists|support|supports|guide|handle|handles|cover|covers|pay\s+for|take\s+care\s+of)"
-        r"\s+(?:you\s+|candidates\s+)?(?:with\s+|in\s+|through\s+|for\s+)?(?:obtaining\s+|getting\s+|securing\s+|"
+        r"\s+(?!(?:our\s+|the\s+)?(?:employees|clients|customers|colleagues|staff|users|members|workers|team)\b)"
+        r"(?:you\s+|candidates\s+)?(?:with\s+|in\s+|through\s+|for\s+)?(?:obtaining\s+|getting\s+|securing\s+|"
         r"applying\s+for\s+|obtain\s+|get\s+|secure\s+)?(?:the\s+|your\s+|a\s+|all\s+|any\s+)?(?:\w+\s+){0,2}?"
-        r"(?:visa|work\s+permit|immigration|blue\s+card|h-?1-?b)(?:s|\s+(?:process|application|costs?|fees?|paperwork))?\b"
+        r"(?:visa|work\s+permit|immigration|blue\s+card|h-?1-?b|lmia|employment\s+pass|kennismigrant)"
+        r"(?:s|\s+(?:process|application|costs?|fees?|paperwork))?\b"
     ),
-    re.compile(r"\beligible\s+for\s+(?:\w+\s+){0,3}?sponsorship\b"),
-    re.compile(r"\b(?:approved|licensed|licenced|accredited)\s+(?:\w+\s+){0,2}?(?:visa\s+)?sponsor\b"),
+    re.compile(
+        r"\bwe\s+(?:can\s+|will\s+|'ll\s+)?(?:apply|arrange|file)\s+for\s+(?:your|the|a)\s+(?:[\w()-]+\s+){0,4}?"
+        r"(?:visa|work\s+permit|blue\s+card|residence\s+permit)"
+    ),
+    re.compile(r"\beligible\s+for\s+(?:[\w-]+\s+){0,3}?sponsorship\b"),
+    re.compile(
+        r"\b(?:approved|licensed|licenced|accredited|recogni[sz]ed|registered|certified)\s+(?:\w+\s+){0,2}?(?:visa\s+)?sponsor\b"
+    ),
     re.compile(r"\b(?:h-?1-?b|visa)\s+(?:transfers?\s+)?(?:candidates\s+|holders\s+)?(?:are\s+)?welcome\b"),
     re.compile(r"\bno\s+restrictions?\s+on\s+(?:\w+\s+)?sponsorship\b"),
 )
@@ -142,7 +173,7 @@ _REQUIREMENTS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"\b(?:must|should|need\s+to|needs\s+to|required\s+to|will\s+need\s+to|are\s+required\s+to|have\s+to)\s+"
         r"(?:already\s+|currently\s+)?(?:have|hold|possess|be\s+able\s+to\s+(?:provide|demonstrate|show)|provide\s+proof\s+of"
-        r"|demonstrate|show|obtain)\s+(?:\w+\s+){0,3}?(?:right\s+to\s+work|right-to-work|work(?:ing)?\s+(?:authori[sz]ation"
+        r"|demonstrate|show|obtain)\s+(?:\w+\s+){0,5}?(?:right\s+to\s+work|right-to-work|work(?:ing)?\s+(?:authori[sz]ation"
         r"|permits?|rights)|eligibility\s+to\s+work|permission\s+to\s+work|citizenship|permanent\s+residen\w*|residency"
         r"|green\s+card|employment\s+authori[sz]ation)"
     ),
@@ -152,7 +183,7 @@ _REQUIREMENTS: tuple[re.Pattern[str], ...] = (
         r"|\b(?:must|should)\s+be\s+(?:an?\s+)?(?:\w+\s+)?(?:citizen|permanent\s+resident|green\s+card\s+holder)"
     ),
     re.compile(
-        r"\bcitizens?\s+(?:or|and|/)\s+(?:permanent\s+residents?|green\s+card\s+holders?)\b|\bcitizens?\s+only\b"
+        r"\bcitizens?\s+(?:or|and|/|&)\s+(?:permanent\s+residents?|prs?|green\s+card\s+holders?)\b|\bcitizens?\s+only\b"
         r"|\bcitizenship\s+(?:is\s+)?required\b|\brequires?\s+(?:\w+\s+)?citizenship\b"
         r"|\b(?:right\s+to\s+work|work(?:ing)?\s+(?:permit|rights|authori[sz]ation)|citizenship)\s+(?:\w+\s+){0,4}?"
         r"(?:is\s+|are\s+)?(?:required|mandatory|a\s+must|necessary|essential|needed)\b"
