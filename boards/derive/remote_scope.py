@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from boards.derive.text import PostingText, anchor_words
 from matching import places
+from matching.places import gazetteer
 
 MAX_STATEMENTS = 12
 MAX_PHRASE_WORDS = 8
@@ -28,7 +29,8 @@ _LEAD = re.compile(
     r"(?:reside|live|be\s+(?:located|based|residing|living|resident)|work)\s+(?:in|within|from)\s+"
     r"|\b(?:must|should|need\s+to|required\s+to)\s+be\s+(?:an?\s+)?(?:legal\s+|permanent\s+)?residents?\s+of\s+(?:the\s+)?"
     r"|\b(?:open|available)\s+(?:only\s+)?to\s+(?:\w+\s+){0,2}?(?:candidates|applicants|people|residents|anyone|talent)"
-    r"\s+(?:(?:who\s+(?:are|live|reside)\s+)?(?:based|located|living|residing|resident)\s+)?(?:in|within|across|from)\s+"
+    r"\s+(?:(?:who\s+(?:are|live|reside)\s+)?(?:based|located|living|residing|resident)\s+)?(?:in|within|across|from|of)\s+"
+    r"|\b(?:work\s+and\s+(?:reside|live)|(?:reside|live)\s+and\s+work)\s+(?:in|within)\s+"
     r"|\b(?:candidates|applicants|employees)\s+(?:must\s+be\s+|should\s+be\s+|need\s+to\s+be\s+)?"
     r"(?:based|located|living|residing)\s+(?:in|within|anywhere\s+in)\s+"
     r"|\b(?:remote(?:[\s-]first)?|remotely|work\s+from\s+home)\s+(?:(?:from\s+)?anywhere\s+)?"
@@ -54,7 +56,21 @@ _PHRASE_END = re.compile(
     r"that|to|for|while|during|at|as|is|are|can|will|because|so|if|but|where|when|only|area|region|time)\b"
 )
 # "in one of the following countries: Spain, Portugal".
-_LISTING = re.compile(r"(?:one\s+of\s+)?(?:the\s+)?following\s+(?:countries|locations|regions|states|areas)\s*:?\s*")
+_LISTING = re.compile(
+    r"(?:one\s+of\s+)?(?:the\s+)?following\s+(?:(?:us|u\.s\.)\s+|canadian\s+)?"
+    r"(?P<kind>countries|locations|regions|states|provinces|areas)\s*:?\s*"
+)
+# A listing of "states" names US states, of "provinces" Canadian ones: "CA, NY, TX, WA" are then
+# California, New York, Texas and Washington, not Canada and the town of Wa in Ghana.
+_LISTED_REGIONS = {"states": "US-", "provinces": "CA-"}
+# "US-based", "must be UK-based", "Canada-based candidates only": where the person must be, said with
+# "-based" after the place. Read only after words that make it about the person (not "a Berlin-based
+# company", which says where the employer is).
+_BASED = re.compile(
+    r"\b(?:must\s+be|should\s+be|need\s+to\s+be|needs\s+to\s+be|be|remote(?:-first)?|remotely|candidates|applicants|you're|you\s+are"
+    r"|role\s+is|position\s+is|fully\s+remote)\s*,?\s+(?P<place>[a-z][a-z.]*(?:\s[a-z]+)?)-based\b"
+    r"|\b(?P<place2>[a-z][a-z.]*(?:\s[a-z]+)?)-based\s+(?:candidates|applicants|residents|talent|only|remote)\b"
+)
 _PHRASE_SPLIT = re.compile(r",|\s+or\s+|\s+and\s+|/|&")
 _LEADING_ARTICLE = re.compile(r"^(?:the|either)\s+")
 # Time zones named in a posting, and the zone each lies in.
@@ -100,7 +116,7 @@ def remote_scope_of(
 # scanned with the (much slower) regular expressions.
 _LEAD_WORDS = anchor_words(
     "reside", "live in", "located", "based", "resident", "open to", "available to", "remote", "anywhere", "hire",
-    "living in", "residing",
+    "living in", "residing", "live and work", "reside and work", "work and reside", "work and live",
 )  # fmt: skip
 # A statement's words lie within this many characters before and after its anchor word.
 _LEAD_BEFORE, _LEAD_AFTER = 50, 90
@@ -167,7 +183,12 @@ def scope_of(text: PostingText) -> list[str]:
             start = listing.end()
         end = _PHRASE_END.search(low, start, start + 120)
         phrase = low[start : end.start() if end else start + 120]
-        codes.extend(_phrase_codes(phrase))
+        kind = listing.group("kind") if listing is not None else None
+        found = _listed_regions(phrase, _LISTED_REGIONS[kind]) if kind in _LISTED_REGIONS else _phrase_codes(phrase)
+        if end is not None and end.group(0).startswith("time") and not all(_is_area(code) for code in found):
+            continue  # "within the Pacific time zone": a time zone (read below), not the town of Pacific, MO
+        codes.extend(found)
+    codes.extend(_based_codes(text))
     if _may_say_anywhere(text) and _ANYWHERE.search(low):
         codes.append(places.WORLDWIDE)
     if text.holds_any_word(_TIME_ZONE_WORDS):
@@ -215,7 +236,7 @@ def _lead_matches(text: PostingText) -> list[re.Match[str]]:
 # The words a statement of `_LEAD` starts with: it is tried only where one of them stands.
 _LEAD_STARTS = (
     "must", "should", "need", "required", "have", "open", "available", "candidates", "applicants", "employees",
-    "remote", "work", "hire", "anywhere", "located",
+    "remote", "work", "hire", "anywhere", "located", "live", "reside",
 )  # fmt: skip
 # Up to this many windows, each is searched for `_LEAD_STARTS` on its own (a posting has one or
 # two); past it, the whole description once ("remote work in remote work in …").
@@ -273,6 +294,44 @@ def _phrase_codes(phrase: str) -> list[str]:
         if codes:
             return codes
     return []
+
+
+def _is_area(code: str) -> bool:
+    """A country or a zone ("US", "EU"), not a region or town: what "… time zones" may follow."""
+    return code in places.ZONE_CODES.values() or (len(code) == 2 and code.isupper())
+
+
+def _listed_regions(phrase: str, prefix: str) -> list[str]:
+    """The regions of one country a listing names ("ca, ny, tx or wa" → US-CA, US-NY, …); [] when
+    any part is not one of its regions."""
+    table = gazetteer.load().regions
+    codes: list[str] = []
+    for part in _PHRASE_SPLIT.split(phrase):
+        part = _LEADING_ARTICLE.sub("", part.strip(" ."))
+        if not part:
+            continue
+        found = [code for code in table.get(gazetteer.fold(part), ()) if code.startswith(prefix)]
+        if not found:
+            return []
+        codes.append(found[0])
+    return codes
+
+
+def _based_codes(text: PostingText) -> list[str]:
+    """Codes of "US-based" statements (`_BASED`), looked for only around "-based"."""
+    if not text.present(_BASED_WORDS):
+        return []
+    low = text.description_low
+    codes: list[str] = []
+    for at in text.occurrences("based")[:MAX_STATEMENTS]:
+        if at == 0 or low[at - 1] != "-":
+            continue
+        for match in _BASED.finditer(low, max(0, at - 60), at + 30):
+            codes.extend(_phrase_codes(match.group("place") or match.group("place2")))
+    return codes
+
+
+_BASED_WORDS = anchor_words("based")
 
 
 # Words after "in" that are not places although the gazetteer knows a town of that name.
