@@ -31,13 +31,13 @@ _KINDS: tuple[tuple[EmploymentType, re.Pattern[str]], ...] = (
         "internship",
         re.compile(
             r"\b(?:interns?|internships?|co ?op|working student|werkstudent\w*|praktikum|praktikant\w*"
-            r"|stagiaire|apprentice(?:ship)?|trainee ?ship|summer student)\b"
+            r"|stagiaire|apprentice(?:ship)?|trainee ?ship|summer student|placement year|industrial placement|alternance)\b"
         ),
     ),
     (
         "contract",
         re.compile(
-            r"\b(?:contract(?:or|ors)?|contract to hire|freelance(?:r)?|freelancing|consultant contract|1099|c2c"
+            r"\b(?:(?<!fixed term )(?<!fixed duration )contract(?:or|ors)?|contract to hire|freelance(?:r)?|freelancing|consultant contract|1099|c2c"
             r"|corp to corp|b2b contract|self employed|zzp|auftrag)\b"
         ),
     ),
@@ -48,10 +48,12 @@ _KINDS: tuple[tuple[EmploymentType, re.Pattern[str]], ...] = (
             r"|parental leave cover|locum|per diem)\b"
         ),
     ),
-    ("part_time", re.compile(r"\b(?:part time|parttime|teilzeit|temps partiel|half time|halftime)\b")),
+    ("part_time", re.compile(r"\b(?:part time|parttime|teilzeit|temps partiel|half time|halftime|minijob)\b")),
     (
         "full_time",
-        re.compile(r"\b(?:full time|fulltime|permanent|regular|vollzeit|unbefristet|cdi|temps plein|ft|perm)\b"),
+        re.compile(
+            r"\b(?:full time|fulltime|permanent|regular|vollzeit|unbefristet|festanstellung|cdi|temps plein|ft|perm)\b"
+        ),
     ),
 )
 # Full-time words a title is read for (not "Regular", "Permanent": see _from_title).
@@ -60,7 +62,8 @@ _TITLE_FULL_TIME = re.compile(r"\b(?:full time|fulltime|vollzeit)\b")
 _TITLE_ONLY = re.compile(r"\((?:pt|ft)\)|\b(?:pt|ft)\b")
 # Labelled statements in a description: "Employment type: Contract", "Job Type: Part-time".
 _LABELLED = re.compile(
-    r"\b(?:employment|job|position|contract|work|engagement|role)\s+type\s*[:\-–]\s*(?P<value>[^\n.;|]{2,60})"
+    r"\b(?:(?:employment|job|position|contract|work|engagement|role)\s+type|type\s+of\s+(?:employment|contract|position|role))"
+    r"\s*[:\-–]\s*(?P<value>[^\n.;|]{2,60})"
 )
 # "This is a part-time position", "this role is a 6-month contract", "a full-time, permanent role".
 _STATEMENT = re.compile(
@@ -132,7 +135,13 @@ def _title_false_positive(kind: EmploymentType, folded: str) -> bool:
         # Whoever runs the intern program is not an intern.
         return bool(re.search(r"\bintern(?:s|ship)?\s+(?:program|programs|recruit\w*|coordinator|manager)\b", folded))
     if kind == "contract":
-        # "Contract Manager", "Contracts Lawyer", "Contract Analyst" name a job about contracts.
+        # "Contract Manager", "Contracts Lawyer", "Contract Analyst" name a job about contracts;
+        # "Contractor Relations Manager", "Contractor Safety Lead" one about the company's contractors.
+        if re.search(
+            r"\bcontractors?\s+(?:relations|management|manager|compliance|safety|onboarding|operations|payments?)\b",
+            folded,
+        ):
+            return not re.search(r"\b(?:freelance\w*|1099|c2c|contract to hire)\b", folded)
         return bool(
             re.search(
                 r"\bcontracts?\s+(?:manager|management|lawyer|attorney|counsel|analyst|administrator|specialist|"
