@@ -13,8 +13,10 @@ experience is never read again as pay, and a place is never read as a role word:
    ("with a 4-day week", "unlimited PTO") are noted, never read as role words;
 5. negations: "not in Berlin" and "no remote" are noted (no such filters), "no managers" excludes;
 6. work modes (hybrid, on-site) are noted; where remote work must be allowed from ("remote jobs I
-   can do from Germany", "remote anywhere"); places ("in Austin, TX or remote"), checked against
-   the gazetteer so "in machine learning" stays a role;
+   can do from Germany", "remote jobs from Canada", "anywhere in Europe", "remote anywhere", a
+   country or zone written next to "remote": "remote Europe", "US remote", "remote (US or
+   Canada)"; a name there that is no known place is noted, never a keyword); places ("in Austin,
+   TX or remote"), checked against the gazetteer so "in machine learning" stays a role;
 7. "remote" → `remote_only`, or with places (and no on-site alternative) → `remote_from`;
 8. levels → `seniority`; 9. what is left → role words.
 
@@ -136,6 +138,8 @@ _NOT_REMOTE = re.compile(
 _EXCLUSION = re.compile(
     r"\b(?:not|no|excluding|except|without|minus|but\s+not)\s+(?:any\s+)?"
     r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b)\s*[\w+#.&'-]+)*)"
+    # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
+    r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*[\w+#.&'-]+)*)"
 )
 # Freshness: read before years and pay, so "in the last 3 days" is neither. A number of days, weeks
 # or months after "last"/"past" (or "posted within"); "this week", "today", "new today", "fresh".
@@ -197,19 +201,19 @@ _VISA_NOT_NEEDED = re.compile(
 _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
     r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
-    r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support)\b"
+    r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
     r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do)\s+)?"
     r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
-    r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b"
+    r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b(?:\s+(?:required|needed|necessary|wanted|please))?"
 )
 _KIND_WORDS = (
-    r"contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
+    r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
     r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent"
 )
 _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("internship", re.compile(r"internships?")),
+    ("internship", re.compile(r"internships?|apprenticeships?")),
     ("contract", re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing")),
-    ("temporary", re.compile(r"temporary|temp|fixed term|seasonal")),
+    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal")),
     ("part_time", re.compile(r"part ?time")),
     ("full_time", re.compile(r"full ?time|permanent")),
 )
@@ -238,7 +242,9 @@ _COMPANY_END = (
 )
 _NAMES = r"(?P<names>[a-z0-9][\w&'.+-]*(?:(?:\s*,\s*|\s+)(?!(?:in|with|that|for|as|on|from|near|jobs?|roles?|but|not|at)\b)[\w&'.+-]+){0,11}?)"
 _NOT_AT_COMPANY = re.compile(
-    r"\b(?:not|except|excluding|but\s+not|never|no\s+jobs|nothing)\s+(?:at|from|with)\s+" + _NAMES + _COMPANY_END
+    r"\b(?:not|except|excluding|exclude|but\s+not|never|no\s+jobs|nothing)\s+(?:(?:jobs|roles|positions)\s+)?(?:at|from|with)\s+"
+    + _NAMES
+    + _COMPANY_END
 )
 _AT_COMPANY = re.compile(r"\b(?:at|@)\s+(?:companies\s+like\s+|either\s+)?" + _NAMES + _COMPANY_END)
 # Words after "at" that do not start a company name.
@@ -262,12 +268,19 @@ _UNSUPPORTED = re.compile(
 # "remote jobs I can do from Germany", "workable from Canada", "remote from the UK".
 _REMOTE_FROM = re.compile(
     r"\b(?:(?:that|which)\s+)?(?:i|we|you|one)\s+(?:can|could|may)\s+(?:do|work|take|get|hold|apply\s+for|perform)"
-    r"\s+(?:it\s+|them\s+|remotely\s+)*from\s+(?:the\s+)?"
-    r"|\b(?:remote(?:ly)?|work(?:ing)?|workable|doable|possible)\s+(?:remotely\s+)?from\s+(?:the\s+)?"
+    r"\s+(?:it\s+|them\s+|remotely\s+)*from\s+(?:anywhere\s+(?:in|within|across)\s+)?(?:the\s+)?"
+    r"|\b(?:remote(?:ly)?(?:\s+only)?(?:\s+(?:jobs?|roles?|positions?|work|gigs?|openings?|opportunities))?|work(?:ing)?"
+    r"|workable|doable|possible)\s+(?:remotely\s+)?from\s+(?:anywhere\s+(?:in|within|across)\s+)?(?:the\s+)?"
+    r"|\bremote(?:ly)?\s+(?:from\s+)?anywhere\s+(?:in|within|across)\s+(?!the\s+world\b)(?:the\s+)?"
 )
+# "remote Europe", "remote (US or Canada)", "US remote", "remote-UK": a country or zone next to "remote".
+_REMOTE_NEXT = re.compile(
+    r"\b(?:fully[\s-]+|100%\s*)?remote(?:ly)?(?:[\s-]+(?:first|friendly))?(?:[\s-]+only)?[\s-]+\(?\s*"
+)
+_NEXT_TO_REMOTE = re.compile(r"(?:^|\|)\s*(?P<place>[a-z][a-z.]*(?:\s[a-z]+)?)[\s-]+(?=remote\b)")
 _REMOTE_ANYWHERE = re.compile(
-    r"\b(?:(?:fully\s+)?remote(?:ly)?\s+(?:from\s+)?anywhere(?:\s+in\s+the\s+world)?|work\s+from\s+anywhere"
-    r"(?:\s+in\s+the\s+world)?|worldwide\s+remote|remote\s+(?:worldwide|globally)|globally\s+remote"
+    r"\b(?:(?:fully\s+)?remote(?:ly)?\s+(?:from\s+)?anywhere(?:\s+in\s+the\s+world|(?!\s+(?:in|within|across)\b))"
+    r"|work\s+from\s+anywhere(?:\s+in\s+the\s+world|(?!\s+(?:in|within|across)\b))|worldwide\s+remote|remote\s+(?:worldwide|globally)|globally\s+remote"
     r"|anywhere\s+in\s+the\s+world)\b"
 )
 
@@ -340,7 +353,7 @@ anywhere everything regardless board it its this these those on by from like suc
 using via they them you your one whatever check keep eye can could would will do doe give list see what whats
 current currently right now today latest recent recently something anything search searching seeking seek
 interested hire good great best cool nice top startup paid salary pay making earning per annum yearly hourly
-monthly plus k thousand if than more less most least
+monthly plus k thousand if than more less most least candidate applicant
 """
 _STOP_WORDS = frozenset(_STOP_TEXT.split())
 _WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
@@ -610,7 +623,10 @@ class _Reader:
         self._cut(_NOT_REMOTE, not_remote)
 
         def exclusion(match: re.Match[str]) -> bool:
-            words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\bnor\b)\s*", match.group("items")) if w]
+            if match.group("listed") is not None:
+                words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*", match.group("listed")) if w]
+            else:
+                words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\bnor\b)\s*", match.group("items")) if w]
             found = [_role_word(word) for word in words]
             usable = [word for word in found if word and word not in _STOP_WORDS and word != "remote"]
             if not usable or len(usable) != len(found):
@@ -684,6 +700,70 @@ class _Reader:
                     break
             else:
                 position = match.end()
+                if self._unknown_place(words, match):
+                    position = match.start() + len(BAR)
+        self._remote_next_to_place()
+
+    def _unknown_place(self, words: list[str], match: re.Match[str]) -> bool:
+        """ "remote jobs I can do from Narnia": a name where a place must stand that Watchtower does
+        not know is said in a note and cut, never left to become a keyword that matches nothing.
+        Only a short phrase of non-grammar words ("from companies in …" is left); "from home" is cut
+        and read as remote work."""
+        if words[:1] == ["home"]:
+            words = words[:1]  # "work from home", "remote jobs from home": remote work, nothing more
+            self.remote_only = True
+        elif not 1 <= len(words) <= 3 or any(word in _STOP_WORDS or word in _NOT_FROM_PLACES for word in words):
+            return False
+        if not all(word.isalpha() for word in words):
+            return False
+        phrase = " ".join(words)
+        if phrase != "home":
+            self.notes.append(
+                f'"{phrase}" was not recognised as a place remote work can be allowed from; it was ignored (not '
+                "read as a keyword). Pass `remote_from` to set one."
+            )
+        consumed = re.match(r"\s*" + r"\s+".join(re.escape(word) for word in words), self.text[match.end() :])
+        cut_end = match.end() + (consumed.end() if consumed else 0)
+        self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
+        return True
+
+    def _remote_next_to_place(self) -> None:
+        """ "remote Europe", "remote (US or Canada)", "US remote", "remote-UK": a country or zone
+        written next to "remote" is where the remote work must be allowed from. Only countries and
+        zones (scope codes such as "US", "EMEA"): a city or state next to "remote" ("remote phoenix
+        developer") may be a word of the role, and stays what the later passes make of it."""
+        position = 0
+        while True:
+            match = _REMOTE_NEXT.search(self.text, position)
+            if match is None:
+                break
+            end = _place_end(self.text, match.end())
+            words = self.text[match.end() : end].split()
+            if "only" in words:
+                words = words[: words.index("only")]  # "remote US only"
+            if words and (words[0] in _NOT_PLACE_START or (words[0] in _STOP_WORDS and words[0] not in _SHORT_PLACES)):
+                position = match.end()  # "remote within Europe" is read by `_places`, "remote and …" names no place
+                continue
+            for size in range(min(len(words), 4), 0, -1):
+                accepted = _read_places(" ".join(words[:size]))
+                if accepted and _countries_or_zones(accepted):
+                    self.remote_from.extend(place for place in accepted if place not in self.remote_from)
+                    consumed = re.match(
+                        r"\s*" + r"\s+".join(re.escape(word) for word in words[:size]), self.text[match.end() :]
+                    )
+                    cut_end = match.end() + (consumed.end() if consumed else 0)
+                    if self.text[cut_end : cut_end + 2].strip().startswith(")"):
+                        cut_end = self.text.index(")", cut_end) + 1
+                    self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
+                    position = match.start() + len(BAR)
+                    break
+            else:
+                position = match.end()
+        for match in reversed(list(_NEXT_TO_REMOTE.finditer(self.text))):
+            accepted = _read_places(match.group("place"))
+            if accepted and _countries_or_zones(accepted):
+                self.remote_from.extend(place for place in accepted if place not in self.remote_from)
+                self.text = self.text[: match.start("place")] + BAR + self.text[match.end() :]
 
     def _places(self) -> None:
         position = 0
@@ -863,6 +943,25 @@ def _role_word(raw: str) -> str:
     if not word or not terms.term_key(word):
         return ""
     return terms.singular(word) if word.isalpha() else word
+
+
+def _countries_or_zones(accepted: list[str]) -> bool:
+    """Whether every place names a country, a zone or the world (not a town or state)."""
+    for place in accepted:
+        codes = places.remote_scope_of_phrase(place)
+        if not codes or not all(
+            code == places.WORLDWIDE or code in places.ZONE_CODES.values() or "-" not in code for code in codes
+        ):
+            return False
+        if not all(places.remote_from_keys(place) for place in accepted):
+            return False
+    return True
+
+
+# Words that do not start a place next to "remote" (the resolver reads past them: "within europe").
+_NOT_PLACE_START = frozenset({"within", "across", "throughout", "around", "near", "anywhere", "everywhere", "first"})
+# Words after "remote … from" that are not places and need no note: "work from home".
+_NOT_FROM_PLACES = frozenset({"home", "anywhere", "companies", "company", "startups", "startup", "office", "abroad"})
 
 
 def _place_end(text: str, start: int) -> int:
