@@ -139,15 +139,15 @@ def read_board_lines(path: Path) -> list[BoardLine]:
     entries = []
     section = ""
     for number, raw, problem in _raw_lines(path):
-        if problem:
-            entries.append(BoardLine(number, raw.strip(), "", section, problem))
-            continue
         header = _SECTION.match(raw.strip())
         if header:
             section = "" if header.group(1).lower() in ("", AUTO) else header.group(1).lower()
             continue
         text = raw.split("#", 1)[0].strip()
         if not text:
+            continue  # blank, or a comment (whatever its encoding)
+        if problem:
+            entries.append(BoardLine(number, text, "", section, problem))
             continue
         prefixed = _PREFIXED.match(text)
         if prefixed and "://" not in prefixed.group(1):

@@ -121,6 +121,7 @@ def test_line_numbers_are_an_editors_whatever_the_line_endings(tmp_path: Path) -
         b"https://jobs.lever.co/ac\x0cme\r\n"
         b"https://boards.greenhouse.io/sep\xe2\x80\xa8arated\n"
         b"https://boards.greenhouse.io/latin\xe9\n"
+        b"# Soci\xe9t\xe9 G\xe9n\xe9rale: a comment in Latin-1 is still a comment\n"
         b"https://jobs.ashbyhq.com/acme\n"
     )
     result = directory_sync(files=[path])
