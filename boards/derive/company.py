@@ -9,7 +9,8 @@ Ltd, GmbH, AG, S.A., B.V., plc, Corp., …) dropped.
 "Recruitment", "Recruiting", "Talent Solutions", "Personnel", "Workforce Solutions", "Search
 Partners", "Headhunters") or is one of the large agencies listed in `AGENCY_NAMES`, or when the
 posting says it is written for someone else ("on behalf of our client", "our client, a leading…",
-"our client is seeking"). The list is documented in docs/derived-fields.md and applied only when
+"our client is seeking", "a role with our client", "we are partnering with a leading fintech to
+find…"). The list is documented in docs/derived-fields.md and applied only when
 a filter asks for it (`exclude_staffing_agencies`).
 """
 
@@ -84,11 +85,32 @@ AGENCY_NAMES: frozenset[str] = frozenset(
 )
 # A posting written for another employer.
 _FOR_A_CLIENT = re.compile(
-    r"\b(?:on\s+behalf\s+of\s+(?:our|a|one\s+of\s+our)\s+clients?|our\s+client\s*(?:,|is|has|are|who|based|located)"
+    r"\b(?:on\s+behalf\s+of\s+(?:our|a|one\s+of\s+our)\s+clients?|(?:our|my)\s+client\s*(?:,|is|has|are|who|based|located)"
+    # "a contract role with our client in Austin": one client, not a team about clients.
+    r"|(?:with|for|at)\s+(?:our|my)\s+(?:direct\s+)?client\b(?!s|[\s-]+(?:success|services?|facing|relations|base|portfolio"
+    r"|partners?|teams?|experience|support|management|accounts?|onboarding|engagement|delivery|data|needs))"
     r"|(?:our|a)\s+(?:valued\s+|leading\s+|prestigious\s+)?client\s+(?:is\s+)?(?:seeking|looking|hiring|searching)"
     r"|we\s+are\s+(?:a\s+)?(?:staffing|recruitment|recruiting)\s+(?:agency|firm|company)"
     r"|direct\s+client\s+(?:requirement|role|position))"
 )
+# "We are partnering with a leading SaaS company to find a Staff Engineer", "I'm working with a
+# Series B startup who are hiring": a recruiter writing for an employer it does not name.
+_PARTNERING = re.compile(
+    r"\b(?:we\s+are|we're|we\s+have|i\s+am|i'm|i\s+have)\s+(?:currently\s+|exclusively\s+|proudly\s+)?"
+    r"(?:partnering|partnered|working|teamed\s+up|recruiting)\s+(?:exclusively\s+)?(?:with|for)\s+(?:a|an)\s+"
+    r"(?:[\w-]+\s+){0,5}?(?:company|startup|start-up|firm|business|organi[sz]ation|client|scale-?up|bank|fintech|brand"
+    r"|retailer|provider|leader|employer|consultancy|group)\s*,?\s+(?:[\w,-]+\s+){0,6}?"
+    r"(?:to\s+(?:find|hire|recruit|appoint|identify|secure)\b|(?:who|that|which)\s+(?:is|are)\s+"
+    r"(?:hiring|looking|seeking|searching|recruiting)\b)"
+)
+_PARTNERING_WORDS = anchor_words("partnering", "partnered", "working with a", "teamed up", "recruiting for a")
+# Words after a known agency's name that leave it the agency: "Randstad Digital", "Adecco Group".
+_AGENCY_NAME_TAIL_WORDS = (
+    "group international digital technologies technology professional professionals solutions services global "
+    "uk usa us na deutschland germany france india canada australia ireland netherlands nederland italia espana "
+    "europe emea apac americas holdings north america"
+)
+_AGENCY_NAME_TAILS = frozenset(_AGENCY_NAME_TAIL_WORDS.split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -120,7 +142,15 @@ MAX_AGENCY_TEXT = 20_000
 def _is_agency_name(company: str) -> bool:
     """Whether the company's name says it is an agency (a known name, or an agency word in it)."""
     key = company_key(company)
-    return bool(key) and (key in AGENCY_NAMES or _AGENCY_WORDS.search(key) is not None)
+    if not key:
+        return False
+    if key in AGENCY_NAMES or _AGENCY_WORDS.search(key) is not None:
+        return True
+    words = key.split()
+    return any(
+        " ".join(words[:size]) in AGENCY_NAMES and all(word in _AGENCY_NAME_TAILS for word in words[size:])
+        for size in range(1, min(len(words), 4))
+    )
 
 
 def is_staffing_agency(*, company: str, description_low: str = "", text: PostingText | None = None) -> bool:
@@ -140,5 +170,9 @@ def is_staffing_agency(*, company: str, description_low: str = "", text: Posting
             start = max(0, at - 60)
             window = low[start : at + 60]
             if any(need in window for need in _SIGNAL_NEEDS) and _FOR_A_CLIENT.search(low, start, at + 60):
+                return True
+    for word in text.present(_PARTNERING_WORDS):
+        for at in text.occurrences(word, within=len(low))[:MAX_MENTIONS]:
+            if _PARTNERING.search(low, max(0, at - 20), at + 160):
                 return True
     return False
