@@ -19,6 +19,7 @@ from boards.sources.registry import recognize
 from tests.fakes import greenhouse_job, serve_greenhouse
 from watches.services.clients import client_create
 from watches.services.watches import watch_create
+from watchtower.errors import AppError
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +122,22 @@ def test_a_watch_revives_a_retired_board(site) -> None:
     after = Resource.objects.get(pk=resource.pk)
     assert after.retired_at is None and after.retired_reason == "" and after.gone_since is None
     assert after.open_jobs == 1
+
+
+def test_a_refused_watch_leaves_a_retired_board_retired(site) -> None:
+    """Revived only when the watch is written: a board revived by a refused request would answer
+    refusals from then on, which are failures, not "gone", and so would never retire again."""
+    resource = directory_board()
+    Resource.objects.filter(pk=resource.pk).update(
+        retired_at=START, retired_reason="UPSTREAM_ERROR: HTTP 404", gone_since=START - timedelta(days=8)
+    )
+    serve_greenhouse(site, "acme", [], status=403)
+    with pytest.raises(AppError) as refused:
+        watch_create(client=client_create().client, url="https://boards.greenhouse.io/acme")
+    assert refused.value.code == "ACCESS_DENIED"
+    after = Resource.objects.get(pk=resource.pk)
+    assert after.retired_at == START and after.retired_reason == "UPSTREAM_ERROR: HTTP 404"
+    assert resources_due(limit=10) == []
 
 
 def test_an_operator_revives_a_retired_board() -> None:

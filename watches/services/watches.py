@@ -244,7 +244,6 @@ def _plan_board_watch(
     _check_client_limit(client)  # early, so a refused URL costs no read; again when written
     _check_capacity(client, board)
     resource, _ = resource_get_or_create(board=board, resolved_from=resolved_from)
-    resource_revive(resource)  # a retired directory board a client asks for is checked again
     initial, linked = _initial_check(resource, window)
     if initial.get("ok") is False and initial.get("error_code") in REFUSAL_CODES | {"NO_JOB_DATA"}:
         if initial["error_code"] == "NO_JOB_DATA" and not resolved_from and board.platform == Platform.HTML:
@@ -276,6 +275,9 @@ def _record_board_watch(*, client: Client, planned: PlannedWatch, options: Watch
     _check_capacity(client, planned.board)
     resource = Resource.objects.get(pk=planned.resource.pk)
     now = timezone.now()
+    # A retired directory board a client watches is checked again; revived only here, once the
+    # watch is written, so a refused request (robots, access denied) leaves it retired.
+    resource_revive(resource, now=now)
     baseline = int(Change.objects.aggregate(top=Max("id"))["top"] or 0)
     watch = Watch.objects.create(
         client=client,
