@@ -46,6 +46,17 @@ class Resolved:
 
 
 _WORLD_WORDS = frozenset({"anywhere", "worldwide", "global", "globally", "world", "international"})
+# Groups of countries postings name as one area ("Remote - DACH", "Nordics"): each reads as its
+# countries, so "Remote - DACH" can be worked from Germany and a DACH location filter finds Vienna.
+COUNTRY_GROUPS: dict[str, tuple[str, ...]] = {
+    "dach": ("DE", "AT", "CH"),
+    "benelux": ("BE", "NL", "LU"),
+    "nordics": ("DK", "FI", "IS", "NO", "SE"),
+    "nordic countries": ("DK", "FI", "IS", "NO", "SE"),
+    "scandinavia": ("DK", "NO", "SE"),
+    "baltics": ("EE", "LV", "LT"),
+    "baltic states": ("EE", "LV", "LT"),
+}
 _REMOTE_PATTERN = re.compile(
     r"\b(?:remote|remotely|work from home|wfh|telecommute|telework|distributed|home based)\b|\b(?:anywhere|worldwide)\b"
 )
@@ -140,6 +151,11 @@ def _resolve_parts(parts: list[str]) -> list[Resolved]:
     index = 0
     while index < len(parts):
         head = parts[index]
+        group = COUNTRY_GROUPS.get(head)
+        if group is not None:
+            resolved.extend(Resolved(Place(None, None, country)) for country in group)
+            index += 1
+            continue
         following = [_hint_constraints(part) for part in parts[index + 1 :]]
         hints: list[list[tuple[str, str | None]]] = []
         for constraints in following:

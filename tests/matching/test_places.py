@@ -2,7 +2,15 @@ from __future__ import annotations
 
 import pytest
 
-from matching.places import Place, place_filter_keys, place_text_for, places_as_dicts, resolve
+from matching.places import (
+    Place,
+    is_place,
+    place_filter_keys,
+    place_text_for,
+    places_as_dicts,
+    remote_from_keys,
+    resolve,
+)
 
 
 def location_matches(location_filter: str, *locations: str, remote: bool = False) -> bool:
@@ -142,3 +150,10 @@ def test_a_filter_never_yields_an_empty_key() -> None:
     assert place_filter_keys("") == []
     assert place_filter_keys("   ") == []
     assert all(key.strip() for key in place_filter_keys("Main Office"))
+
+
+def test_a_group_of_countries_reads_as_its_countries() -> None:
+    assert remote_from_keys("DACH") and is_place("Benelux")
+    assert [place.country for place in resolve("DACH")] == ["DE", "AT", "CH"]
+    assert set(remote_from_keys("Germany")) <= set(remote_from_keys("DACH"))
+    assert set(place_filter_keys("Austria")) & set(place_filter_keys("DACH"))

@@ -108,3 +108,9 @@ _WORDS = st.sampled_from(
 def test_the_reader_never_raises_on_these_words(parts: list[str]) -> None:
     interpretation = read(" ".join(parts))  # without interpret's safety net
     assert Filters.from_dict(interpretation.filters.as_dict()) == interpretation.filters
+
+
+def test_a_group_of_countries_is_where_remote_work_is_allowed_from() -> None:
+    assert interpret("remote DACH backend").filters.remote_from == ("dach",)
+    assert interpret("remote jobs I can do from Benelux").filters.remote_from == ("benelux",)
+    assert interpret("python jobs in the Nordics").filters.locations == ("nordics",)

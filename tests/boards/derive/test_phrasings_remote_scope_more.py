@@ -3,7 +3,7 @@ location strings as Greenhouse, Lever, Ashby and Workday print them (dashes, pip
 parentheses, "US-Remote", "Hybrid - London"), and statements in posting text: "work and reside
 in", "open to residents of", listings of US states or Canadian provinces by their abbreviations,
 "US-based" (but not "a Berlin-based company"), and time zones that are not places ("within the
-Pacific time zone" is not Pacific, Missouri). None = the job is not remote."""
+Pacific time zone" is not Pacific, Missouri), and groups of countries ("DACH", "Nordics", "Benelux"). None = the job is not remote."""
 
 from __future__ import annotations
 
@@ -60,7 +60,12 @@ LOCATIONS: list[tuple[str, tuple[str, ...] | None]] = [
     ("Remote - India", ("IN",)),
     ("Remote (Brazil)", ("BR",)),
     ("Remote, Europe (CET ±3h)", ("EU",)),
-    ("Remote - Nordics", ()),
+    ("Remote - Nordics", ("DK", "FI", "IS", "NO", "SE")),
+    ("Remote - DACH", ("DE", "AT", "CH")),
+    ("DACH (Remote)", ("DE", "AT", "CH")),
+    ("Remote - Benelux", ("BE", "NL", "LU")),
+    ("Remote, Scandinavia", ("DK", "NO", "SE")),
+    ("Remote - Baltics", ("EE", "LV", "LT")),
     ("Remote (EU only)", ("EU",)),
     ("Remote within EU", ("EU",)),
     ("Remote - US/EU", ("US", "EU")),
@@ -104,6 +109,8 @@ STATEMENTS: list[tuple[str, tuple[str, ...]]] = [
     ("Candidates must be US-based.", ("US",)),
     ("Must live within commuting distance of our Austin office.", ()),
     ("We are a Berlin-based company.", ()),
+    ("You must be based in the DACH region.", ("DE", "AT", "CH")),
+    ("Open to candidates in the Nordics.", ("DK", "FI", "IS", "NO", "SE")),
     ("Our cloud-based platform serves Europe.", ()),
     ("This role is US-based.", ("US",)),
     ("You must live and work in the UK.", ("GB",)),
