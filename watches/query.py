@@ -204,6 +204,8 @@ _VISA = re.compile(
     r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
     r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do)\s+)?"
     r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
+    r"|(?<!not\s)(?<!n't\s)(?<!unable\sto\s)(?<!cannot\s)(?<!never\s)"
+    r"\b(?:offer|offers|offering|provide|provides|providing)\s+(?:an?\s+)?(?:h-?1-?bs?|work\s+permits?)\b"
     r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b(?:\s+(?:required|needed|necessary|wanted|please))?"
 )
 _KIND_WORDS = (
@@ -262,7 +264,7 @@ _UNSUPPORTED = re.compile(
     r"|health\s+insurance|dental|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
-    r"|relocation\s+(?:package|assistance|support|help)|no\s+travel|free\s+(?:lunch|food|meals))\b"
+    r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|no\s+travel|free\s+(?:lunch|food|meals))\b"
     r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b)))"
 )
 # "remote jobs I can do from Germany", "workable from Canada", "remote from the UK".
@@ -275,9 +277,9 @@ _REMOTE_FROM = re.compile(
 )
 # "remote Europe", "remote (US or Canada)", "US remote", "remote-UK": a country or zone next to "remote".
 _REMOTE_NEXT = re.compile(
-    r"\b(?:fully[\s-]+|100%\s*)?remote(?:ly)?(?:[\s-]+(?:first|friendly))?(?:[\s-]+only)?[\s-]+\(?\s*"
+    r"\b(?:fully[\s-]+|100%\s*)?remote(?:ly)?(?:[\s-]+(?:first|friendly))?(?:[\s-]+only)?\s*[\s,-]\s*\(?\s*"
 )
-_NEXT_TO_REMOTE = re.compile(r"(?:^|\|)\s*(?P<place>[a-z][a-z.]*(?:\s[a-z]+)?)[\s-]+(?=remote\b)")
+_NEXT_TO_REMOTE = re.compile(r"(?:^|\||\bor\b|\band\b|,|/)\s*(?P<place>[a-z][a-z.]*(?:\s[a-z]+)?)[\s-]+(?=remote\b)")
 _REMOTE_ANYWHERE = re.compile(
     r"\b(?:(?:fully\s+)?remote(?:ly)?\s+(?:from\s+)?anywhere(?:\s+in\s+the\s+world|(?!\s+(?:in|within|across)\b))"
     r"|work\s+from\s+anywhere(?:\s+in\s+the\s+world|(?!\s+(?:in|within|across)\b))|worldwide\s+remote|remote\s+(?:worldwide|globally)|globally\s+remote"
@@ -739,8 +741,13 @@ class _Reader:
                 break
             end = _place_end(self.text, match.end())
             words = self.text[match.end() : end].split()
-            if "only" in words:
-                words = words[: words.index("only")]  # "remote US only"
+            if any(word.rstrip(",.").endswith("-based") for word in words):
+                position = match.end()  # "remote-first, US-based": read as a place by `_places`
+                continue
+            for index, word in enumerate(words):
+                if word.rstrip(",") == "only":
+                    words = words[:index]  # "remote US only", "remote, US only, no agencies"
+                    break
             if words and (words[0] in _NOT_PLACE_START or (words[0] in _STOP_WORDS and words[0] not in _SHORT_PLACES)):
                 position = match.end()  # "remote within Europe" is read by `_places`, "remote and …" names no place
                 continue

@@ -321,6 +321,8 @@ def is_place(text: str, *, min_population: int = 0) -> bool:
     for item in items:
         if item.place is None and not item.world:
             return False
+        if item.text and item.place is not None and not (item.place.city or item.place.region or item.place.country):
+            return False  # "want remote python work": words that are no place, beside "remote"
         small = item.population < min_population and not item.metros
         if item.place is not None and item.place.city and not item.qualified and small:
             return False

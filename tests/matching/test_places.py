@@ -157,3 +157,8 @@ def test_a_group_of_countries_reads_as_its_countries() -> None:
     assert [place.country for place in resolve("DACH")] == ["DE", "AT", "CH"]
     assert set(remote_from_keys("Germany")) <= set(remote_from_keys("DACH"))
     assert set(place_filter_keys("Austria")) & set(place_filter_keys("DACH"))
+
+
+def test_words_beside_remote_are_not_a_place() -> None:
+    assert is_place("remote") and is_place("Remote (US)")
+    assert not is_place("want remote python work") and not is_place("hello remote")

@@ -65,6 +65,15 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("java developer, excluding staffing agencies", {"keywords": ["java"], "exclude_staffing_agencies": True}),
     ("jobs open to candidates in Canada", {"locations": ["canada"]}),
     ("no java and python roles", {"keywords": ["python"], "exclude_keywords": ["java"]}),
+    ("Canada remote or US remote", {"remote_from": ["us", "canada"]}),
+    (
+        "full-time remote, US only, no agencies",
+        {"remote_from": ["us"], "employment_types": ["full_time"], "exclude_staffing_agencies": True},
+    ),
+    ("remote, UK, python", {"keywords": ["python"], "remote_from": ["uk"]}),
+    ("Remote-first, US-based.", {"remote_from": ["us"]}),
+    ("I live in Germany and want remote python work", {"all_keywords": ["live", "python"], "remote_from": ["germany"]}),
+    ("companies that offer H1B, python", {"keywords": ["python"], "visa_sponsorship": True}),
 ]
 
 NOTES: list[tuple[str, str, dict[str, Any]]] = [
@@ -75,6 +84,11 @@ NOTES: list[tuple[str, str, dict[str, Any]]] = [
     ),
     ("golang jobs with a 4-day week", '"with a 4-day week" is not something', {"keywords": ["golang"]}),
     ("jobs that don't require sponsorship", "not needing sponsorship is not a filter", {}),
+    (
+        "ios jobs with visa sponsorship and relocation",
+        '"relocation" is not something',
+        {"keywords": ["ios"], "visa_sponsorship": True},
+    ),
 ]
 
 
@@ -114,3 +128,8 @@ def test_a_group_of_countries_is_where_remote_work_is_allowed_from() -> None:
     assert interpret("remote DACH backend").filters.remote_from == ("dach",)
     assert interpret("remote jobs I can do from Benelux").filters.remote_from == ("benelux",)
     assert interpret("python jobs in the Nordics").filters.locations == ("nordics",)
+
+
+def test_an_offer_of_h1b_that_is_negated_is_not_asked_for() -> None:
+    assert interpret("python at companies that don't offer H1B").filters.visa_sponsorship is False
+    assert interpret("python at companies that offer H1B").filters.visa_sponsorship is True
