@@ -13,8 +13,10 @@ the first rule that fits, and the strongest class over the whole posting wins:
 A refusal beats an offer (a job seeker who needs a visa is better told no than misled), and an
 offer beats a bare requirement: many employers that sponsor still print "must be authorised to
 work in the country" in their standard text. Sponsorship in other senses (events, conferences,
-sports, clinical-trial sponsors, an executive sponsor) is not about visas: a sentence that says
-"sponsor" with such words and no visa words is skipped.
+sports, clinical-trial sponsors, an executive sponsor, sponsored training or certifications) is not
+about visas: a sentence that says "sponsor" with such words and no visa words is skipped; nor is
+"Visa" the card network, in a sentence about cards or payments that says nothing of work, permits
+or immigration.
 """
 
 from __future__ import annotations
@@ -73,6 +75,17 @@ _OTHER_SENSES = re.compile(
     r"|(?:executive|project|business|programme|program|product|internal|deal|senior)\s+sponsors?\b|sponsorship sales"
     r"|sponsorships? (?:deals|packages|inventory|revenue|team|program|portfolio)|donor|fundrais|hackathon|meetups?"
     r"|sponsored (?:by|content|posts?|ads?)|\bsponsors? (?:relations|activation|events?)"
+    r"|certifications?|\bcourses?\b|training|tuition|education|learning|memberships?|\bgym\b|offsites?|resource groups"
+)
+# "Visa" the card network: a sentence about cards or payments that says nothing of work, permits or
+# immigration ("support for Visa tokenization", "Visa, Mastercard and Amex") is not about visas.
+_CARD_NETWORK = re.compile(
+    r"mastercard|\bamex\b|american express|card (?:network|scheme|payments?|issu\w*)|tokeni[sz]ation|\bdebit\b"
+    r"|credit card|\bissuers?\b|\bacquir\w*|\bcheckout\b|payment (?:network|rails|methods?|processing)"
+)
+_ABOUT_WORK = re.compile(
+    r"sponsor|work(?:ing)? permit|immigration|right to work|authori[sz]|eligib|entitled|\bh-1b\b|blue card|relocat"
+    r"|citizen|residen|\blmia\b|skilled worker|employment pass|kennismigrant|\bwork visas?\b"
 )
 _NEGATION = (
     r"(?:unable|not\s+able|cannot|can\s*not|can'?t|won'?t|will\s+not|do\s+not|don'?t|does\s+not|doesn'?t|"
@@ -285,6 +298,8 @@ def _normalise(sentence: str) -> str:
 def _classify(sentence: str) -> tuple[int, tuple[int, int]] | None:
     """(rank, span of the phrase that classes it) of a normalised sentence, or None."""
     if not _VISA_WORDS.search(sentence) and ("sponsor" not in sentence or _OTHER_SENSES.search(sentence)):
+        return None
+    if _CARD_NETWORK.search(sentence) and not _ABOUT_WORK.search(sentence):
         return None
     for rank, patterns in _CLASSES:
         for pattern in patterns:

@@ -2,7 +2,8 @@
 UK Skilled Worker, Canadian LMIA, EU Blue Card, Dutch kennismigrant, Australian 482/TSS and
 Singapore Employment Pass wording; negations placed after the words they qualify ("sponsorship
 for this role is not available"); offers worded around a relocation clause; and "sponsor" or
-"visa" in other senses, including HR and legal jobs whose duties are other people's visas. Each
+"visa" in other senses (sponsored certifications, Visa the card network), including HR and legal jobs
+whose duties are other people's visas. Each
 line is written as postings write it; none of it is read from ../shared at test time."""
 
 from __future__ import annotations
@@ -119,6 +120,11 @@ NO: list[str] = [
 ]
 
 UNKNOWN: list[str] = [
+    "We offer sponsorship of professional certifications (AWS, GCP).",
+    "You will build payment integrations with Visa, Mastercard and Amex, including support for Visa tokenization.",
+    "Add support for Visa and Mastercard tokens.",
+    "Health insurance is fully sponsored by the company.",
+    "We participate in E-Verify. Learn more about your rights under immigration law.",
     "You will manage our conference sponsorship programme.",
     "Secure event sponsorships and partnerships.",
     "Our company sponsors a local football club.",
