@@ -3,7 +3,8 @@ agency rather than the employer.
 
 `company_key` folds a name so that "Stripe", "Stripe, Inc." and "STRIPE INC" are one company:
 lowercase, accents and punctuation removed, a leading "The" and legal-form suffixes (Inc., LLC,
-Ltd, GmbH, AG, S.A., B.V., plc, Corp., …) dropped.
+Ltd, GmbH, AG, S.A., B.V., plc, Corp., "GmbH & Co. KG", "Sp. z o.o.", "Pvt. Ltd.", "Private Limited",
+"Sdn. Bhd.", "S.A. de C.V.", …) dropped.
 
 `is_staffing_agency` is true when the company name carries an agency word ("Staffing",
 "Recruitment", "Recruiting", "Talent Solutions", "Personnel", "Workforce Solutions", "Search
@@ -24,9 +25,22 @@ from boards.derive.text import PostingText, anchor_words
 
 _LEGAL_FORMS = (
     "inc incorporated llc l l c ltd limited gmbh mbh ag sa s a sas sarl srl spa s p a bv b v nv n v plc corp "
-    "corporation co company pty pte oy ab as a s aps kg ug se lp llp pc kk k k sl"
+    "corporation co company pty pte oy ab as a s aps kg ug se lp llp pc kk k k sl kgaa ltda pvt oyj asa kft zrt sro"
 )
 _LEGAL = frozenset(_LEGAL_FORMS.split())
+# Legal forms of several words whose words are not legal forms alone: Polish "Sp. z o.o.", Indian
+# "Private Limited", Malaysian "Sdn. Bhd.", Mexican "S. de R.L. de C.V." / "S.A. de C.V.".
+_LEGAL_TAILS: tuple[tuple[str, ...], ...] = (
+    ("sp", "z", "oo"),
+    ("private", "limited"),
+    ("private", "ltd"),
+    ("sdn", "bhd"),
+    ("s", "de", "rl", "de", "cv"),
+    ("de", "cv"),
+    ("s", "de", "rl"),
+)
+# The last words of keys that the rules above changed (boards migration 0016 re-keys those rows).
+LEGAL_TAIL_ENDS = ("and", "oo", "private", "bhd", "cv", "rl", "kgaa", "ltda", "pvt", "oyj", "asa", "kft", "zrt", "sro")
 MAX_MENTIONS = 20
 _AGENCY_WORDS = re.compile(
     r"\b(?:staffing|recruitment|recruiting|recruiters?|headhunt\w*|talent\s+solutions|personnel|"
@@ -124,8 +138,18 @@ def company_key(name: str) -> str:
     words = re.sub(r"[^\w]+|_", " ", re.sub(r"['’.]", "", folded)).split()
     if words and words[0] == "the" and len(words) > 1:
         words = words[1:]
-    while len(words) > 1 and words[-1] in _LEGAL:
-        words.pop()
+    while len(words) > 1:
+        tail = next(
+            (tail for tail in _LEGAL_TAILS if len(words) > len(tail) and tuple(words[-len(tail) :]) == tail), None
+        )
+        if tail is not None:
+            del words[-len(tail) :]
+        elif words[-1] in _LEGAL:
+            words.pop()
+        elif words[-1] == "and" and len(words) > 2 and words[-2] in _LEGAL:
+            words.pop()  # "GmbH & Co. KG": "and" between two legal forms
+        else:
+            break
     return " ".join(words)
 
 

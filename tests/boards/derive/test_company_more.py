@@ -28,6 +28,26 @@ SAME: list[tuple[str, str]] = [
     ("Acme Co., Ltd.", "Acme"),
     ("Acme S.A.S.", "Acme"),
     ("Acme K.K.", "Acme"),
+    ("Acme GmbH & Co. KG", "Acme"),
+    ("Acme AG & Co. KGaA", "Acme"),
+    ("Acme Sp. z o.o.", "Acme"),
+    ("Acme Pvt. Ltd.", "Acme"),
+    ("Acme Private Limited", "Acme"),
+    ("Acme Sdn. Bhd.", "Acme"),
+    ("Acme S.A. de C.V.", "Acme"),
+    ("Acme S. de R.L. de C.V.", "Acme"),
+    ("Acme Ltda.", "Acme"),
+    ("Acme, s.r.o.", "Acme"),
+    ("Nokia Oyj", "Nokia"),
+    ("Equinor ASA", "Equinor"),
+]
+
+KEPT: list[tuple[str, str]] = [
+    ("Procter & Gamble Co.", "procter and gamble"),
+    ("Johnson & Johnson", "johnson and johnson"),
+    ("Smith & Co.", "smith and"),
+    ("Generation Z", "generation z"),
+    ("Acme Holdings Private Limited", "acme holdings"),
 ]
 
 AGENCY_NAMES = ["Randstad Digital", "Robert Half International", "Adecco Group", "Yoh Digital", "Vaco Technology"]
@@ -54,6 +74,11 @@ EMPLOYER_TEXT = [
 @pytest.mark.parametrize(("one", "other"), SAME)
 def test_names_of_one_company_share_a_key(one: str, other: str) -> None:
     assert company_key(one) == company_key(other)
+
+
+@pytest.mark.parametrize(("name", "key"), KEPT)
+def test_words_that_are_no_legal_form_are_kept(name: str, key: str) -> None:
+    assert company_key(name) == key
 
 
 @pytest.mark.parametrize("company", AGENCY_NAMES)
