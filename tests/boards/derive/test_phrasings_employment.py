@@ -16,7 +16,8 @@ from boards.derive.employment import employment_type_from_value, employment_type
 from boards.sources.base import BoardRef, Posting
 from boards.sources.recruitee import parse as recruitee_parse
 
-SAMPLES = Path("/work/shared/platform-samples")
+# The recorded Recruitee sample, copied into the test fixtures (tests never read ../shared).
+SAMPLES = Path(__file__).resolve().parent.parent / "fixtures"
 
 VALUES: list[tuple[str, str | None]] = [
     ("FullTime", "full_time"),
@@ -128,7 +129,7 @@ def test_an_internship_is_an_intern_level_job() -> None:
 
 
 def test_recruitee_employment_codes_from_the_recorded_sample() -> None:
-    body = (SAMPLES / "recruitee-offers.json").read_bytes()
+    body = (SAMPLES / "recruitee-offers-five.json").read_bytes()
     board = BoardRef(platform="recruitee", board_url="https://germanzeroev.recruitee.com", fetch_host="x", key="x")
     postings = recruitee_parse(body, board)
     kinds = [derive_job(posting, platform="recruitee").employment_type for posting in postings]
