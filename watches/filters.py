@@ -690,6 +690,35 @@ def search_feed_q(filters: Filters, *, now: datetime | None = None, index: bool 
     return roles & filters_q(filters, now=now, index=index)
 
 
+def search_feed_roles(filters: Filters) -> tuple[str, ...]:
+    """The roles of the change rows `search_feed_q` can match: a row of any other role never
+    matches (the feed's search walk reads one role at a time, changes/services/reads.py)."""
+    roles: tuple[str, ...] = ("new",)
+    if filters.include_reposts or filters.keys.locations:
+        roles += ("repost",)
+    if filters.keys.locations:
+        roles += ("grown",)
+    return roles
+
+
+def search_feed_role_q(filters: Filters, role: str, *, now: datetime | None = None, index: bool = True) -> Q:
+    """`search_feed_q` for the rows of `role` (one of `search_feed_roles`), the role itself not
+    tested: a row of that role matches `search_feed_q` exactly when it matches this, which is
+    `search_feed_role_only_q` and `filters_q`."""
+    return search_feed_role_only_q(filters, role) & filters_q(filters, now=now, index=index)
+
+
+def search_feed_role_only_q(filters: Filters, role: str) -> Q:
+    """What `search_feed_q` asks of a row of `role` beyond `filters_q` (nothing for "new")."""
+    assert role in search_feed_roles(filters)
+    condition = Q()
+    if role != "new" and not (role == "repost" and filters.include_reposts):
+        condition = ~_any_contains("prior_place_text", filters.keys.locations, False)
+        if role == "repost":
+            condition = ~Q(prior_place_text="") & condition
+    return condition
+
+
 def search_feed_match(filters: Filters, row: Any, *, now: datetime | None = None) -> bool:
     """`search_feed_q` in memory (webhook fan-out)."""
     role = row.role

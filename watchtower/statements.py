@@ -15,7 +15,9 @@ What callers rely on:
 - A statement's `settings` are set for it alone by `set_config(…, true)` (`SET LOCAL`) in the same
   batch: they last to the end of the batch's implicit transaction, so every statement of a batch
   that states settings should state every setting any of them changes; they are reset after the
-  last statement when the caller holds a transaction open. Settings that decide a plan (the
+  last statement when the caller holds a transaction open. A statement stating the same settings
+  as the one before it in the batch does not set them again (a caller that orders its statements
+  by their settings sends one `set_config` for each run of equal settings). Settings that decide a plan (the
   `enable_*` ones, `plan_cache_mode`) are in force when a prepared statement is planned again
   after an invalidation too, as long as its every run states them.
 - `GENERIC` (`plan_cache_mode = force_generic_plan`) keeps one plan per statement and connection
@@ -33,6 +35,7 @@ What callers rely on:
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -61,14 +64,18 @@ def run(statements: Sequence[Statement]) -> list[list[tuple[Any, ...]] | None]:
 
     connection.ensure_connection()
     raw = connection.connection
+    _register(raw)
     prepare = raw.prepare_threshold is not None
     if prepare and (raw.prepared_max or 0) < PREPARED_MAX:
         raw.prepared_max = PREPARED_MAX
     changed: set[str] = set()
     cursors: list[psycopg.Cursor[Any]] = []
+    stated: Mapping[str, str] | None = None
     with connection.wrap_database_errors, raw.pipeline():
         for statement in statements:
-            if statement.settings:
+            # Settings already in force (the statement before stated the same) are not set again.
+            if statement.settings and statement.settings != stated:
+                stated = statement.settings
                 names = sorted(statement.settings)
                 changed.update(names)
                 values = [item for name in names for item in (name, statement.settings[name])]
@@ -100,6 +107,30 @@ def _bound(params: Sequence[Any]) -> list[Any]:
         if type(value) is int:
             value = Int8(value)
         elif isinstance(value, list) and value and all(type(item) is int for item in value):
-            value = [Int8(item) for item in value]
+            value = _Int8List(value)
         bound.append(value)
     return bound
+
+
+class _Int8List(list):  # type: ignore[type-arg]
+    """A list of Python ints sent as one bigint[] (`_Int8ListDumper`)."""
+
+
+_registered: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def _register(raw: Any) -> None:
+    """`_Int8ListDumper` on this psycopg connection (once): a list of ints as bigint[] written in
+    one string, not each item made an `Int8` and dumped by psycopg's list dumper (a page's ids,
+    the window's buckets, the watches moved: a tenth of a poll's Python in the pipeline)."""
+    if raw not in _registered:
+        from psycopg import adapt, postgres
+
+        class _Int8ListDumper(adapt.Dumper):
+            oid = postgres.types["int8"].array_oid
+
+            def dump(self, obj: Any) -> bytes:
+                return ("{" + ",".join(map(str, obj)) + "}").encode()
+
+        raw.adapters.register_dumper(_Int8List, _Int8ListDumper)
+        _registered.add(raw)

@@ -25,7 +25,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Q
 
 from changes.models import Change
-from watches.filters import Filters, filters_q, search_feed_q, where_sql
+from watches.filters import Filters, filters_q, search_feed_q, search_feed_role_only_q, where_sql
 from watches.models import Watch, WatchKind
 
 # Distinct filter sets kept compiled per process (a few KB each). A deployment's watches share
@@ -47,7 +47,7 @@ class Seen:
             if fresh
             else None
         )
-        self._compiled: dict[tuple[str, bool], tuple[str, tuple[Any, ...]]] = {}
+        self._compiled: dict[tuple[str, bool | str], tuple[str, tuple[Any, ...]]] = {}
 
     def q(self, *, index: bool) -> Q:
         """The whole condition (`index` as for `filters_q`), relative to now."""
@@ -64,6 +64,32 @@ class Seen:
         if self._moving is None:
             return fixed[0], list(fixed[1])
         moving, moving_params = where_sql(Change, filters_q(self._moving, index=index))
+        return f"({fixed[0]}) AND ({moving})", [*fixed[1], *moving_params]
+
+    def role_sql(self, role: str) -> tuple[str, list[Any]]:
+        """A search's condition for the rows of `role` (`filters.search_feed_role_q`: the role
+        not tested; the walk's plain form), relative to now: the feed's walk of one role
+        (`reads.search_walk_statement`)."""
+        database = connections[DEFAULT_DB_ALIAS]
+        key = (database.vendor, role)
+        fixed = self._compiled.get(key)
+        if fixed is None:
+            # `search_feed_role_q`, its two parts compiled apart: the filters' part (the larger)
+            # once for every role.
+            shared = self._compiled.get((database.vendor, "filters"))
+            if shared is None:
+                sql, params = where_sql(Change, filters_q(self._fixed, index=False))
+                shared = self._compiled[(database.vendor, "filters")] = (sql, tuple(params))
+            own = search_feed_role_only_q(self._fixed, role)
+            if own:
+                sql, params = where_sql(Change, own)
+                fixed = (f"({sql}) AND ({shared[0]})", (*params, *shared[1]))
+            else:
+                fixed = shared
+            self._compiled[key] = fixed
+        if self._moving is None:
+            return fixed[0], list(fixed[1])
+        moving, moving_params = where_sql(Change, filters_q(self._moving, index=False))
         return f"({fixed[0]}) AND ({moving})", [*fixed[1], *moving_params]
 
     def _q(self, filters: Filters, *, index: bool) -> Q:

@@ -7,10 +7,12 @@ database. A watch never sees an id at or below its `baseline` (what existed when
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
+from operator import itemgetter
 from typing import Any
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Max
 from django.utils import timezone
 
@@ -18,7 +20,7 @@ from boards.services.grouping import closed_groups, closed_groups_of, closed_gro
 from changes.models import Change, FeedSearch, WebhookFanout
 from changes.services.matches import search_key_sql
 from changes.services.present import ChangeRow, change_as_dict
-from changes.services.reads import Matched, as_shown, shown_statement, watch_changes, watch_pages
+from changes.services.reads import Matched, as_shown, model_converters, shown_statement, watch_changes, watch_pages
 from watches.filters import Filters, RowBatch, filters_match, search_feed_match
 from watches.models import Client, Watch, WatchKind
 from watches.services.lookup import touch_statement, watches_touch
@@ -54,30 +56,60 @@ def _watches(client: Client, watch_id: str | None) -> tuple[list[Watch], int]:
     id now, in one statement.
 
     Every poll starts here, so this is hand-written SQL rather than a queryset: compiling the
-    equivalent queryset cost three times the CPU of running it (bench/api.py). "Active" is
-    `watches.services.lookup.active_watches`' definition (a test holds the two together). No
-    resource is joined: presenting a change needs only the watch."""
-    quote = connection.ops.quote_name
-    params: list[Any] = [client.pk, connection.ops.adapt_datetimefield_value(timezone.now())]
+    equivalent queryset cost three times the CPU of running it (bench/api.py); and it is run by
+    `statements.run` (prepared once per connection on PostgreSQL), its rows made watches with
+    `Model.from_db`, not through a RawQuerySet, which resolved the columns and converters at each
+    call. "Active" is `watches.services.lookup.active_watches`' definition (a test holds the two
+    together). No resource is joined: presenting a change needs only the watch."""
+    fields = _watch_fields()
+    params: list[Any] = [str(WatchKind.SEARCH), client.pk, connection.ops.adapt_datetimefield_value(timezone.now())]
     one = ""
     if watch_id:
-        one = f" AND w.{quote('public_id')} = %s"
+        one = " AND w.public_id = %s"
         params.append(str(watch_id)[:32])
-    searches, mark = quote(FeedSearch._meta.db_table), quote(WebhookFanout._meta.db_table)
-    sql = (
-        f"SELECT w.*, (SELECT MAX({quote('id')}) FROM {quote(Change._meta.db_table)}) AS feed_top, "
-        f"s.{quote('id')} AS feed_search, s.{quote('matched_from')} AS feed_start, "
-        f"(SELECT MAX({quote('last_change_id')}) FROM {mark}) AS feed_mark "
-        f"FROM {quote(Watch._meta.db_table)} w LEFT JOIN {searches} s ON w.{quote('kind')} = %s "
-        f"AND s.{quote('key')} = {search_key_sql('w')} AND s.{quote('indexed')} AND s.{quote('matched_from')} IS NOT NULL "
-        f"WHERE w.{quote('client_id')} = %s AND w.{quote('deleted_at')} IS NULL AND w.{quote('expires_at')} > %s{one} "
-        f"ORDER BY w.{quote('created_at')}, w.{quote('id')}"
-    )
-    watches = list(Watch.objects.raw(sql, [WatchKind.SEARCH, *params]))
+    rows = run([Statement(_watches_sql(connection.vendor) + one + _WATCHES_ORDER, params)])[0] or []
+    watches: list[Watch] = []
+    names = [field.attname for field in fields]
+    converters = model_converters(Watch, names)
+    alias = connection.alias
+    for row in rows:
+        values = list(row[: len(fields)])
+        for position, found, column in converters:
+            value = values[position]
+            for converter in found:
+                value = converter(value, column, connections[alias])
+            values[position] = value
+        watch = Watch.from_db(alias, names, values)
+        watch.feed_top, watch.feed_search, watch.feed_start, watch.feed_mark = row[len(fields) :]  # type: ignore[attr-defined]
+        watches.append(watch)
     if watch_id and not watches:
         raise AppError("NOT_FOUND", "watch not found")
     top = int(getattr(watches[0], "feed_top", None) or 0) if watches else max_change_id()
     return watches, top
+
+
+_WATCHES_ORDER = " ORDER BY w.created_at, w.id"
+
+
+def _watch_fields() -> list[Any]:
+    return list(Watch._meta.concrete_fields)
+
+
+@functools.cache
+def _watches_sql(vendor: str) -> str:
+    """`_watches`' statement up to its optional watch and its order (the same text at every call,
+    so one prepared statement on PostgreSQL)."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"w.{quote(field.column)}" for field in _watch_fields())
+    searches, mark = quote(FeedSearch._meta.db_table), quote(WebhookFanout._meta.db_table)
+    return (
+        f"SELECT {columns}, (SELECT MAX({quote('id')}) FROM {quote(Change._meta.db_table)}) AS feed_top, "
+        f"s.{quote('id')} AS feed_search, s.{quote('matched_from')} AS feed_start, "
+        f"(SELECT MAX({quote('last_change_id')}) FROM {mark}) AS feed_mark "
+        f"FROM {quote(Watch._meta.db_table)} w LEFT JOIN {searches} s ON w.{quote('kind')} = %s "
+        f"AND s.{quote('key')} = {search_key_sql('w')} AND s.{quote('indexed')} AND s.{quote('matched_from')} IS NOT NULL "
+        f"WHERE w.{quote('client_id')} = %s AND w.{quote('deleted_at')} IS NULL AND w.{quote('expires_at')} > %s"
+    )
 
 
 def _matched(watches: list[Watch]) -> dict[int, Matched]:
@@ -116,8 +148,9 @@ def changes_get(
     rows: list[tuple[int, int, tuple[Any, ...], Watch]] = []
     pages = watch_pages(reads, top=top, rows=limit + 1, matched=_matched(watches))
     for (watch, _lower), page in zip(reads, pages, strict=True):
-        rows.extend((row[0], watch.pk, row, watch) for row in page)
-    rows.sort(key=lambda row: (row[0], row[1]))
+        pk = watch.pk
+        rows.extend([(row[0], pk, row, watch) for row in page])
+    rows.sort(key=itemgetter(0, 1))
     has_more = len(rows) > limit
     kept = rows[:limit]
     if has_more and kept and rows[limit][0] == kept[-1][0]:

@@ -20,7 +20,7 @@ from changes.services.compiled import seen_by
 from changes.services.feed import changes_get
 from changes.services.reads import BUCKET, FeedStats, choose, page_statement
 from tests.watches.test_filters_agree import FILTERS, JOBS, NOW, agreement_boards, change_columns
-from watches.filters import Filters, filters_match, search_feed_match
+from watches.filters import Filters, filters_match, search_feed_match, search_feed_role_q, search_feed_roles
 from watches.models import Client, Watch, WatchKind
 from watches.services.estimate import Histogram, SearchStats
 
@@ -191,3 +191,37 @@ def test_the_index_read_is_one_scan_of_the_word_index_with_the_window(changes: l
     condition = explained.split("Index Cond", 1)[1].split("\n", 1)[0]
     assert "change_words" in explained
     assert "65536" in condition and "resource_id" in condition and "search_text" in condition
+
+
+@pytest.mark.parametrize("data", FILTERS, ids=[str(item) for item in FILTERS])
+def test_a_search_reads_its_roles_by_their_own_conditions(changes: list[Change], data: dict[str, Any]) -> None:
+    """`search_feed_role_q` of each role `search_feed_roles` names selects that role's rows that
+    `search_feed_q` (and the in-memory predicate) does, and no row of another role matches: the
+    search walk reads the rows of each role by its own condition (reads.search_walk_statement)."""
+    filters = Filters.from_dict(data)
+    roles = search_feed_roles(filters)
+    with time_machine.travel(NOW, tick=False):
+        matched = {c.pk for c in changes if search_feed_match(filters, c, now=NOW)}
+        assert all(c.role in roles for c in changes if c.pk in matched)
+        for role in roles:
+            found = Change.objects.filter(role=role).filter(search_feed_role_q(filters, role, index=False))
+            assert set(found.values_list("id", flat=True)) == {c.pk for c in changes if c.role == role} & matched
+
+
+@pytest.mark.parametrize("data", FILTERS, ids=[str(item) for item in FILTERS])
+def test_a_search_walk_pages_through_every_change_once(changes: list[Change], data: dict[str, Any]) -> None:
+    """A search watch's walk (on PostgreSQL one role at a time, each other role read up to the
+    last id of the first role's page) paged two rows at a time from each window's start, every
+    page above the last: each change the in-memory predicate sees, once, in id order."""
+    filters = Filters.from_dict(data)
+    watch = Watch(kind=WatchKind.SEARCH, filters=filters.as_dict())
+    seen = [c.pk for c in changes if search_feed_match(filters, c, now=NOW)]
+    for lower, top in WINDOWS:
+        read: list[int] = []
+        cursor = lower
+        with time_machine.travel(NOW, tick=False):
+            while page := page_ids(watch, lower=cursor, top=top, rows=2, index=False):
+                assert len(page) <= 2 and page == sorted(page) and page[0] > cursor
+                read += page
+                cursor = page[-1]
+        assert read == [pk for pk in seen if lower < pk <= top], (lower, top)
