@@ -12,6 +12,7 @@ process (thread-sensitive sync_to_async) at twice the CPU per request (bench/api
 from __future__ import annotations
 
 import os
+import threading
 
 from django.core.wsgi import get_wsgi_application
 from starlette.types import Receive, Scope, Send
@@ -28,9 +29,25 @@ django_app = WsgiBridge(get_wsgi_application(), workers=CONFIG.web_threads, max_
 from mcp_bridge.app import MCP_PATH, build_mcp_app  # noqa: E402
 
 mcp_app = build_mcp_app()
+_warming: list[threading.Thread] = []
+
+
+def warm_places() -> threading.Thread:
+    """At start-up, load the place gazetteer on a thread of its own, once per process. Otherwise
+    the first request that reads a place (a search or a feed with `locations`, the query reader)
+    waits one to several seconds for it; a worker process of a broker deployment never runs the
+    embedded scheduler, whose threads load it for the checks (`watchtower.embedded.warm_up`)."""
+    if not _warming:
+        from watchtower.embedded import warm_up
+
+        _warming.append(threading.Thread(target=warm_up, name="warm-places", daemon=True))
+        _warming[0].start()
+    return _warming[0]
 
 
 async def application(scope: Scope, receive: Receive, send: Send) -> None:
+    if scope["type"] == "lifespan":
+        warm_places()
     if scope["type"] == "lifespan" or (scope["type"] == "http" and scope["path"].rstrip("/") == MCP_PATH):
         await mcp_app(scope, receive, send)
         return
