@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -68,3 +69,18 @@ def test_a_word_missing_from_a_list_with_room_is_below_what_analyze_leaves_out()
     listed = [f"w{index}" for index in range(1000)]
     full = [0.0, listed, [0.5] * 1000 + [0.004, 0.5, 0.0], None, None, None, [10.0], 100]
     assert _elements(full)[1] == pytest.approx(0.002)
+
+
+def test_words_asked_for_together_are_taken_halfway_between_independent_and_nested() -> None:
+    """ "machine" and "learning" (2 % each) are a role's words: as independent they were 0.04 %,
+    40 times rarer than the 2 % they are together; the estimate takes the rarest times the square
+    root of the others."""
+    from watches.services.estimate import estimated_share
+
+    words = replace(stats(1e6), words={"machine": 0.02, "learning": 0.02, "london": 0.04})
+    assert estimated_share(Filters(all_keywords=("machine", "learning")), words) == pytest.approx(0.02 * 0.02**0.5)
+    three = Filters(all_keywords=("london", "machine", "learning"))
+    assert estimated_share(three, words) == pytest.approx(0.02 * (0.02 * 0.04) ** 0.5)
+    # One word, or a phrase (its rarest word), is as before.
+    assert estimated_share(Filters(all_keywords=("machine",)), words) == pytest.approx(0.02)
+    assert estimated_share(Filters(keywords=("machine learning",)), words) == pytest.approx(0.02)

@@ -19,7 +19,14 @@ from boards.services.directory import monitored_resources
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
 from watches.filters import Filters, filters_q, where_sql
 from watches.query import Interpretation, interpret
-from watches.services.estimate import SearchStats, estimated_share, index_keys, search_stats, word_shares
+from watches.services.estimate import (
+    SearchStats,
+    company_share,
+    estimated_share,
+    index_keys,
+    search_stats,
+    word_shares,
+)
 from watches.services.job_keys import bounds_sql, bucket_start, joint_sql, seen_bucket, seen_sql
 from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs, page_job
 from watchtower.config import current
@@ -173,6 +180,9 @@ class Plan:
     since: datetime | None
     covered: float
     cost: float
+    # An index read of the named companies' jobs alone (job_company_key_idx), every other
+    # condition tested on those rows.
+    companies: bool = False
 
 
 def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[dict[str, Any]], tuple[int, bool]]:
@@ -213,6 +223,10 @@ def _choose(filters: Filters, stats: SearchStats | None, share: float, cap: int,
     wanted = max(2 * walked, MIN_SLICE_ROWS) / stats.rows
     since, covered = (None, 1.0) if whole else _read_slice(stats, wanted)
     read = stats.rows * (covered * visited * READ_ROW_COST + ENTRY_COST * min(covered, entries))
+    # The named companies' jobs, every one of them (a board's few hundred), none of job_words.
+    companies = stats.rows * company_share(filters, stats) * READ_ROW_COST
+    if companies < min(walked, read):
+        return Plan(walk=False, since=None, covered=1.0, cost=companies, companies=True)
     if walked < read:
         walk_since, walk_covered = (None, 1.0) if whole else stats.newest_since(wanted)
         return Plan(walk=True, since=walk_since, covered=walk_covered, cost=walked)
@@ -243,8 +257,8 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no sequential
     # scan unless no condition has an index), then sorted. Pay and experience are read as thresholds
     # by job_words and tested exactly on the rows it finds (`ranges=False`: no btree ANDed in).
-    where, params = _one_per_vacancy_sql(filters, ranges=False)
-    keys, key_params = _keys_sql(filters)
+    where, params = _one_per_vacancy_sql(filters, index=not plan.companies, ranges=False)
+    keys, key_params = ("", []) if plan.companies else _keys_sql(filters)
     where, params = f"{where}{keys}", [*params, *key_params]
     rows = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {where}'
     if plan.since is None:
