@@ -192,6 +192,8 @@ class Job(JobFields):
                 fields=["-first_seen_at", "id"], condition=models.Q(visa_sponsorship="yes"), name="job_visa_yes_idx"
             ),
             models.Index(fields=["vacancy_key", "id"], name="job_vacancy_idx", condition=~models.Q(vacancy_key="")),
+            # "Posted within N days" (`filters.posted_or_seen`): ANDed with the word index's bitmap.
+            models.Index(Coalesce("posted_at", "first_seen_at"), name="job_posted_idx"),
         ]
 
     def __str__(self) -> str:

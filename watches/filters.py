@@ -18,9 +18,22 @@ from typing import Any, NamedTuple
 
 from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import BooleanField, ExpressionWrapper, F, Field, FloatField, Func, Lookup, Model, Q
+from django.db.models import (
+    BooleanField,
+    CharField,
+    DateTimeField,
+    ExpressionWrapper,
+    F,
+    Field,
+    FloatField,
+    Func,
+    Lookup,
+    Model,
+    Q,
+    Value,
+)
 from django.db.models.functions import Coalesce
-from django.db.models.lookups import Contains, GreaterThanOrEqual, IsNull, LessThanOrEqual
+from django.db.models.lookups import Contains, Exact, GreaterThanOrEqual, In, IsNull, LessThanOrEqual
 from django.db.models.sql import Query
 from django.utils import timezone
 
@@ -489,10 +502,10 @@ def cutoff(days: int, now: datetime) -> datetime:
     return now - timedelta(days=days)
 
 
-def unindexed(expression: Any, output_field: Field[Any, Any]) -> ExpressionWrapper:
+def unindexed(expression: Any, output_field: Field[Any, Any], zero: Any = 0) -> ExpressionWrapper:
     """`expression + 0`: the same value in a form no btree index serves, so the planner tests it
     on the rows another index found instead of ANDing in a bitmap of every row in its range."""
-    return ExpressionWrapper(expression + 0, output_field=output_field)
+    return ExpressionWrapper(expression + Value(zero), output_field=output_field)
 
 
 def salary_top() -> Coalesce:
@@ -502,19 +515,42 @@ def salary_top() -> Coalesce:
     return Coalesce(F("salary_annual_max"), F("salary_annual_min"))
 
 
-def filters_q(filters: Filters, *, index: bool = True, ranges: bool = True, now: datetime | None = None) -> Q:
+def posted_or_seen() -> Coalesce:
+    """When a job was posted, else first seen: what `posted_within_days` bounds, as one expression
+    so that an index on it (`job_posted_idx`) serves the bound."""
+    return Coalesce(F("posted_at"), F("first_seen_at"))
+
+
+def unindexed_text(field: str) -> Func:
+    """`field || ''`: the same text in a form no btree index serves (as `unindexed`)."""
+    return Func(F(field), Value(""), function="", arg_joiner=" || ", output_field=CharField())
+
+
+def filters_q(
+    filters: Filters,
+    *,
+    index: bool = True,
+    ranges: bool = True,
+    kinds: bool = True,
+    posted: bool = True,
+    now: datetime | None = None,
+) -> Q:
     """A `Q` over `JobFields` columns (and `first_seen_at`) with the meaning of `filters_match`.
     Terms are tested in the form the word indexes serve (`ContainsWords`), or with `index=False`
     as plain substring tests, which are cheaper to evaluate row by row on rows read in another
     order. With `ranges=False` the pay and experience bounds are stated so that no index serves
     them (`+ 0`): when rarer word conditions drive a read through the indexes, a bitmap of every
-    job within a common range costs more than testing the rows they found. Freshness is relative
-    to `now` (default: the current time)."""
+    job within a common range costs more than testing the rows they found. `kinds=False` does the
+    same for the employment type and visa sponsorship (a bitmap of 800,000 full-time or unknown
+    jobs was ANDed with the word index's 26,000 at 1M), and `posted=False` for "posted within N
+    days" (`job_posted_idx`: worth ANDing when it is rare next to the words, not for 30 days).
+    Freshness is relative to `now` (default: the current time)."""
     now = now or timezone.now()
     condition = Q()
     if filters.posted_within_days is not None:
         since = cutoff(filters.posted_within_days, now)
-        condition &= Q(posted_at__gte=since) | Q(posted_at__isnull=True, first_seen_at__gte=since)
+        moment = posted_or_seen() if posted else unindexed(posted_or_seen(), DateTimeField(), timedelta(0))
+        condition &= Q(GreaterThanOrEqual(moment, since))
     if filters.max_days_open is not None:
         condition &= Q(first_seen_at__gte=now - timedelta(days=filters.max_days_open))
     keys = filters.keys
@@ -532,10 +568,11 @@ def filters_q(filters: Filters, *, index: bool = True, ranges: bool = True, now:
     if filters.remote_from:
         condition &= Q(remote=True) & _any_contains("place_text", keys.remote_from, index)
     if filters.visa_sponsorship:
-        condition &= Q(visa_sponsorship__in=["yes", ""]) if filters.include_unknown else Q(visa_sponsorship="yes")
+        visa = F("visa_sponsorship") if kinds else unindexed_text("visa_sponsorship")
+        condition &= Q(In(visa, ["yes", ""])) if filters.include_unknown else Q(Exact(visa, "yes"))
     if filters.employment_types:
-        kinds = list(filters.employment_types) + ([""] if filters.include_unknown else [])
-        condition &= Q(employment_type__in=kinds)
+        types = list(filters.employment_types) + ([""] if filters.include_unknown else [])
+        condition &= Q(In(F("employment_type") if kinds else unindexed_text("employment_type"), types))
     if filters.companies:
         condition &= Q(company_key__in=keys.companies)
     if filters.exclude_companies:

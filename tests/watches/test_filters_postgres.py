@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
 
 from boards.derive.company import company_key
@@ -386,3 +387,39 @@ def test_a_company_search_reads_the_company_jobs_alone(companies: None, monkeypa
         cap = max(3, offset + limit)
         assert (total, capped) == (min(len(expected), cap), len(expected) > cap)
     assert statements and all("job_company_key_idx" in text and "job_words" not in text for text in statements)
+
+
+def test_an_index_read_ands_the_posted_index_only_when_it_narrows(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "Posted within N days" is `job_posted_idx` (when posted, else first seen): an index read
+    ANDs its bitmap with job_words' when it is rare next to the words, and tests it on the rows
+    otherwise; the employment type and visa sponsorship are always tested on the rows (a bitmap of
+    most jobs). Either way the same jobs."""
+    from watches.services import estimate, search
+
+    now = timezone.now()
+    for job in Job.objects.all():
+        job.posted_at = now - timedelta(days=int(job.key) % 60) if int(job.key) % 7 else None
+        job.employment_type = "full_time"
+        job.save(update_fields=["posted_at", "employment_type"])
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE boards_job")
+    monkeypatch.setattr(estimate, "_cache", [None, float("-inf")])
+    stats = estimate.search_stats()
+    assert stats is not None and stats.posted.common
+    fresh = Filters(keywords=("engineer",), posted_within_days=1, employment_types=("full_time",))
+    since = now - timedelta(days=1)
+    within = Job.objects.filter(Q(posted_at__gte=since) | Q(posted_at__isnull=True, first_seen_at__gte=since))
+    assert estimate.posted_share(fresh, stats) == pytest.approx(within.count() / 200, abs=0.03)
+    assert search._posted_narrows(fresh, stats)
+    assert not search._posted_narrows(Filters(keywords=("ios",), posted_within_days=50), stats)
+    for filters in (fresh, Filters(keywords=("ios",), posted_within_days=50)):
+        for posted in (True, False):
+            where, params = search._one_per_vacancy_sql(filters, ranges=False, kinds=False, posted=posted)
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL enable_seqscan = off")
+                cursor.execute(f"EXPLAIN SELECT id FROM boards_job WHERE {where}", params)
+                explained = "\n".join(row[0] for row in cursor.fetchall())
+                cursor.execute(f"SELECT key FROM boards_job WHERE {where}", params)
+                found = {row[0] for row in cursor.fetchall()}
+            assert ("job_posted_idx" in explained) == posted and "job_employment_idx" not in explained
+            assert found == set(Job.objects.filter(filters_q(filters)).values_list("key", flat=True)) and found

@@ -102,6 +102,9 @@ class SearchStats:
     joint_unlisted: float = 0.0
     # VALUE_COLUMNS' values (a column without statistics is missing: its share is guessed).
     values: dict[str, Values] = field(default_factory=dict)
+    # When jobs were posted, else first seen, in seconds since the epoch (`job_posted_idx`; empty
+    # without it: `seen` is used). Posted dates are often whole days, so most are common values.
+    posted: Histogram = field(default_factory=Histogram)
 
     def newest_since(self, share: float) -> tuple[datetime | None, float]:
         """A time after which `share` of the jobs (the newest) were first seen (None: all of
@@ -134,7 +137,9 @@ class SearchStats:
 
 def search_stats() -> SearchStats | None:
     """The statistics (None before the first ANALYZE), read at most once per STATS_TTL_SECONDS."""
-    return _cached(_cache, "boards_job", "job_words", "job_salary_top_idx", columns=JOB_WORDS_COLUMNS)
+    return _cached(
+        _cache, "boards_job", "job_words", "job_salary_top_idx", columns=JOB_WORDS_COLUMNS, posted="job_posted_idx"
+    )
 
 
 def change_stats() -> SearchStats | None:
@@ -147,15 +152,17 @@ _cache: list[Any] = [None, float("-inf")]
 _change_cache: list[Any] = [None, float("-inf")]
 
 
-def _cached(cache: list[Any], table: str, words: str, salary: str, *, columns: Columns) -> SearchStats | None:
+def _cached(
+    cache: list[Any], table: str, words: str, salary: str, *, columns: Columns, posted: str = ""
+) -> SearchStats | None:
     now = time.monotonic()
     if now - cache[1] > STATS_TTL_SECONDS:
-        cache[:] = [_read(table, words, salary, columns=columns), now]
+        cache[:] = [_read(table, words, salary, columns=columns, posted=posted), now]
     stats = cache[0]
     return stats if isinstance(stats, SearchStats) else None
 
 
-def _read(table: str, words: str, salary: str, *, columns: Columns) -> SearchStats | None:
+def _read(table: str, words: str, salary: str, *, columns: Columns, posted: str = "") -> SearchStats | None:
     """`table`'s statistics: the element shares of the columns of the GIN index `words` that
     `columns` names (words, places, flags, and where it has them the bounds and joint keys), the
     histogram of the pay index `salary` (if any), experience and first sighting."""
@@ -168,9 +175,9 @@ def _read(table: str, words: str, salary: str, *, columns: Columns) -> SearchSta
             " s.n_distinct"
             " FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename"
             " JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = s.attname"
-            " WHERE s.schemaname = current_schema() AND (s.tablename IN (%s, %s)"
+            " WHERE s.schemaname = current_schema() AND (s.tablename IN (%s, %s, %s)"
             " OR (s.tablename = %s AND s.attname IN ('experience_years', 'first_seen_at', %s, %s, %s)))",
-            [table, words, salary, table, *VALUE_COLUMNS],
+            [table, words, salary, posted, table, *VALUE_COLUMNS],
         )
         found = {(name, number): rest for name, number, *rest in cursor.fetchall()}
         cursor.execute("SELECT reltuples FROM pg_class WHERE oid = %s::regclass", [table])
@@ -189,6 +196,7 @@ def _read(table: str, words: str, salary: str, *, columns: Columns) -> SearchSta
         salary=_histogram(found.get((salary, "1"))),
         experience=_histogram(found.get((table, "experience_years"))),
         seen=tuple(datetime.fromisoformat(bound) for bound in (seen[5] if seen else None) or ()),
+        posted=_histogram(found.get((posted, "1")), value=lambda text: datetime.fromisoformat(text).timestamp()),
         bounds=_elements(bounds)[0] if bounds else {},
         joint=_elements(joint)[0] if joint else {},
         joint_unlisted=_elements(joint)[1] if joint else 0.0,
@@ -237,12 +245,12 @@ def unlisted_below(elements_per_row: float, target: int) -> float:
     return 9 * elements_per_row * 7 / (MOST_COMMON_ELEMENTS * target * 1000)
 
 
-def _histogram(row: list[Any] | None) -> Histogram:
+def _histogram(row: list[Any] | None, value: Callable[[str], float] = float) -> Histogram:
     if not row:
         return Histogram()
     null, _elements, _shares, values, shares, bounds, *_rest = row
-    common = {float(value): float(share) for value, share in zip(values or (), shares or (), strict=True)}
-    return Histogram(float(null), common, tuple(float(bound) for bound in bounds or ()))
+    common = {value(item): float(share) for item, share in zip(values or (), shares or (), strict=True)}
+    return Histogram(float(null), common, tuple(value(bound) for bound in bounds or ()))
 
 
 def estimated_share(filters: Filters, stats: SearchStats | None, *, now: datetime | None = None) -> float:
@@ -476,11 +484,26 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
     if filters.max_experience_years is not None:
         within = stats.experience.share_at_most(filters.max_experience_years)
         shares.append(within + (stats.experience.null_share if filters.include_unknown else 0.0))
-    days = [value for value in (filters.posted_within_days, filters.max_days_open) if value is not None]
-    if days and len(stats.seen) > 1:
-        since = (now or timezone.now()) - timedelta(days=min(days) or 1)
+    if filters.posted_within_days is not None:
+        shares.append(posted_share(filters, stats, now=now))
+    if filters.max_days_open is not None and len(stats.seen) > 1:
+        since = (now or timezone.now()) - timedelta(days=filters.max_days_open or 1)
         shares.append(1.0 - bisect.bisect_left(stats.seen, since) / len(stats.seen))
     return [max(0.0, min(1.0, share)) for share in shares]
+
+
+def posted_share(filters: Filters, stats: SearchStats, *, now: datetime | None = None) -> float:
+    """The share of the jobs posted (else first seen) within the search's days: from
+    job_posted_idx's histogram when there is one, not from first sightings (a board read for the
+    first time is first seen today with postings of every age)."""
+    if filters.posted_within_days is None:
+        return 1.0
+    since = (now or timezone.now()) - timedelta(days=filters.posted_within_days or 1)
+    if stats.posted.common or stats.posted.bounds:
+        return max(0.0, min(1.0, stats.posted.share_at_least(since.timestamp())))
+    if len(stats.seen) < 2:
+        return 1.0
+    return max(0.0, min(1.0, 1.0 - bisect.bisect_left(stats.seen, since) / len(stats.seen)))
 
 
 def company_share(filters: Filters, stats: SearchStats) -> float:
