@@ -410,8 +410,8 @@ def test_an_index_read_ands_the_posted_index_only_when_it_narrows(jobs: None, mo
     since = now - timedelta(days=1)
     within = Job.objects.filter(Q(posted_at__gte=since) | Q(posted_at__isnull=True, first_seen_at__gte=since))
     assert estimate.posted_share(fresh, stats) == pytest.approx(within.count() / 200, abs=0.03)
-    assert search._posted_narrows(fresh, stats)
-    assert not search._posted_narrows(Filters(keywords=("ios",), posted_within_days=50), stats)
+    assert search._posted_narrows(fresh, stats, 1.0) and not search._posted_narrows(fresh, stats, 0.001)
+    assert not search._posted_narrows(Filters(keywords=("ios",), posted_within_days=50), stats, 1.0)
     for filters in (fresh, Filters(keywords=("ios",), posted_within_days=50)):
         for posted in (True, False):
             where, params = search._one_per_vacancy_sql(filters, ranges=False, kinds=False, posted=posted)
