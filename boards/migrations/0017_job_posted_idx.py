@@ -17,7 +17,7 @@ def analyze(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("boards", "0015_job_words_joint")]
+    dependencies = [("boards", "0016_company_key_legal_tails")]
 
     operations = [
         migrations.AddIndex(
