@@ -16,7 +16,9 @@ experience is never read again as pay, and a place is never read as a role word:
    can do from Germany", "remote jobs from Canada", "anywhere in Europe", "remote anywhere", a
    country or zone written next to "remote": "remote Europe", "US remote", "remote (US or
    Canada)"; a name there that is no known place is noted, never a keyword); places ("in Austin,
-   TX or remote"), checked against the gazetteer so "in machine learning" stays a role;
+   TX or remote"), checked against the gazetteer so "in machine learning" stays a role; a place
+   without "in" as a segment of its own or at either end ("data engineer, New York, senior",
+   "hybrid London backend"), unless the word is more often a role or skill ("Phoenix", "Mobile");
 7. "remote" → `remote_only`, or with places (and no on-site alternative) → `remote_from`;
 8. levels → `seniority`; 9. what is left → role words.
 
@@ -384,6 +386,8 @@ class _Reader:
             self.notes.append(f"Only the first {MAX_QUERY_LENGTH} characters of the query were read.")
             clean = clean[:MAX_QUERY_LENGTH]
         self.text = f" {clean.lower()} "
+        # "US" the country written bare, not "us" the pronoun ("… contact us").
+        self.capital_us = bool(re.search(r"\bU\.?S\b", clean))
         self.keywords: list[str] = []
         self.all_keywords: list[str] = []
         self.exclude: list[str] = []
@@ -415,6 +419,7 @@ class _Reader:
         self._work_modes()
         self._remote_from()
         self._places()
+        self._bare_places()
         self._remote()
         self._levels()
         self._roles()
@@ -821,6 +826,55 @@ class _Reader:
             self.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
             self.locations = self.locations[:MAX_TERMS]
 
+    def _bare_places(self) -> None:
+        """ "data engineer, New York, senior", "hybrid London backend", "python developer Berlin": a
+        known place written without "in", either as a whole segment of its own (between commas or
+        cuts) or as the first or last words of the query (past request words and "remote"). Only
+        the edges and whole segments: a place word inside a role ("reading specialist") is left,
+        and words that are more often role, skill or plain words than places ("Phoenix", "Spring",
+        "Reading", "Nice") are never read bare (they still are after "in")."""
+        text = self.text
+        segments = [(m.start(), m.end()) for m in _SEGMENT.finditer(text) if any(ch.isalpha() for ch in m.group(0))]
+        if not segments:
+            return
+        # "python developer Austin, TX": a qualifier after a comma joins the segment before it, whose
+        # last words may then be its city ("data engineer, New York" leaves "New York" alone).
+        merged: list[tuple[int, int, bool]] = []
+        for start, end in segments:
+            if merged and text[merged[-1][1] : start].strip() == "," and places.is_qualifier(text[start:end].strip()):
+                merged[-1] = (merged[-1][0], end, True)
+            else:
+                merged.append((start, end, False))
+        found: list[tuple[int, int, list[str]]] = []
+        for index, (start, end, qualified) in enumerate(merged):
+            first, last = index == 0, index == len(merged) - 1 or qualified
+            accepted = _bare_place(text[start:end])
+            if accepted:
+                found.append((start, end, accepted))
+            elif first or last:
+                words = [(m.start(), m.end()) for m in re.finditer(r"\S+", text[start:end])]
+                words = [(start + a, start + b) for a, b in words]
+                edges = []
+                if first:
+                    edges.append(_edge_place(text, words, leading=True))
+                if last:
+                    edges.append(_edge_place(text, words, leading=False))
+                for edge in edges:
+                    if edge and not any(edge[0] < b and a < edge[1] for a, b, _ in found):
+                        found.append(edge)
+        # "… contact us": "us" written bare is the country only in capitals ("US", "U.S.").
+        found = [item for item in found if self.capital_us or not re.match(r"u\.?s\b", item[2][0])]
+        for _start, _end, accepted in sorted(found):
+            self.locations.extend(place for place in accepted if place not in self.locations)
+        for start, end, _accepted in sorted(found, reverse=True):
+            self.text = self.text[:start] + BAR + self.text[end:]
+        if self.locations == ["remote"]:
+            self.locations = []
+            self.remote_only = True
+        if len(self.locations) > MAX_TERMS:
+            self.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
+            self.locations = self.locations[:MAX_TERMS]
+
     def _remote(self) -> None:
         def remote(match: re.Match[str]) -> bool:
             self.remote_only = True
@@ -969,6 +1023,69 @@ def _countries_or_zones(accepted: list[str]) -> bool:
 _NOT_PLACE_START = frozenset({"within", "across", "throughout", "around", "near", "anywhere", "everywhere", "first"})
 # Words after "remote … from" that are not places and need no note: "work from home".
 _NOT_FROM_PLACES = frozenset({"home", "anywhere", "companies", "company", "startups", "startup", "office", "abroad"})
+
+
+# Segments of a query a place may stand alone in: between cuts, commas and brackets.
+_SEGMENT = re.compile(r"[^|,;()\[\]\"!?]+")
+# Words skipped at the edges of a query when looking for a place there: "find London jobs",
+# "remote Berlin backend", "backend roles London".
+_EDGE_SKIP = _STOP_WORDS | {"remote", "remotely", "fully", "wfh", "remote-first", "remote-only", "jobs", "roles"}
+# Place names that, written without "in", are more often a role, a skill or a plain word: "Phoenix"
+# (the Elixir framework), "Spring", "Aurora", "Reading", "Nice", "Split", "Mobile", "Orange"…
+# "in Reading" is still the town. Words beside remote that only name a scope are left to `_remote`.
+_NOT_BARE_PLACES_TEXT = """
+phoenix spring aurora ajax orion jupiter vista concord delta date most nice reading split orange bath sale hull
+union paramount sunrise highland hub metro mission temple surprise independence liberty hope valence ventas toyota
+allen aba san normal global international distributed worldwide anywhere world remote remotely telecommute
+"""
+_NOT_BARE_PLACES = frozenset(_NOT_BARE_PLACES_TEXT.split()) | _FIELDS_NOT_PLACES | {"perm"}
+# Grammar words that may be part of a place written bare ("New York", "Bay Area", "United States
+# of America", "US"); any other grammar word means the phrase is not a place ("is fully").
+_PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us"})
+_SHORT_BARE_PLACES = frozenset({"nyc", "usa", "uae"})
+
+
+def _bare_place(phrase: str) -> list[str] | None:
+    """The places a phrase written without "in" names, or None: as `_read_places`, but every
+    place must be more than a word that is also a place ("Reading") and not only "remote"."""
+    phrase = phrase.strip(" ,.-")
+    accepted = _read_places(phrase)
+    if not accepted or accepted == ["remote"]:
+        return None
+    for alternative in _PLACE_SPLIT.split(phrase):
+        folded = alternative.strip(" ,.")
+        if folded in {"remote", "remote only", "fully remote"}:
+            continue  # "New York or remote"
+        if not folded or folded in _NOT_BARE_PLACES or not all(ch.isalpha() or ch in " .,'’-" for ch in folded):
+            return None  # "ms +", "id:", "us$": symbols are not place names
+        head = folded.split(",")[0].replace(".", "").strip()
+        words = [word for word in re.split(r"[\s-]+", head) if word]
+        if any(word in _STOP_WORDS and word not in _PLACE_STOP_WORDS for word in words):
+            return None  # "is fully", "be based in", "the us only": grammar, not a place ("Portland, OR" is)
+        named = [word for word in head.split() if len(word) >= 3 and word not in _STOP_WORDS]
+        if head not in _SHORT_PLACES and head not in _SHORT_BARE_PLACES and (not named or len(head) <= 3):
+            return None  # "b.v", "s.a", "swe" (a country code): no place name of its own
+        if _REMOTE.search(folded):
+            return None  # "remote london", "remote-first": "remote" is read by `_remote`, a place beside it alone
+    return accepted
+
+
+def _edge_place(text: str, words: list[tuple[int, int]], *, leading: bool) -> tuple[int, int, list[str]] | None:
+    """A place among the first (or last) words of a segment, past request words and "remote":
+    the longest of up to four words."""
+    order = range(len(words)) if leading else range(len(words) - 1, -1, -1)
+    for at in order:
+        for size in range(min(4, len(words)), 0, -1):
+            span = words[at : at + size] if leading else words[max(at - size + 1, 0) : at + 1]
+            if len(span) < size:
+                continue
+            accepted = _bare_place(text[span[0][0] : span[-1][1]])
+            if accepted:
+                return span[0][0], span[-1][1], accepted
+        word = text[words[at][0] : words[at][1]].strip(".'’")
+        if _role_word(word) not in _EDGE_SKIP and word not in _EDGE_SKIP:
+            return None
+    return None
 
 
 def _place_end(text: str, start: int) -> int:
