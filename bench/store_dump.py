@@ -27,7 +27,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -93,6 +93,11 @@ def _words_expressions() -> list[str]:
     return [joint.JOINT, *joint.WORDS, joint.FLAGS, joint.BOUNDS, joint.SEEN]
 
 
+def _rows(rows: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Each row as a plain dictionary (the dump rewrites some of its values)."""
+    return (dict(row) for row in rows)
+
+
 def dump(stage: str, clock: Clock) -> Iterator[str]:
     from django.db import connection
 
@@ -109,7 +114,7 @@ def dump(stage: str, clock: Clock) -> Iterator[str]:
             "<this version>" if row["groups_planned"] == derivation_version() else row["groups_planned"]
         )
         yield line("resource", row)
-    for row in Snapshot.objects.order_by("resource__url", "taken_at", "id").values():
+    for row in _rows(Snapshot.objects.order_by("resource__url", "taken_at", "id").values()):
         row.pop("id")
         row["resource_id"] = urls[row["resource_id"]]
         yield line("snapshot", row)
@@ -119,7 +124,7 @@ def dump(stage: str, clock: Clock) -> Iterator[str]:
             cursor.execute(f"SELECT id, {', '.join(_words_expressions())} FROM boards_job")
             words = {pk: list(columns) for pk, *columns in cursor.fetchall()}
     jobs = []
-    for row in Job.objects.values():
+    for row in _rows(Job.objects.values()):
         pk = row.pop("id")
         row["resource_id"] = urls[row["resource_id"]]
         if words:
@@ -129,14 +134,14 @@ def dump(stage: str, clock: Clock) -> Iterator[str]:
     for row in sorted(jobs, key=lambda row: (row["resource_id"], row["key"])):
         yield line("job", row)
     groups = []
-    for row in JobGroup.objects.values():
+    for row in _rows(JobGroup.objects.values()):
         row.pop("id")
         row["resource_id"] = urls[row["resource_id"]]
         groups.append(row)
     for row in sorted(groups, key=lambda row: (row["resource_id"], row["key"])):
         yield line("group", row)
     # Change ids are the feed's order: kept as ranks.
-    for rank, row in enumerate(Change.objects.order_by("id").values()):
+    for rank, row in enumerate(_rows(Change.objects.order_by("id").values())):
         row.pop("id")
         row["rank"] = rank
         row["resource_id"] = urls[row["resource_id"]]

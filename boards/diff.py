@@ -118,10 +118,15 @@ def changed_fields(before: ParsedJob, after: ParsedJob) -> tuple[str, ...]:
     return tuple(name for name in TRACKED_FIELDS if getattr(before, name) != getattr(after, name))
 
 
+# `json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)`, built
+# once: json.dumps builds an encoder for each call given options, a fifth of its time on a job.
+_HASHED_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
 def job_hash(job: ParsedJob) -> str:
     """SHA-256 of the job as served (`ParsedJob.as_dict`): a job rebuilt from the database hashes
     like the one just derived. Stored with its row (`boards.Job.job_hash`)."""
-    encoded = json.dumps(job.as_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    encoded = _HASHED_JSON.encode(job.as_dict())
     return hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -71,6 +71,9 @@ def lead_of(postings: Sequence[ParsedJob]) -> ParsedJob:
 
 def locations_of(postings: Sequence[ParsedJob]) -> tuple[str, ...]:
     """Every location of a group: the lead's first, the others in alphabetical order, each once."""
+    if len(postings) == 1 and not postings[0].other_locations:  # most groups: one posting, one place
+        location = postings[0].location
+        return (location,) if location else ()
     lead = lead_of(postings)
     seen: dict[str, str] = {}
     for job in sorted(postings, key=lambda job: job.key):

@@ -13,6 +13,7 @@ technical; "maintenance technician", "data entry clerk", "IT recruiter" do not c
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -47,6 +48,7 @@ _NOT_TECH = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # a board repeats its titles
 def is_tech_title(title: str) -> bool:
     """Whether a job title is a technical role (engineering, data, product, design, IT, security…)."""
     text = " ".join(title.lower().replace("/", " ").split())

@@ -136,6 +136,7 @@ def tokens(text: str) -> list[str]:
     return [singular(_ALIASES.get(token, token)) for token in merged]
 
 
+@functools.lru_cache(maxsize=16384)  # a board repeats its titles, places, departments and company
 def normalise(text: str) -> str:
     """Tokens joined by single spaces and padded with one space at each end, or "" if none."""
     found = tokens(text)

@@ -23,6 +23,8 @@ from boards.derive.text import PostingText, letter_bytes
 from boards.job import Salary
 from boards.sources.base import StructuredSalary
 
+_DIGIT = re.compile(r"\d")
+
 
 @dataclass(frozen=True)
 class _Candidate:
@@ -69,6 +71,8 @@ def salary_of(read: PostingText) -> Salary | None:
     """`salary_from_text` of a posting's title and description (derive_job's one `PostingText`,
     whose anchor scan finds the places worth reading)."""
     text, low = read.text[:MAX_TEXT], read.low[:MAX_TEXT]
+    if _DIGIT.search(text) is None:  # every figure pat.MONEY reads starts with a digit (AMOUNT)
+        return None
     ranges: list[_Candidate] = []
     first_single: _Candidate | None = None
     for match, offset in money_matches(read, text, low):

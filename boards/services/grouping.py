@@ -126,6 +126,8 @@ def _remembered(resource: Resource, keys: list[str]) -> dict[str, groups.GroupHi
     """The board's memory of these groups, read a batch of keys at a time (a 100,000-posting
     board has as many groups: one statement would exceed SQLite's 32,766 parameters)."""
     remembered: dict[str, groups.GroupHistory] = {}
+    if len(keys) > KEYS_PER_QUERY and not JobGroup.objects.filter(resource=resource).exists():
+        return remembered  # a board's first read: one question instead of a statement a batch
     for start in range(0, len(keys), KEYS_PER_QUERY):
         rows = JobGroup.objects.filter(resource=resource, key__in=keys[start : start + KEYS_PER_QUERY])
         values = rows.values_list("key", "first_seen_at", "times_posted", "closed_at", "places")

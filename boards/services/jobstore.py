@@ -6,6 +6,7 @@ whether it sits in a board's open set or in a change event.
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime
 from typing import Any
 
@@ -100,6 +101,7 @@ def job_from_data(key: str, data: dict[str, Any], *, same: dict[Any, Any] | None
     )
 
 
+@functools.lru_cache(maxsize=4096)  # a board repeats its posting dates
 def parse_posted_at(value: str | None) -> datetime | None:
     if not value:
         return None

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +19,7 @@ from boards.diff import (
     content_hash,
     diff_jobs,
     drop_stale,
+    job_hash,
 )
 from boards.job import ParsedJob, Salary
 
@@ -290,3 +294,65 @@ def test_an_incomplete_snapshot_yields_no_removal_and_loses_no_job(old: list[Par
     assert all(event.type != "JOB_REMOVED" for event in result.events)
     assert previous.keys() <= {item.key for item in result.jobs}
     assert apply(previous, result.events).keys() == {item.key for item in result.jobs}
+
+
+def _as_dict_by_fields(job: ParsedJob) -> dict[str, Any]:
+    """`ParsedJob.as_dict` as it was written before it read its fields with one attrgetter: the
+    definition the served job and its hash (`job_hash`) keep."""
+    data = {f.name: getattr(job, f.name) for f in dataclasses.fields(job) if f.name != "extra"}
+    data["other_locations"] = list(job.other_locations)
+    data["remote_scope"] = list(job.remote_scope)
+    if job.salary is not None:
+        data["salary"] = {k: v for k, v in dataclasses.asdict(job.salary).items() if v is not None}
+    if not job.details_read:
+        data.pop("details_read")
+    if not job.staffing_agency:
+        data.pop("staffing_agency")
+    for name in ("experience_years", "experience_years_max"):
+        value = data.get(name)
+        if isinstance(value, float) and value.is_integer():
+            data[name] = int(value)
+    return {k: v for k, v in data.items() if v is not None and v != [] and v != ""}
+
+
+TEXTS = st.sampled_from(["", "Berlin", "US", "Senior iOS Engineer", "Zürich 💼"])
+SALARIES = st.none() | st.builds(
+    Salary,
+    min=st.none() | st.floats(0, 1e6),
+    max=st.none() | st.floats(0, 1e6),
+    currency=st.none() | st.sampled_from(["USD", "EUR"]),
+    period=st.sampled_from(["year", "hour"]),
+    annual_min=st.none() | st.integers(0, 10**6),
+    annual_max=st.none() | st.integers(0, 10**6),
+    source=st.sampled_from(["structured", "text"]),
+)
+JOBS = st.builds(
+    ParsedJob,
+    key=st.sampled_from(["id:1", "url:https://x.test/1"]),
+    title=TEXTS,
+    company=TEXTS,
+    location=TEXTS,
+    other_locations=st.lists(TEXTS, max_size=2).map(tuple),
+    posted_at=st.none() | st.just("2026-09-15T09:00:00-04:00"),
+    remote=st.booleans(),
+    salary=SALARIES,
+    experience_years=st.none() | st.sampled_from([0.0, 2.0, 2.5, 40.0]),
+    experience_years_max=st.none() | st.sampled_from([3.0, 7.5]),
+    employment_type=st.none() | st.just("full_time"),
+    remote_scope=st.lists(st.sampled_from(["US", "EMEA"]), max_size=2).map(tuple),
+    staffing_agency=st.booleans(),
+    partial=st.booleans(),
+    details_read=st.booleans(),
+    group=TEXTS,
+    extra=st.just({"ignored": 1}),
+)
+
+
+@given(JOBS)
+def test_a_job_as_served_is_its_fields_in_order_without_absent_values(job: ParsedJob) -> None:
+    served = job.as_dict()
+    expected = _as_dict_by_fields(job)
+    assert served == expected
+    assert list(served) == list(expected)  # the order too: SQLite stores the JSON text as written
+    encoded = json.dumps(expected, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    assert job_hash(job) == hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()

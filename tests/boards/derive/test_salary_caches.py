@@ -81,3 +81,15 @@ def test_the_money_pattern_on_a_window_finds_what_it_finds_on_the_text(text: str
                     for end in (expected.end(group) for group in range(1, 1 + salary_patterns.MONEY.groups))
                     if end >= 0
                 ]
+
+
+@given(
+    st.lists(st.sampled_from([piece for piece in MONEY_PIECES if not any(ch.isdigit() for ch in piece)]), max_size=60)
+)
+def test_a_text_without_a_digit_has_no_money_match(pieces: list[str]) -> None:
+    """`salary_of` answers None at once for a text without a digit (most titles alone): every
+    figure pat.MONEY reads starts with one."""
+    text = "".join(pieces)
+    read = PostingText.of_text(text)
+    assert salary_places.money_matches(read, read.text, read.low) == []
+    assert salary.salary_of(read) is None
