@@ -139,7 +139,8 @@ _NOT_REMOTE = re.compile(
 )
 _EXCLUSION = re.compile(
     r"\b(?:not|no|excluding|except|without|minus|but\s+not)\s+(?:any\s+)?"
-    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b)\s*[\w+#.&'-]+)*)"
+    # "no managers, no interns": a second negation starts a list of its own.
+    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b)\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
     # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
     r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*[\w+#.&'-]+)*)"
 )
@@ -629,21 +630,40 @@ class _Reader:
 
         self._cut(_NOT_REMOTE, not_remote)
 
-        def exclusion(match: re.Match[str]) -> bool:
+        def exclusion(match: re.Match[str]) -> str:
             if match.group("listed") is not None:
                 words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*", match.group("listed")) if w]
-            else:
-                words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\bnor\b)\s*", match.group("items")) if w]
-            found = [_role_word(word) for word in words]
-            usable = [word for word in found if word and word not in _STOP_WORDS and word != "remote"]
-            if not usable or len(usable) != len(found):
-                return False
-            for word in usable:
-                if word not in self.exclude:
-                    self.exclude.append(word)
-            return True
+                found = [_role_word(word) for word in words]
+                usable = [word for word in found if word and word not in _STOP_WORDS and word != "remote"]
+                if not usable or len(usable) != len(found):
+                    return match.group(0)
+                self.exclude.extend(word for word in usable if word not in self.exclude)
+                return BAR
+            # The list is its items up to the first that is no word to exclude: a grammar word
+            # ("not sales, new York"), "remote", or a place written bare after a comma ("no intern,
+            # USA"). What follows stays in the text for the readers after this one.
+            items = match.group("items")
+            parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b)\s*)", items)
+            taken: list[str] = []
+            at = end = 0
+            for index, part in enumerate(parts):
+                if index % 2:
+                    at += len(part)
+                    continue
+                word = _role_word(part)
+                if not word or word in _STOP_WORDS or word == "remote":
+                    break
+                if index and "," in parts[index - 1] and _bare_place(part):
+                    break
+                taken.append(word)
+                at += len(part)
+                end = at
+            if not taken:
+                return match.group(0)
+            self.exclude.extend(word for word in dict.fromkeys(taken) if word not in self.exclude)
+            return BAR + items[end:]
 
-        self._cut(_EXCLUSION, exclusion)
+        self.text = _EXCLUSION.sub(exclusion, self.text)
 
     def _freshness(self) -> None:
         """ "posted this week" → 7, "in the last 3 days" → 3, "new today"/"today" → 1 (the last

@@ -101,3 +101,36 @@ def test_a_terse_query_reads_its_place(query: str, expected: dict[str, Any]) -> 
     filters = interpret(query).as_dict()["filters"]
     assert filters.pop("include_unknown") is True
     assert filters == expected
+
+
+# An exclusion's list ends at the first item that is no word to exclude: a place written bare
+# after a comma, a grammar word, "remote", or a second negation, which starts a list of its own.
+EXCLUSIONS: list[tuple[str, dict[str, Any]]] = [
+    (
+        "principal machine learning engineer full-time no intern, USA",
+        {
+            "all_keywords": ["machine", "learning"],
+            "exclude_keywords": ["intern"],
+            "locations": ["usa"],
+            "seniority": ["principal"],
+            "employment_types": ["full_time"],
+        },
+    ),
+    (
+        "backend, not sales, New York",
+        {"keywords": ["backend"], "exclude_keywords": ["sales"], "locations": ["new york"]},
+    ),
+    ("python, no sales, London", {"keywords": ["python"], "exclude_keywords": ["sales"], "locations": ["london"]}),
+    ("no managers, no interns, Berlin", {"exclude_keywords": ["manager", "intern"], "locations": ["berlin"]}),
+    ("backend jobs without php, java", {"keywords": ["backend"], "exclude_keywords": ["php", "java"]}),
+    ("no staff, principal or director roles", {"exclude_keywords": ["staff", "principal", "director"]}),
+    ("no php or remote jobs", {"exclude_keywords": ["php"], "remote_only": True}),
+    ("exclude Amazon and Meta", {"exclude_keywords": ["amazon", "meta"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), EXCLUSIONS)
+def test_an_exclusion_list_ends_where_its_words_do(query: str, expected: dict[str, Any]) -> None:
+    read = interpret(query).filters.as_dict()
+    read.pop("include_unknown", None)
+    assert read == expected
