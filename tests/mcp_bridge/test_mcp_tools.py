@@ -114,6 +114,7 @@ def test_search_jobs_refuses_a_limit_above_100(asgi_server: AsgiServer) -> None:
     )
 
 
+@pytest.mark.usefixtures("fresh_window")  # the budget is a fixed minute: the two calls must share it
 def test_search_jobs_is_limited_per_address(asgi_server: AsgiServer, config) -> None:
     config(search_per_minute=1)
     _ok(call(asgi_server.mcp_url, "search_jobs", {"query": "ios jobs"}))
