@@ -281,7 +281,9 @@ def measure(rng: random.Random) -> tuple[dict[tuple[str, str], list[float]], lis
 
     from changes.models import Change
     from watches.models import WatchKind
+    from watchtower.embedded import warm_up
 
+    warm_up()  # the place gazetteer, loaded at start-up by a server (watchtower.asgi) and a worker
     top = Change.objects.aggregate(top=Max("id"))["top"] or 0
     results: dict[tuple[str, str], list[float]] = {}
     slow: list[tuple[float, str, str, Any, int]] = []
