@@ -60,14 +60,25 @@ def test_with_the_broker_down_checks_pause_and_the_api_stays_up(
     finally:
         redis_server.start()
 
-    if worker.process is not None and worker.process.poll() is not None:
-        # Celery 5.7 / kombu 5.7 can die on losing the broker while it holds unacknowledged
-        # messages (acks_late): production runs workers under a restart policy, as here.
-        worker.process = None
-        worker.start()
+    earlier: list[str] = []
+
+    def resumed() -> bool:
+        if worker.process is not None and worker.process.poll() is not None:
+            # Celery 5.7 / kombu 5.7 can die on losing the broker while it holds unacknowledged
+            # messages (acks_late), also while it reconnects after the broker is back: production
+            # runs workers under a restart policy, as here.
+            earlier.append(worker.output())
+            worker.process = None
+            worker.start()
+        return bool(checked(during))
+
     # The worker reconnects on kombu's backoff (2 s, then 2 s longer each try, at most 30 s apart),
     # so a slow machine that kept the broker down longer can wait up to 30 s before the next try.
-    wait_for(lambda: checked(during), timeout=75, what="checks to resume after the broker returned")
+    try:
+        wait_for(resumed, timeout=75, what="checks to resume after the broker returned")
+    except AssertionError as timed_out:
+        logs = "\n--- restarted ---\n".join([*earlier, worker.output()])
+        raise AssertionError(f"{timed_out}; the worker's log:\n{logs[-6000:]}") from None
 
 
 def test_the_fan_out_has_a_queue_and_a_worker_of_its_own(processes, subprocess_env, redis_server, celery_app) -> None:
