@@ -718,10 +718,7 @@ class _Reader:
                 accepted = _read_places(" ".join(words[:size]))
                 if accepted and all(places.remote_from_keys(place) for place in accepted):
                     self.remote_from.extend(place for place in accepted if place not in self.remote_from)
-                    consumed = re.match(
-                        r"\s*" + r"\s+".join(re.escape(word) for word in words[:size]), self.text[match.end() :]
-                    )
-                    cut_end = match.end() + (consumed.end() if consumed else 0)
+                    cut_end = self._words_end(match, words[:size])
                     self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
                     position = match.start() + len(BAR)
                     break
@@ -749,10 +746,14 @@ class _Reader:
                 f'"{phrase}" was not recognised as a place remote work can be allowed from; it was ignored (not '
                 "read as a keyword). Pass `remote_from` to set one."
             )
-        consumed = re.match(r"\s*" + r"\s+".join(re.escape(word) for word in words), self.text[match.end() :])
-        cut_end = match.end() + (consumed.end() if consumed else 0)
-        self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
+        self.text = self.text[: match.start()] + BAR + self.text[self._words_end(match, words) :]
         return True
+
+    def _words_end(self, match: re.Match[str], words: list[str]) -> int:
+        """Where `words` (split from the text after `match`) end in the text, whatever spaces stand
+        between them."""
+        consumed = re.match(r"\s*" + r"\s+".join(re.escape(word) for word in words), self.text[match.end() :])
+        return match.end() + (consumed.end() if consumed else 0)
 
     def _remote_next_to_place(self) -> None:
         """ "remote Europe", "remote (US or Canada)", "US remote", "remote-UK": a country or zone
@@ -780,10 +781,7 @@ class _Reader:
                 accepted = _read_places(" ".join(words[:size]))
                 if accepted and _countries_or_zones(accepted):
                     self.remote_from.extend(place for place in accepted if place not in self.remote_from)
-                    consumed = re.match(
-                        r"\s*" + r"\s+".join(re.escape(word) for word in words[:size]), self.text[match.end() :]
-                    )
-                    cut_end = match.end() + (consumed.end() if consumed else 0)
+                    cut_end = self._words_end(match, words[:size])
                     if self.text[cut_end : cut_end + 2].strip().startswith(")"):
                         cut_end = self.text.index(")", cut_end) + 1
                     self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
