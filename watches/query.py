@@ -134,8 +134,13 @@ _NOT_PLACE = re.compile(
     r"\b(?:not|no|excluding|except|outside(?:\s+of)?|but\s+not|anywhere\s+but)\s+"
     r"(?:(?:based\s+|located\s+)?in|near|around)\s+(?:the\s+)?"
 )
+# "no remote", "not the remote kind", "don't want a fully remote job": up to two words between the
+# negation and "remote" (articles, "fully", "want", "interested in"), so "remote" is never read as
+# wished for when it is refused.
 _NOT_REMOTE = re.compile(
-    r"\b(?:no|not|non|without)[\s-]+(?:fully\s+)?remote(?:\s+(?:work|jobs?|roles?|positions?|only))?\b"
+    r"\b(?:no|not|non|without|don'?t\s+want|do\s+not\s+want)[\s-]+"
+    r"(?:(?:the|a|an|any|fully|completely|entirely|100%|interested\s+in|looking\s+for|want(?:ing)?)\s+){0,2}"
+    r"remote(?:\s+(?:work|jobs?|roles?|positions?|only|kind|type|sort|ones?))?\b"
 )
 _EXCLUSION = re.compile(
     r"\b(?:not|no|excluding|except|without|minus|but\s+not)\s+(?:any\s+)?"
@@ -361,6 +366,7 @@ interested hire good great best cool nice top startup paid salary pay making ear
 monthly plus k thousand if than more less most least candidate applicant
 """
 _STOP_WORDS = frozenset(_STOP_TEXT.split())
+_NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
 _WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
 
 
@@ -389,6 +395,7 @@ class _Reader:
         self.text = f" {clean.lower()} "
         # "US" the country written bare, not "us" the pronoun ("… contact us").
         self.capital_us = bool(re.search(r"\bU\.?S\b", clean))
+        self.original = clean
         self.keywords: list[str] = []
         self.all_keywords: list[str] = []
         self.exclude: list[str] = []
@@ -857,12 +864,18 @@ class _Reader:
             return
         # "python developer Austin, TX": a qualifier after a comma joins the segment before it, whose
         # last words may then be its city ("data engineer, New York" leaves "New York" alone).
+        # The qualifier may also be the first words of a longer segment ("San Francisco, CA
+        # backend"): it joins the place before it, and the rest of the segment stays a segment.
         merged: list[tuple[int, int, bool]] = []
         for start, end in segments:
-            if merged and text[merged[-1][1] : start].strip() == "," and places.is_qualifier(text[start:end].strip()):
-                merged[-1] = (merged[-1][0], end, True)
-            else:
+            after_comma = bool(merged) and text[merged[-1][1] : start].strip() == ","
+            qualifier_end = self._leading_qualifier(text, merged[-1], start, end) if after_comma else None
+            if qualifier_end is None:
                 merged.append((start, end, False))
+                continue
+            merged[-1] = (merged[-1][0], qualifier_end, True)
+            if text[qualifier_end:end].strip():
+                merged.append((qualifier_end, end, False))
         found: list[tuple[int, int, list[str]]] = []
         for index, (start, end, qualified) in enumerate(merged):
             first, last = index == 0, index == len(merged) - 1 or qualified
@@ -892,6 +905,32 @@ class _Reader:
         if len(self.locations) > MAX_TERMS:
             self.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
             self.locations = self.locations[:MAX_TERMS]
+
+    def _leading_qualifier(self, text: str, previous: tuple[int, int, bool], start: int, end: int) -> int | None:
+        """Where a qualifier that opens the segment `text[start:end]` ends, when it narrows a place
+        that ends the segment before it: the whole segment ("Austin, TX"), or its first one or two
+        words when the place before takes them ("San Francisco, CA backend", "London, Ontario
+        python"). A grammar word ("or", "in", "me") is a qualifier there only in capitals ("Portland,
+        OR backend"), and the place with its qualifier must be one known place ("London, IT
+        support" names London and Italy: IT is a role word there)."""
+        if places.is_qualifier(text[start:end].strip()):
+            return end
+        words = list(re.finditer(r"\S+", text[start:end]))
+        before = re.findall(r"\S+", text[previous[0] : previous[1]])[-4:]
+        for size in (2, 1):
+            if len(words) <= size:
+                continue
+            qualifier = " ".join(word.group(0) for word in words[:size])
+            if not places.is_qualifier(qualifier):
+                continue
+            if size == 1 and qualifier in _STOP_WORDS and not re.search(rf"\b{qualifier.upper()}\b", self.original):
+                continue
+            for count in range(len(before), 0, -1):
+                candidate = f"{' '.join(before[-count:])}, {qualifier}"
+                # One place, narrowed: "London, IT support" is London and Italy, so IT is no qualifier.
+                if _bare_place(candidate) and len(places.resolve(candidate)) == 1:
+                    return start + words[size - 1].end()
+        return None
 
     def _remote(self) -> None:
         def remote(match: re.Match[str]) -> bool:
@@ -957,6 +996,12 @@ class _Reader:
         for raw in _WORD.findall(text):
             word = _role_word(raw)
             if not word or word in _STOP_WORDS:
+                continue
+            if word in _NEGATIONS:
+                # What it negated was read (or was no word at all): a keyword "not" matches nothing wanted.
+                self.notes.append(
+                    f'"{raw}" was not understood (it negates nothing the reader could read); it was ignored.'
+                )
                 continue
             if not any(ch.isalpha() for ch in word):
                 self.notes.append(f'"{raw}" was not understood; it was ignored.')
