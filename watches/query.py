@@ -57,7 +57,9 @@ class Interpretation:
 
 
 _COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_YEARS = r"(?:years?|yrs?)\b['’]?"
+_YEARS = r"(?:years?|yrs?|yoe)\b['’]?"
+# "YOE" (years of experience) says experience by itself: "3 YOE", "at most 4 yoe", "10+ YOE".
+_YOE = r"(?:yoe|y\.o\.e\.?)(?!\w)"
 _EXPERIENCE = r"(?:of\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?(?:experience|exp)\b"
 _LEAD = (
     r"(?:(?:and|with|requiring|requires?|that\s+requires?|needing|needs?|for\s+someone\s+with|i\s+have|having)"
@@ -78,6 +80,16 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         rf"(?:experience|exp)\s*(?:of|:)?\s*(?P<bound>{_STRICT_BOUND}|{_BOUND})?\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
+    ),
+    # Years without the word "experience" where nothing else can be meant: "YOE", a plus ("5+ years",
+    # "8+ yrs"), "with 3 years", "6yrs max", "2 years or less".
+    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s*\+?\s*{_YOE}(?:\s+(?:or\s+less|or\s+fewer|max(?:imum)?|at\s+most|tops))?"),
+    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s*\+\s*(?:years?|yrs?)\b"),
+    re.compile(
+        rf"\b(?:with|having|i\s+have)\s+(?:a\s+)?(?P<n>{_COUNT})\s*(?:years?|yrs?)\b(?!\s+(?:contract|old|ago|left))"
+    ),
+    re.compile(
+        rf"(?<![\w-])(?P<n>{_COUNT})\s*(?:years?|yrs?)\s+(?:max(?:imum)?|or\s+less|or\s+fewer|at\s+most|tops)\b"
     ),
     re.compile(r"\b(?:with\s+)?no\s+(?:prior\s+)?experience(?:\s+(?:required|needed|necessary))?"),
 )

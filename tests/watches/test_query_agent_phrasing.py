@@ -66,3 +66,33 @@ def test_a_negation_left_over_is_noted_never_a_keyword() -> None:
     interpretation = interpret("python, not")
     assert interpretation.filters.keywords == ("python",)
     assert any('"not" was not understood' in note for note in interpretation.notes)
+
+
+YEARS_WITHOUT_THE_WORD_EXPERIENCE: list[tuple[str, dict[str, Any]]] = [
+    # "YOE", a plus, "with N years", "N years max": years of experience without the word.
+    ("3 YOE python developer", {"keywords": ["python"], "max_experience_years": 3}),
+    ("at most 4 yoe backend", {"keywords": ["backend"], "max_experience_years": 4}),
+    (
+        "Sr SWE, 10+ YOE, Seattle",
+        {"keywords": ["swe"], "locations": ["seattle"], "seniority": ["senior"], "max_experience_years": 10},
+    ),
+    ("3-5 YOE backend", {"keywords": ["backend"], "max_experience_years": 5}),
+    ("react developer with 3+ years", {"keywords": ["react"], "max_experience_years": 3}),
+    ("5+ years python", {"keywords": ["python"], "max_experience_years": 5}),
+    ("senior engineer 8+ yrs", {"keywords": ["engineer"], "seniority": ["senior"], "max_experience_years": 8}),
+    ("python dev with 2 years", {"keywords": ["python"], "max_experience_years": 2}),
+    (
+        "ios engineer, austin, 150k, 6yrs max",
+        {"keywords": ["ios"], "locations": ["austin"], "min_salary": 150000, "max_experience_years": 6},
+    ),
+    ("2 years or less, data analyst", {"all_keywords": ["data", "analyst"], "max_experience_years": 2}),
+    # Years that are no experience stay what they were.
+    ("contract for 2 years, java", {"keywords": ["java"], "employment_types": ["contract"]}),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"), YEARS_WITHOUT_THE_WORD_EXPERIENCE, ids=[c[0] for c in YEARS_WITHOUT_THE_WORD_EXPERIENCE]
+)
+def test_years_of_experience_are_read_without_the_word_experience(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
