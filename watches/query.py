@@ -176,11 +176,18 @@ _NUMBER_WORDS = {
     "fourteen": 14,
     "thirty": 30,
 }
+_FRESH_COUNT = r"\d{1,3}|one|a|two|three|four|five|six|seven|ten|fourteen|thirty"
+_FRESH_UNIT = r"days?|weeks?|months?|hours?|hrs?"
+_FRESH_POSTED = r"(?:(?:posted|published|listed|added|opened)\s+)?"
 _FRESH_SPAN = re.compile(
-    r"\b(?:(?:posted|published|listed|added|opened)\s+)?(?:in|within|over|during|from)\s+(?:the\s+)?(?:last|past)\s+"
-    r"(?P<count>\d{1,3}|one|a|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*(?P<unit>days?|weeks?|months?|24\s*hours)\b"
-    r"|\b(?:(?:posted|published|listed|added|opened)\s+)?(?:in\s+the\s+)?(?:last|past)\s+"
-    r"(?P<count2>\d{1,3}|one|a|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*(?P<unit2>days?|weeks?|months?)\b"
+    rf"\b{_FRESH_POSTED}(?:in|within|over|during|from)\s+(?:the\s+)?(?:last|past)\s+"
+    rf"(?P<count>{_FRESH_COUNT})?\s*(?P<unit>{_FRESH_UNIT})\b"
+    rf"|\b{_FRESH_POSTED}(?:in\s+the\s+)?(?:last|past)\s+(?P<count2>{_FRESH_COUNT})?\s*(?P<unit2>{_FRESH_UNIT})\b"
+    # "posted within 3 days", "within a week": a window without "last".
+    rf"|\b{_FRESH_POSTED}within\s+(?P<count3>{_FRESH_COUNT})\s*(?P<unit3>{_FRESH_UNIT})\b"
+    # "posted less than 5 days ago", "posted 2 days ago or less".
+    rf"|\b{_FRESH_POSTED}(?:(?:less\s+than|under|fewer\s+than|at\s+most|no\s+more\s+than|<)\s*)?"
+    rf"(?P<count4>{_FRESH_COUNT})\s*(?P<unit4>{_FRESH_UNIT})\s+ago\b(?:\s+or\s+(?:less|newer|sooner|fewer))?"
 )
 _FRESH_WORDS = re.compile(
     r"\b(?:(?:posted|published|listed|added|opened)\s+)?(?P<when>this\s+week|this\s+month|today|yesterday)\b"
@@ -689,10 +696,14 @@ class _Reader:
         24 hours, whatever the hour in UTC), "yesterday" → 2, "fresh" → FRESH_DAYS; the first one read wins."""
 
         def span(match: re.Match[str]) -> bool:
-            count_text = match.group("count") or match.group("count2") or "1"
-            unit = (match.group("unit") or match.group("unit2") or "day").replace(" ", "")
+            groups = match.groupdict()
+            count_text = next((groups[name] for name in ("count", "count2", "count3", "count4") if groups[name]), "1")
+            unit = next((groups[name] for name in ("unit", "unit2", "unit3", "unit4") if groups[name]), "day")
             count = int(count_text) if count_text.isdigit() else _NUMBER_WORDS[count_text]
-            days = 1 if unit.startswith("24") else count * _UNIT_DAYS[unit.rstrip("s")]
+            if unit.startswith(("hour", "hr")):
+                days = max(math.ceil(count / 24), 1)  # "the last 48 hours": two days
+            else:
+                days = count * _UNIT_DAYS[unit.rstrip("s")]
             return self._fresh(days, match.group(0))
 
         def words(match: re.Match[str]) -> bool:

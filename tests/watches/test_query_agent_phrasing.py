@@ -96,3 +96,21 @@ YEARS_WITHOUT_THE_WORD_EXPERIENCE: list[tuple[str, dict[str, Any]]] = [
 )
 def test_years_of_experience_are_read_without_the_word_experience(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+FRESHNESS: list[tuple[str, dict[str, Any]]] = [
+    # A window without "last", in hours, or as "N days ago".
+    ("rust jobs posted within 3 days", {"keywords": ["rust"], "posted_within_days": 3}),
+    ("rust jobs posted within 2 weeks", {"keywords": ["rust"], "posted_within_days": 14}),
+    ("within a week, java", {"keywords": ["java"], "posted_within_days": 7}),
+    ("backend jobs posted in the last 48 hours", {"keywords": ["backend"], "posted_within_days": 2}),
+    ("past 72 hours data", {"keywords": ["data"], "posted_within_days": 3}),
+    ("devops jobs posted in the last 24 hours", {"keywords": ["devops"], "posted_within_days": 1}),
+    ("backend jobs posted less than 5 days ago", {"keywords": ["backend"], "posted_within_days": 5}),
+    ("python jobs posted 2 days ago or less", {"keywords": ["python"], "posted_within_days": 2}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), FRESHNESS, ids=[c[0] for c in FRESHNESS])
+def test_a_posting_window_is_read_in_its_usual_forms(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
