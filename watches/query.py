@@ -384,7 +384,9 @@ current currently right now today latest recent recently something anything sear
 interested hire good great best cool nice top startup paid salary pay making earning per annum yearly hourly
 monthly plus k thousand if than more less most least candidate applicant
 """
-_STOP_WORDS = frozenset(_STOP_TEXT.split())
+_STOP_WORDS = frozenset(_STOP_TEXT.split()) | {"i'm", "i’m", "im", "i've", "i’ve", "i'd", "i’d", "am", "we're", "we’re"}
+_TIGHT_COMMA = re.compile(r",(?=[^\s\d,])|(?<=[^\d\s,]),(?=\d)")
+_FULL_STACK = re.compile(r"\bfull[\s-]+stack\b")
 _NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
 _WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
 
@@ -411,7 +413,11 @@ class _Reader:
         if len(clean) > MAX_QUERY_LENGTH:
             self.notes.append(f"Only the first {MAX_QUERY_LENGTH} characters of the query were read.")
             clean = clean[:MAX_QUERY_LENGTH]
+        # "senior engineer,new york,200k": a comma without a space is a comma ("$120,000" stays).
+        clean = _TIGHT_COMMA.sub(", ", clean)
         self.text = f" {clean.lower()} "
+        # "full stack": "full" alone is a request word ("full time"); the role is one word.
+        self.text = _FULL_STACK.sub("full-stack", self.text)
         # "US" the country written bare, not "us" the pronoun ("… contact us").
         self.capital_us = bool(re.search(r"\bU\.?S\b", clean))
         self.original = clean

@@ -114,3 +114,28 @@ FRESHNESS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), FRESHNESS, ids=[c[0] for c in FRESHNESS])
 def test_a_posting_window_is_read_in_its_usual_forms(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+TYPING: list[tuple[str, dict[str, Any]]] = [
+    # A comma without a space is a comma; a thousands comma stays a number.
+    (
+        "senior software engineer,new york,200k",
+        {"keywords": ["software engineer"], "locations": ["new york"], "seniority": ["senior"], "min_salary": 200000},
+    ),
+    ("python,java,remote", {"all_keywords": ["python", "java"], "remote_only": True}),
+    ("$120,000+ python", {"keywords": ["python"], "min_salary": 120000, "salary_currency": "USD"}),
+    # "full stack" is one role word, whichever way it is written ("full" alone is "full time").
+    ("full stack engineer", {"keywords": ["full-stack"]}),
+    ("Full Stack developer in Denver", {"keywords": ["full-stack"], "locations": ["denver"]}),
+    ("full time full stack", {"keywords": ["full-stack"], "employment_types": ["full_time"]}),
+    # Contractions of the writer are request words.
+    (
+        "I'm a data engineer with 4 years of experience looking for roles in Toronto",
+        {"keywords": ["data"], "locations": ["toronto"], "max_experience_years": 4},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), TYPING, ids=[c[0] for c in TYPING])
+def test_typing_habits_do_not_change_the_reading(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
