@@ -35,9 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from boards.derive import salary_patterns
 from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
 from boards.derive.experience import NUMBER_WORDS
+from boards.derive.money import ANNUAL_FACTOR
 from matching import places, terms
 from watches.filters import MAX_COMPANIES, MAX_DAYS, MAX_TERM_LENGTH, MAX_TERMS, Filters
 
@@ -97,40 +99,58 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
 _PAY_LEAD = (
     r"(?P<lead>(?:(?:and|that|which)\s+)?(?:making|makes?|paying|pays?|earning|earns?"
     r"|with\s+(?:a\s+)?(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of)?"
-    r"|(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of|\s*:)?))"
+    r"|(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of|\s*:)?"
+    # "TC 300k+", "total comp of 250k", "OTE 120k", "base 140k".
+    r"|(?:tc|total\s+comp(?:ensation)?|ote|base)(?:\s+of|\s*:)?))"
 )
 _FLOOR = r"(?P<floor>at\s+least|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above|more\s+than|north\s+of|from|>=|>|≥)"
 _CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|below|less\s+than|up\s+to|<=|<|≤)"
+# ISO 4217 codes of posted pay (boards/derive/salary_patterns.py), lower case as the query is read;
+# without those that are English or role words too ("try", "php").
+_CODE_WORDS = frozenset({"try", "sar", "php", "cop", "ron"})
+_CODES = "|".join(code.lower() for code in salary_patterns.CODES.split("|") if code.lower() not in _CODE_WORDS)
+_SYMBOLS = r"(?:us|ca|c|au|a|nz|sg|s|hk|mx|r)\$|\$|£|€|¥|₹|₩|₪"
 
 
 def _amount(suffix: str) -> str:
     return (
-        rf"(?<![\w.,])(?P<sym{suffix}>[$£€])?\s?(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)"
-        rf"\s?(?P<k{suffix}>k|thousand)?\b"
+        rf"(?<![\w.,$£€¥₹₩₪])(?:(?P<sym{suffix}>{_SYMBOLS})|(?P<code{suffix}>{_CODES})\s)?\s?"
+        rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)"
+        rf"\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?)?\b(?P<after{suffix}>\s?[€£](?!\w))?"
     )
 
 
 _PAY = re.compile(
     rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
     rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
-    r"(?:\s*(?P<cur>usd|cad|aud|eur|gbp|dollars|euros|pounds)\b)?"
-    r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo)\b|\s+(?P<adv>annually|yearly|hourly|monthly)\b)?"
+    rf"(?:\s*(?P<cur>{_CODES}|dollars|euros|pounds)\b)?"
+    r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|day|week|wk)\b"
+    r"|\s+(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b)?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
+    r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote)\b)?"
 )
 _CURRENCIES = {
-    "$": "USD",
-    "usd": "USD",
+    **{symbol.lower(): code for symbol, code in salary_patterns.SYMBOL_CURRENCY.items()},
+    **{code.lower(): code for code in salary_patterns.CODES.split("|")},
+    "rmb": "CNY",
     "dollars": "USD",
-    "£": "GBP",
-    "gbp": "GBP",
     "pounds": "GBP",
-    "€": "EUR",
-    "eur": "EUR",
     "euros": "EUR",
-    "cad": "CAD",
-    "aud": "AUD",
 }
-_HOURS_A_YEAR = 2080
+# "six figures": a yearly salary of at least 100,000 (no currency said).
+_SIX_FIGURES = re.compile(
+    r"\b(?:(?:making|earning|paying)\s+)?(?:a\s+)?(?:six|6)[\s-]figures?(?:\s+(?:salary|pay|income|comp))?\b"
+)
+# Lakh (100,000) as Indian salaries are stated: "30 LPA", "25 lakh".
+_LAKH = 100_000
+_PERIODS = {
+    **dict.fromkeys(("year", "yr", "annum", "annually", "yearly"), "year"),
+    **dict.fromkeys(("hour", "hr", "hourly"), "hour"),
+    **dict.fromkeys(("month", "mo", "monthly"), "month"),
+    **dict.fromkeys(("day", "daily"), "day"),
+    **dict.fromkeys(("week", "wk", "weekly"), "week"),
+}
+_CURRENCY_GROUPS = ("sym", "code", "after", "cur", "sym2", "code2", "after2")
 
 _URL = re.compile(r"https?://\S+")
 _SELF_MENTION = re.compile(
@@ -526,20 +546,24 @@ class _Reader:
         def pay(match: re.Match[str]) -> bool:
             groups = match.groupdict()
             has_k = bool(groups["k"] or groups["k2"])
-            period = groups["per"] or groups["adv"] or ""
+            period = _PERIODS.get(groups["per"] or groups["adv"] or "", "")
             value = float(groups["num"].replace(",", ""))
-            if groups["k"] or (groups["k2"] and value < 1000):
+            lakh = any(unit and unit.startswith(("l",)) for unit in (groups["k"], groups["k2"]))
+            if lakh:
+                value *= _LAKH  # "30 LPA": 30 lakh a year
+            elif groups["k"] or (groups["k2"] and value < 1000):
                 value *= 1000
-            currency_mark = groups["sym"] or groups["cur"] or groups["sym2"]
+            currency_mark = next(
+                (mark.strip() for mark in (groups[name] for name in _CURRENCY_GROUPS) if mark and mark.strip()), None
+            )
+            if currency_mark is None and lakh:
+                currency_mark = "inr"
             qualifies = bool(groups["lead"] or currency_mark or has_k or period or value >= 10_000)
             if not qualifies:
                 return False
             if value < 1000 and not period and not has_k:
                 value *= 1000  # "making at least 150"
-            if period.startswith(("hour", "hr")):
-                value *= _HOURS_A_YEAR
-            elif period.startswith(("month", "mo")):
-                value *= 12
+            value *= ANNUAL_FACTOR.get(period, 1)
             fragment = match.group(0).strip()
             if not math.isfinite(value):  # hundreds of digits: float() gives inf, and round(inf) raises
                 self.notes.append(f'"{fragment[:40]}…" does not look like a yearly salary; it was ignored.')
@@ -564,6 +588,17 @@ class _Reader:
             return True
 
         self._cut(_PAY, pay)
+
+        def six_figures(match: re.Match[str]) -> bool:
+            if self.min_salary is None:
+                self.min_salary = 100_000
+            else:
+                self.notes.append(
+                    f'"{match.group(0).strip()}" was ignored: the minimum salary was already read as {self.min_salary}.'
+                )
+            return True
+
+        self._cut(_SIX_FIGURES, six_figures)
 
     def _visa(self) -> None:
         def not_needed(match: re.Match[str]) -> bool:

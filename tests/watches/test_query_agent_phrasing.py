@@ -139,3 +139,63 @@ TYPING: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), TYPING, ids=[c[0] for c in TYPING])
 def test_typing_habits_do_not_change_the_reading(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+PAY: list[tuple[str, dict[str, Any]]] = [
+    # Day and week rates are annualised with the posting readers' factors (260 days, 52 weeks).
+    (
+        "£500/day contract java developer",
+        {"keywords": ["java"], "employment_types": ["contract"], "min_salary": 130000, "salary_currency": "GBP"},
+    ),
+    (
+        "£450 per day devops London",
+        {"keywords": ["devops"], "locations": ["london"], "min_salary": 117000, "salary_currency": "GBP"},
+    ),
+    ("$2000 a week nurse", {"keywords": ["nurse"], "min_salary": 104000, "salary_currency": "USD"}),
+    # Any currency code of posted pay, before or after the figure; symbols after it; "C$", "US$".
+    (
+        "CHF 120k backend Zurich",
+        {"keywords": ["backend"], "locations": ["zurich"], "min_salary": 120000, "salary_currency": "CHF"},
+    ),
+    ("120k CHF ML engineer", {"keywords": ["ml"], "min_salary": 120000, "salary_currency": "CHF"}),
+    (
+        "SEK 50000/month python Stockholm",
+        {"keywords": ["python"], "locations": ["stockholm"], "min_salary": 600000, "salary_currency": "SEK"},
+    ),
+    (
+        "90k€ frontend Paris",
+        {"keywords": ["frontend"], "locations": ["paris"], "min_salary": 90000, "salary_currency": "EUR"},
+    ),
+    ("60.000 € frontend", {"keywords": ["frontend"], "min_salary": 60000, "salary_currency": "EUR"}),
+    (
+        "C$120k devops Toronto",
+        {"keywords": ["devops"], "locations": ["toronto"], "min_salary": 120000, "salary_currency": "CAD"},
+    ),
+    ("US$150k python", {"keywords": ["python"], "min_salary": 150000, "salary_currency": "USD"}),
+    # A code that is also a role word is the role.
+    ("100k PHP developer", {"keywords": ["php"], "min_salary": 100000}),
+    # Lakh, as Indian salaries are stated.
+    (
+        "INR 30 LPA data scientist Bangalore",
+        {
+            "all_keywords": ["data", "scientist"],
+            "locations": ["bangalore"],
+            "min_salary": 3000000,
+            "salary_currency": "INR",
+        },
+    ),
+    (
+        "₹25 lakh backend Pune",
+        {"keywords": ["backend"], "locations": ["pune"], "min_salary": 2500000, "salary_currency": "INR"},
+    ),
+    # Pay words of offers: total compensation, base, OTE; "six figures".
+    ("TC 300k+ staff engineer", {"keywords": ["engineer"], "seniority": ["staff"], "min_salary": 300000}),
+    ("100k base python", {"keywords": ["python"], "min_salary": 100000}),
+    ("OTE 150k account executive", {"all_keywords": ["account", "executive"], "min_salary": 150000}),
+    ("six figures backend engineer", {"keywords": ["backend"], "min_salary": 100000}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), PAY, ids=[c[0] for c in PAY])
+def test_pay_is_read_in_its_usual_forms(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
