@@ -175,9 +175,11 @@ _NOT_REMOTE = re.compile(
     r"remote(?:\s+(?:work|jobs?|roles?|positions?|only|kind|type|sort|ones?))?\b"
 )
 _EXCLUSION = re.compile(
-    r"\b(?:not|no|excluding|except|without|minus|but\s+not)\s+(?:any\s+)?"
+    # "non-manager", "non-sales" (not "non-profit", an organisation wished for).
+    r"(?:\b(?P<verb>not|no|excluding|except|without|minus|but\s+not|avoid(?:ing)?|skip(?:ping)?)\s+(?:any\s+)?"
+    r"|\bnon[\s-](?!profits?\b))"
     # "no managers, no interns": a second negation starts a list of its own.
-    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b)\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
+    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b)\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
     # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
     r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*[\w+#.&'-]+)*)"
 )
@@ -285,25 +287,33 @@ _NO_AGENCIES = re.compile(
     r"|\bdirect\s+(?:employers?|hires?)\s+only\b|\bno\s+third[\s-]part(?:y|ies)(?:\s+recruiters?)?\b"
 )
 _COMPANY_END = (
-    r"(?=\s*(?:[.!?;()\[\]\"|]|,\s*\||,\s*$|$|\b(?:in|with|that|which|who|making|paying|earning|requiring|for|as|where|on|from|near"
+    r"(?=\s*(?:[.!?;()\[\]\"|]|,\s*\||,\s*$|$|(?:,\s*)?\b(?:in|with|that|which|who|making|paying|earning|requiring|for|as|where|on|from|near"
     r"|around|jobs?|roles?|positions?|openings?|please|remote|remotely|hiring|posted|only|but|excluding|except|no|not"
     r"|without|based|located|within|paying|offering|sponsoring|at)\b))"
 )
-_NAMES = r"(?P<names>[a-z0-9][\w&'.+-]*(?:(?:\s*,\s*|\s+)(?!(?:in|with|that|for|as|on|from|near|jobs?|roles?|but|not|at)\b)[\w&'.+-]+){0,11}?)"
+# A name's words never run into the next criterion ("at Shopify or Stripe, remote Canada").
+_NAMES = (
+    r"(?P<names>[a-z0-9][\w&'.+-]*(?:(?:\s*,\s*|\s+)(?!(?:in|with|that|for|as|on|from|near|jobs?|roles?|but|not|at"
+    r"|remote|remotely|hybrid|onsite|on-site|no|excluding|except|paying|making|only|based|posted)\b)[\w&'.+-]+){0,11}?)"
+)
 _NOT_AT_COMPANY = re.compile(
     r"\b(?:not|except|excluding|exclude|but\s+not|never|no\s+jobs|nothing)\s+(?:(?:jobs|roles|positions)\s+)?(?:at|from|with)\s+"
     + _NAMES
     + _COMPANY_END
 )
-_AT_COMPANY = re.compile(r"\b(?:at|@)\s+(?:companies\s+like\s+|either\s+)?" + _NAMES + _COMPANY_END)
+_AT_COMPANY = re.compile(r"(?:\bat\s+|(?<!\S)@\s*)(?:companies\s+like\s+|either\s+)?" + _NAMES + _COMPANY_END)
 # Words after "at" that do not start a company name.
 _NOT_COMPANY_TEXT = """
-a an the least most home night scale startups startup companies company big large small any all some top tech faang
+a an the least most home night scale startups startup companies company big large small any all some top tech
 fortune my our your their this that work once first last times time weekends weekend school university office hq
 headquarters agencies agency places place firms firm one two level minimum maximum max min hour year month day week
-entry mid senior junior end same well early late midnight noon it them us me
+entry mid senior junior end same well early late midnight noon it them us me fintechs fintech unicorns scaleups
+scale-ups nonprofits non-profits banks enterprises consultancies agencies series
 """
 _NOT_COMPANY = frozenset(_NOT_COMPANY_TEXT.split())
+# Names that stand for a fixed set of companies.
+_FAANG = ("meta", "amazon", "apple", "netflix", "google")
+_COMPANY_GROUPS = {"faang": _FAANG, "maang": _FAANG, "fang": ("meta", "amazon", "netflix", "google")}
 # Criteria that are real wishes but have no filter: noted, never read as role words.
 _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
@@ -312,7 +322,15 @@ _UNSUPPORTED = re.compile(
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|no\s+travel|free\s+(?:lunch|food|meals))\b"
-    r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b)))"
+    r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b))"
+    # A requirement the seeker lacks: "no PhD required", "no degree needed", "that don't require a
+    # degree", "without a degree" (not a word to exclude: postings rarely name it in the title).
+    r"|\bno\s+(?:[\w'-]+\s+){0,2}?(?:required|needed|necessary)\b"
+    r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not|not)\s+requir(?:e|ing)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}?"
+    r"(?:degree|phd|diploma|clearance|experience|license|licence|certification)s?\b"
+    r"|\b(?:no|without(?:\s+an?)?)\s+(?:college\s+|university\s+|bachelor'?s\s+|4[\s-]year\s+)?(?:degree|phd|diploma)\b"
+    # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
+    r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
 )
 # "remote jobs I can do from Germany", "workable from Canada", "remote from the UK".
 _REMOTE_FROM = re.compile(
@@ -704,13 +722,22 @@ class _Reader:
                 usable = [word for word in found if word and word not in _STOP_WORDS and word != "remote"]
                 if not usable or len(usable) != len(found):
                     return match.group(0)
-                self.exclude.extend(word for word in usable if word not in self.exclude)
+                self._exclude_words(usable)
                 return BAR
             # The list is its items up to the first that is no word to exclude: a grammar word
             # ("not sales, new York"), "remote", or a place written bare after a comma ("no intern,
             # USA"). What follows stays in the text for the readers after this one.
+            # A comma continues the list when a conjunction closes it ("no sales, marketing or
+            # support") or when the role was said before the list ("backend jobs without php, java");
+            # "no crypto, backend" excludes crypto, and backend is the role. "and" joins only after a
+            # verb of leaving out ("excluding Amazon and Google"), not after "no"/"not".
             items = match.group("items")
-            parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b)\s*)", items)
+            parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b|\band\b)\s*)", items)
+            joins_and = (match.group("verb") or "").split()[-1:] not in (["no"], ["not"], [])
+            role_before = any(
+                (word := _role_word(raw)) and word not in _STOP_WORDS and word.isalpha()
+                for raw in _WORD.findall(match.string[: match.start()])
+            )
             taken: list[str] = []
             at = end = 0
             for index, part in enumerate(parts):
@@ -720,17 +747,35 @@ class _Reader:
                 word = _role_word(part)
                 if not word or word in _STOP_WORDS or word == "remote":
                     break
-                if index and "," in parts[index - 1] and _bare_place(part):
+                separator = parts[index - 1] if index else ""
+                if separator.strip() == "and" and not joins_and:
+                    break
+                if (
+                    "," in separator
+                    and not role_before
+                    and not any(later.strip() in {"or", "nor", "and", "/"} for later in parts[index + 1 :: 2])
+                ):
+                    break
+                if "," in separator and _bare_place(part):
                     break
                 taken.append(word)
                 at += len(part)
                 end = at
             if not taken:
                 return match.group(0)
-            self.exclude.extend(word for word in dict.fromkeys(taken) if word not in self.exclude)
+            self._exclude_words(taken)
             return BAR + items[end:]
 
         self.text = _EXCLUSION.sub(exclusion, self.text)
+
+    def _exclude_words(self, words: list[str]) -> None:
+        """Excluded words, but "FAANG" is the companies it stands for ("no FAANG", "exclude FAANG")."""
+        for word in dict.fromkeys(words):
+            group = _COMPANY_GROUPS.get(word)
+            if group:
+                self.exclude_companies.extend(name for name in group if name not in self.exclude_companies)
+            elif word not in self.exclude:
+                self.exclude.append(word)
 
     def _freshness(self) -> None:
         """ "posted this week" → 7, "in the last 3 days" → 3, "new today"/"today" → 1 (the last
@@ -1103,6 +1148,10 @@ def _company_names(phrase: str) -> list[str]:
     names: list[str] = []
     for part in re.split(r"\s*(?:,|\bor\b|\band\b|/|\s&\s)\s*", phrase.strip(" ,.")):
         name = part.strip(" .'\"")
+        group = _COMPANY_GROUPS.get(re.sub(r"\s+(?:companies|company|firms)$", "", name))
+        if group:
+            names.extend(group)  # "at FAANG companies": the five it stands for
+            continue
         words = name.split()
         if not words or len(words) > 4 or words[0] in _NOT_COMPANY or not company_key(name):
             return []

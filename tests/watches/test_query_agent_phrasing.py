@@ -199,3 +199,69 @@ PAY: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), PAY, ids=[c[0] for c in PAY])
 def test_pay_is_read_in_its_usual_forms(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+EXCLUSIONS: list[tuple[str, dict[str, Any]]] = [
+    # After a comma the list goes on only when a conjunction closes it or the role came before it.
+    ("no crypto, backend", {"keywords": ["backend"], "exclude_keywords": ["crypto"]}),
+    ("except Oracle, java developer", {"keywords": ["java"], "exclude_keywords": ["oracle"]}),
+    ("no sales, marketing or support", {"exclude_keywords": ["sales", "marketing", "support"]}),
+    ("backend jobs without php, java", {"keywords": ["backend"], "exclude_keywords": ["php", "java"]}),
+    # "and" joins after a verb of leaving out, not after "no".
+    ("excluding Amazon and Google, SWE", {"keywords": ["swe"], "exclude_keywords": ["amazon", "google"]}),
+    ("no sales and remote", {"exclude_keywords": ["sales"], "remote_only": True}),
+    # "non-X", "avoid X".
+    ("non-manager roles in Boston", {"exclude_keywords": ["manager"], "locations": ["boston"]}),
+    ("non-profit jobs", {"keywords": ["non-profit"]}),
+    ("avoid Amazon, data engineer", {"keywords": ["data"], "exclude_keywords": ["amazon"]}),
+    # FAANG is the five companies it stands for.
+    ("not at FAANG companies", {"exclude_companies": ["meta", "amazon", "apple", "netflix", "google"]}),
+    (
+        "no FAANG, backend",
+        {"keywords": ["backend"], "exclude_companies": ["meta", "amazon", "apple", "netflix", "google"]},
+    ),
+    ("SWE at FAANG", {"keywords": ["swe"], "companies": ["meta", "amazon", "apple", "netflix", "google"]}),
+]
+
+COMPANIES: list[tuple[str, dict[str, Any]]] = [
+    # A company list ends where the next criterion starts, after a comma too.
+    (
+        "Show me backend openings at Shopify or Stripe, remote Canada",
+        {"keywords": ["backend"], "remote_from": ["canada"], "companies": ["shopify", "stripe"]},
+    ),
+    ("at Stripe, no agencies", {"companies": ["stripe"], "exclude_staffing_agencies": True}),
+    ("staff eng @ stripe", {"keywords": ["eng"], "seniority": ["staff"], "companies": ["stripe"]}),
+]
+
+REQUIREMENTS_AND_LENGTHS: list[tuple[str, dict[str, Any], str]] = [
+    # A requirement the seeker lacks, or the length of a contract: noted, never a word.
+    ("machine learning engineer, no PhD required", {"all_keywords": ["machine", "learning"]}, '"no phd required"'),
+    ("no degree required software jobs", {"keywords": ["software"]}, '"no degree required"'),
+    ("jobs that don't require a degree, python", {"keywords": ["python"]}, "require a degree"),
+    ("entry level jobs with no degree", {"seniority": ["entry"]}, '"with no degree"'),
+    ("no clearance needed, java", {"keywords": ["java"]}, '"no clearance needed"'),
+    ("6-month contract data engineer", {"keywords": ["data"], "employment_types": ["contract"]}, '"6-month"'),
+    (
+        "contract devops engineer, 6 months, UK",
+        {"keywords": ["devops"], "locations": ["uk"], "employment_types": ["contract"]},
+        '"6 months"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), EXCLUSIONS, ids=[c[0] for c in EXCLUSIONS])
+def test_an_exclusion_takes_what_it_lists_and_no_more(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), COMPANIES, ids=[c[0] for c in COMPANIES])
+def test_company_names_end_where_the_next_criterion_starts(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "note"), REQUIREMENTS_AND_LENGTHS, ids=[c[0] for c in REQUIREMENTS_AND_LENGTHS]
+)
+def test_requirements_and_lengths_are_noted_not_searched(query: str, expected: dict[str, Any], note: str) -> None:
+    assert _filters(query) == expected
+    assert any(note in item and "not something Watchtower can filter on" in item for item in interpret(query).notes)
