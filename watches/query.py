@@ -217,6 +217,14 @@ _FRESH_WORDS = re.compile(
 )
 FRESH_DAYS = 3  # "fresh": posted in the last three days
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
+# "remote or hybrid", "hybrid/remote", "on-site, hybrid or remote": remote as one mode among others
+# is no requirement (a hybrid job in the place is as welcome).
+_MODE = r"(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)"
+_MODE_JOIN = r"\s*(?:/|,|\bor\b|\band/or\b)\s*"
+_REMOTE_OR_MODE = re.compile(
+    rf"\b(?:fully\s+)?(?:remote|wfh)(?:{_MODE_JOIN}{_MODE})+\b"
+    rf"|\b{_MODE}(?:{_MODE_JOIN}{_MODE})*{_MODE_JOIN}(?:fully\s+)?(?:remote|wfh)\b"
+)
 _WORK_MODE = re.compile(r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b")
 _PLACE_INTRO = re.compile(
     r"\b(?:based\s+in|located\s+in|in\s+or\s+(?:near|around)|in|near|around|within)\s+(?:the\s+)?(?:greater\s+)?"
@@ -810,6 +818,15 @@ class _Reader:
         return True
 
     def _work_modes(self) -> None:
+        def either(match: re.Match[str]) -> bool:
+            self.notes.append(
+                f'"{match.group(0)}": any of these work modes will do, and a work mode is not a filter Watchtower '
+                "has; no remote filter was set."
+            )
+            return True
+
+        self._cut(_REMOTE_OR_MODE, either)
+
         def mode(match: re.Match[str]) -> bool:
             self.notes.append(f'"{match.group(0)}" is not a filter Watchtower has; it was ignored.')
             return True

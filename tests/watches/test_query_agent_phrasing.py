@@ -265,3 +265,20 @@ def test_company_names_end_where_the_next_criterion_starts(query: str, expected:
 def test_requirements_and_lengths_are_noted_not_searched(query: str, expected: dict[str, Any], note: str) -> None:
     assert _filters(query) == expected
     assert any(note in item and "not something Watchtower can filter on" in item for item in interpret(query).notes)
+
+
+REMOTE_AMONG_MODES: list[tuple[str, dict[str, Any]]] = [
+    # Remote as one work mode among others is no requirement: a hybrid job there is as welcome.
+    ("remote or hybrid python jobs", {"keywords": ["python"]}),
+    ("hybrid or remote data engineer in Seattle", {"keywords": ["data"], "locations": ["seattle"]}),
+    ("remote/hybrid SWE Austin", {"keywords": ["swe"], "locations": ["austin"]}),
+    ("onsite, hybrid or remote, java, Berlin", {"keywords": ["java"], "locations": ["berlin"]}),
+    # Remote alone, or as the alternative to a place, as before.
+    ("remote python jobs in the US", {"keywords": ["python"], "remote_from": ["us"]}),
+    ("python in New York or remote", {"keywords": ["python"], "locations": ["new york", "remote"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), REMOTE_AMONG_MODES, ids=[c[0] for c in REMOTE_AMONG_MODES])
+def test_remote_among_other_work_modes_sets_no_remote_filter(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
