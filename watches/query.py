@@ -224,6 +224,8 @@ _MODE_JOIN = r"\s*(?:/|,|\bor\b|\band/or\b)\s*"
 _REMOTE_OR_MODE = re.compile(
     rf"\b(?:fully\s+)?(?:remote|wfh)(?:{_MODE_JOIN}{_MODE})+\b"
     rf"|\b{_MODE}(?:{_MODE_JOIN}{_MODE})*{_MODE_JOIN}(?:fully\s+)?(?:remote|wfh)\b"
+    # "remote OK", "remote is fine": remote allowed, not asked for.
+    r"|\bremote\s+(?:is\s+)?(?:ok|okay|fine|welcome|possible|considered|acceptable)\b"
 )
 _WORK_MODE = re.compile(r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b")
 _PLACE_INTRO = re.compile(
@@ -231,12 +233,17 @@ _PLACE_INTRO = re.compile(
 )
 _BASED = re.compile(r"\b(?P<place>[a-z]+(?:\s[a-z]+)?)-based\b")
 _PLACE_END = re.compile(
-    r"\s\|\s|[.!?()\[\]\"]|\b(?:with|that|which|who|making|paying|earning|requiring|for|at|as|where|on|from"
+    r"\s\|\s|(?<!\bst)(?<!\bft)(?<!\bmt)\.|[!?()\[\]\"]|\b(?:with|that|which|who|making|paying|earning|requiring|for|at|as|where|on|from"
     r"|in|jobs?|roles?|positions?|openings?|please)\b"
 )
 _PLACE_SPLIT = re.compile(r"\s+or\s+|\s+and\s+|/|;|&")
 # Two-letter places a query may use on their own; others ("it", "qa", "ai", "ml") are words.
 _SHORT_PLACES = frozenset({"us", "uk", "eu", "sf", "la", "dc", "ny"})
+# Two-letter codes that, even in capitals, are more often words or roles than states ("in AR/VR").
+_CODE_NOT_REGION = frozenset({"in", "or", "me", "hi", "ar", "de", "it", "us", "ok", "id"})
+# "St. Paul", "Ft Worth", "Mt Pleasant": the abbreviations of place names.
+_ABBREVIATED = re.compile(r"(?<![\w.])(st|ft|mt)\.?(?=\s)")
+_ABBREVIATIONS = {"st": "saint", "ft": "fort", "mt": "mount"}
 # A city named without a qualifier must be at least this large to be read as a place, and never
 # one of these words, which in a job query name a field ("jobs in sales", "in mobile").
 _PLACE_MIN_POPULATION = 50_000
@@ -464,9 +471,13 @@ class _Reader:
         self.text = f" {clean.lower()} "
         # "full stack": "full" alone is a request word ("full time"); the role is one word.
         self.text = _FULL_STACK.sub("full-stack", self.text)
+        # "US-only" is "US only" ("only" is a request word; the place is read alone).
+        self.text = _HYPHEN_ONLY.sub(" only", self.text)
         # "US" the country written bare, not "us" the pronoun ("… contact us").
         self.capital_us = bool(re.search(r"\bU\.?S\b", clean))
         self.original = clean
+        # Two-letter codes written in capitals ("in NC"): a state or province there, not a word.
+        self.capital_codes = frozenset(code.lower() for code in re.findall(r"\b[A-Z]{2}\b", clean)) - _CODE_NOT_REGION
         self.keywords: list[str] = []
         self.all_keywords: list[str] = []
         self.exclude: list[str] = []
@@ -939,7 +950,7 @@ class _Reader:
             accepted: list[str] | None = None
             used = 0
             for size in range(len(words), 0, -1):
-                accepted = _read_places(" ".join(words[:size]))
+                accepted = _read_places(" ".join(words[:size]), codes=self.capital_codes)
                 if accepted is not None:
                     used = size
                     break
@@ -952,13 +963,22 @@ class _Reader:
                     )
                 position = match.end()
                 continue
-            for place in accepted:
-                if place not in self.locations:
-                    self.locations.append(place)
             consumed = re.match(
                 r"\s*" + r"\s+".join(re.escape(word) for word in words[:used]), self.text[match.end() :]
             )
             cut_end = match.end() + (consumed.end() if consumed else 0)
+            # "in Toronto, ON": a qualifier that is also a place-ending word ("on", "in") narrows the
+            # place when written in capitals and the two are one place.
+            comma = "" if self.text[:cut_end].endswith(",") else ","
+            qualifier = re.compile(rf"\s*{comma}\s*([a-z]{{2}})\b").match(self.text, cut_end)
+            if qualifier and qualifier.group(1) in self.capital_codes and accepted:
+                narrowed = f"{accepted[-1]}, {qualifier.group(1)}"
+                if _read_places(narrowed) == [narrowed] and len(places.resolve(narrowed)) == 1:
+                    accepted[-1] = narrowed
+                    cut_end = qualifier.end()
+            for place in accepted:
+                if place not in self.locations:
+                    self.locations.append(place)
             self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
             position = match.start() + len(BAR)
 
@@ -1236,12 +1256,14 @@ _NOT_BARE_PLACES = frozenset(_NOT_BARE_PLACES_TEXT.split()) | _FIELDS_NOT_PLACES
 # of America", "US"); any other grammar word means the phrase is not a place ("is fully").
 _PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us"})
 _SHORT_BARE_PLACES = frozenset({"nyc", "usa", "uae"})
+_ONLY_AFTER = re.compile(r"\sonly$")
+_HYPHEN_ONLY = re.compile(r"(?<=[a-z])-only\b")
 
 
 def _bare_place(phrase: str) -> list[str] | None:
     """The places a phrase written without "in" names, or None: as `_read_places`, but every
     place must be more than a word that is also a place ("Reading") and not only "remote"."""
-    phrase = phrase.strip(" ,.-")
+    phrase = _ONLY_AFTER.sub("", phrase.strip(" ,.-"))  # "US only", "US-only": the place
     accepted = _read_places(phrase)
     if not accepted or accepted == ["remote"]:
         return None
@@ -1286,9 +1308,11 @@ def _place_end(text: str, start: int) -> int:
     return found.start() if found else len(text)
 
 
-def _read_places(phrase: str) -> list[str] | None:
+def _read_places(phrase: str, *, codes: frozenset[str] = frozenset()) -> list[str] | None:
     """The locations a place phrase names ("austin, tx or remote" → ["austin, tx", "remote"]),
-    or None when any part of it is not a known place."""
+    or None when any part of it is not a known place. A state or province code among `codes`
+    (written in capitals: "in NC") is read as its name, "St."/"Ft." as Saint/Fort when only that
+    makes a place ("St Paul, MN"), and two places joined by a hyphen as both ("Dallas-Fort Worth")."""
     phrase = phrase.strip(" ,.")
     if not phrase:
         return None
@@ -1307,9 +1331,31 @@ def _read_places(phrase: str) -> list[str] | None:
             if item in {"remote", "remote only", "fully remote"}:
                 result.append("remote")
                 continue
+            if item in codes and item not in _SHORT_PLACES:
+                region = places.region_named_by_code(item)
+                if region:
+                    result.append(region)
+                    continue
             if len(item) > MAX_TERM_LENGTH or (len(item) <= 2 and item not in _SHORT_PLACES):
                 return None
-            if item in _FIELDS_NOT_PLACES or not places.is_place(item, min_population=_PLACE_MIN_POPULATION):
+            if item in _FIELDS_NOT_PLACES:
                 return None
-            result.append(item)
+            found = _known_place(item)
+            if found is None:
+                return None
+            result.extend(found)
     return result
+
+
+def _known_place(item: str) -> list[str] | None:
+    if places.is_place(item, min_population=_PLACE_MIN_POPULATION):
+        return [item]
+    expanded = _ABBREVIATED.sub(lambda match: _ABBREVIATIONS[match.group(1)], item)
+    if expanded != item and places.is_place(expanded, min_population=_PLACE_MIN_POPULATION):
+        return [expanded]
+    pieces = [piece.strip() for piece in re.split(r"\s*-\s*", item)] if "-" in item else []
+    if len(pieces) == 2 and all(pieces):
+        found = [_known_place(piece) for piece in pieces]
+        if all(found):
+            return [place for each in found if each for place in each]
+    return None

@@ -18,7 +18,7 @@ docs/queries.md. Pure: imports nothing of Django.
 
 from __future__ import annotations
 
-from matching.places.gazetteer import fold
+from matching.places.gazetteer import fold, region_named_by_code
 from matching.places.resolver import Place, is_place, is_qualifier, places_as_dicts, resolve
 from matching.places.scope import (
     WORLDWIDE,
@@ -41,6 +41,7 @@ __all__ = [
     "place_filter_keys",
     "place_text_for",
     "places_as_dicts",
+    "region_named_by_code",
     "remote_from_keys",
     "remote_scope_of_locations",
     "remote_scope_of_phrase",

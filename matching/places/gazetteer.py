@@ -40,6 +40,7 @@ class Gazetteer:
     country_names: dict[str, str] = field(default_factory=dict)  # ISO2 -> name
     continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> continent code
     regions: dict[str, list[str]] = field(default_factory=dict)  # folded name or code -> ISO regions
+    region_names: dict[str, str] = field(default_factory=dict)  # ISO region -> folded name
 
 
 # Regions outside the US by geonames admin1 code -> (ISO 3166-2, names and abbreviations).
@@ -311,6 +312,13 @@ def fold(text: str) -> str:
     return " ".join(folded.split())
 
 
+def region_named_by_code(code: str) -> str | None:
+    """The name of the one state or province a two-letter code stands for ("nc" → "north
+    carolina", "bc" → "british columbia"), or None."""
+    isos = load().regions.get(code.casefold(), []) if len(code) == 2 else []
+    return load().region_names.get(isos[0]) if len(isos) == 1 else None
+
+
 def slug_of(text: str) -> str:
     return fold(text).replace(",", "").replace(" ", "-")
 
@@ -340,6 +348,7 @@ def load() -> Gazetteer:
     for code, state in states.items():
         iso = f"US-{code}"
         us_regions[code] = iso
+        gaz.region_names[iso] = fold(state["name"])
         for name in (fold(state["name"]), code.lower()):
             gaz.regions.setdefault(name, []).append(iso)
     gaz.regions.setdefault("washington dc", []).append("US-DC")
@@ -347,6 +356,7 @@ def load() -> Gazetteer:
     for country_code, table in _REGIONS_ABROAD.items():
         for admin1, (iso, names) in table.items():
             abroad[(country_code, admin1)] = iso
+            gaz.region_names[iso] = fold(names[0])
             for name in names:
                 gaz.regions.setdefault(fold(name), []).append(iso)
 

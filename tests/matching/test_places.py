@@ -8,6 +8,7 @@ from matching.places import (
     place_filter_keys,
     place_text_for,
     places_as_dicts,
+    region_named_by_code,
     remote_from_keys,
     resolve,
 )
@@ -162,3 +163,12 @@ def test_a_group_of_countries_reads_as_its_countries() -> None:
 def test_words_beside_remote_are_not_a_place() -> None:
     assert is_place("remote") and is_place("Remote (US)")
     assert not is_place("want remote python work") and not is_place("hello remote")
+
+
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [("nc", "north carolina"), ("TX", "texas"), ("bc", "british columbia"), ("wa", None), ("nsw", None), ("zz", None)],
+)
+def test_a_two_letter_code_names_its_one_state_or_province(code: str, name: str | None) -> None:
+    # "wa" is Washington and Western Australia: no one region.
+    assert region_named_by_code(code) == name

@@ -282,3 +282,49 @@ REMOTE_AMONG_MODES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), REMOTE_AMONG_MODES, ids=[c[0] for c in REMOTE_AMONG_MODES])
 def test_remote_among_other_work_modes_sets_no_remote_filter(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+PLACES: list[tuple[str, dict[str, Any]]] = [
+    # A state or province code in capitals after "in" is that state, by name ("nc" alone would be
+    # New Caledonia); a code that is a word too stays a word.
+    ("SRE in NC", {"keywords": ["sre"], "locations": ["north carolina"]}),
+    ("devops engineer in CA", {"keywords": ["devops"], "locations": ["california"]}),
+    ("nurse jobs in PA", {"keywords": ["nurse"], "locations": ["pennsylvania"]}),
+    ("backend in BC", {"keywords": ["backend"], "locations": ["british columbia"]}),
+    ("SWE in NY", {"keywords": ["swe"], "locations": ["ny"]}),
+    ("jobs in AR", {"keywords": ["ar"]}),
+    ("devops in ca", {"all_keywords": ["devops", "ca"]}),
+    # A qualifier that is also a place-ending word, in capitals.
+    ("data scientist in Toronto, ON", {"all_keywords": ["data", "scientist"], "locations": ["toronto, on"]}),
+    ("jobs in London, ON or Toronto", {"locations": ["london, on", "toronto"]}),
+    # Abbreviated names and two places joined by a hyphen.
+    ("nurse in St Paul, MN", {"keywords": ["nurse"], "locations": ["saint paul, mn"]}),
+    ("frontend in St. Paul, MN", {"keywords": ["frontend"], "locations": ["saint paul, mn"]}),
+    ("hardware engineer in Ft. Worth, TX", {"keywords": ["hardware"], "locations": ["ft. worth, tx"]}),
+    ("jobs in St. Louis", {"locations": ["st. louis"]}),
+    ("DevOps, Dallas-Fort Worth", {"keywords": ["devops"], "locations": ["dallas", "fort worth"]}),
+    ("devops in Raleigh-Durham", {"keywords": ["devops"], "locations": ["raleigh", "durham"]}),
+    ("data engineer Minneapolis-St. Paul", {"keywords": ["data"], "locations": ["minneapolis", "saint paul"]}),
+    ("jobs in Winston-Salem", {"locations": ["winston-salem"]}),
+    # "US only", "US-only": the place.
+    ("python, UK only", {"keywords": ["python"], "locations": ["uk"]}),
+    ("remote US-only backend", {"keywords": ["backend"], "remote_from": ["us"]}),
+    (
+        "Looking for remote Senior Python roles paying over $170K, US-only, no crypto",
+        {
+            "keywords": ["python"],
+            "exclude_keywords": ["crypto"],
+            "seniority": ["senior"],
+            "remote_from": ["us"],
+            "min_salary": 170000,
+            "salary_currency": "USD",
+        },
+    ),
+    # "remote OK": remote allowed, not asked for.
+    ("python in Toronto, ON, remote ok", {"keywords": ["python"], "locations": ["toronto, on"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), PLACES, ids=[c[0] for c in PLACES])
+def test_places_are_read_as_agents_write_them(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
