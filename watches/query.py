@@ -97,7 +97,7 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
 )
 
 _PAY_LEAD = (
-    r"(?P<lead>(?:(?:and|that|which)\s+)?(?:making|makes?|paying|pays?|earning|earns?"
+    r"(?P<lead>\b(?:(?:and|that|which)\s+)?(?:making|makes?|paying|pays?|earning|earns?"
     r"|with\s+(?:a\s+)?(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of)?"
     r"|(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of|\s*:)?"
     # "TC 300k+", "total comp of 250k", "OTE 120k", "base 140k".
@@ -344,6 +344,10 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not|not)\s+requir(?:e|ing)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}?"
     r"(?:degree|phd|diploma|clearance|experience|license|licence|certification)s?\b"
     r"|\b(?:no|without(?:\s+an?)?)\s+(?:college\s+|university\s+|bachelor'?s\s+|4[\s-]year\s+)?(?:degree|phd|diploma)\b"
+    # The kind of company: "at fintechs", "at a startup", "at big tech" (no filter; "at FAANG" is read
+    # before this as the companies it names).
+    r"|\bat\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
+    r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies)\b"
     # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
     r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
 )

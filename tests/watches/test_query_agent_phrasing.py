@@ -142,6 +142,11 @@ def test_typing_habits_do_not_change_the_reading(query: str, expected: dict[str,
 
 
 PAY: list[tuple[str, dict[str, Any]]] = [
+    # A pay word is a whole word: "remote €70k" holds "ote" but no OTE.
+    (
+        "React/TypeScript developer EU remote €70k+",
+        {"keywords": ["react", "typescript"], "remote_from": ["eu"], "min_salary": 70000, "salary_currency": "EUR"},
+    ),
     # Day and week rates are annualised with the posting readers' factors (260 days, 52 weeks).
     (
         "£500/day contract java developer",
@@ -234,6 +239,13 @@ COMPANIES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 REQUIREMENTS_AND_LENGTHS: list[tuple[str, dict[str, Any], str]] = [
+    # The kind of company after "at" (no filter; never a company named "fintechs").
+    (
+        "staff infra roles in NYC at fintechs",
+        {"keywords": ["infra"], "locations": ["nyc"], "seniority": ["staff"]},
+        '"at fintechs"',
+    ),
+    ("data engineer at a startup in Berlin", {"keywords": ["data"], "locations": ["berlin"]}, '"at a startup"'),
     # A requirement the seeker lacks, or the length of a contract: noted, never a word.
     ("machine learning engineer, no PhD required", {"all_keywords": ["machine", "learning"]}, '"no phd required"'),
     ("no degree required software jobs", {"keywords": ["software"]}, '"no degree required"'),
