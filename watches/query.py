@@ -103,7 +103,7 @@ _PAY_LEAD = (
     # "TC 300k+", "total comp of 250k", "OTE 120k", "base 140k".
     r"|(?:tc|total\s+comp(?:ensation)?|ote|base)(?:\s+of|\s*:)?))"
 )
-_FLOOR = r"(?P<floor>at\s+least|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above|more\s+than|north\s+of|from|>=|>|≥)"
+_FLOOR = r"(?P<floor>at\s+least|starting\s+(?:at|from)|starts\s+at|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above|more\s+than|north\s+of|from|>=|>|≥)"
 _CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|below|less\s+than|up\s+to|<=|<|≤)"
 # ISO 4217 codes of posted pay (boards/derive/salary_patterns.py), lower case as the query is read;
 # without those that are English or role words too ("try", "php").
@@ -127,6 +127,7 @@ _PAY = re.compile(
     r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|day|week|wk)\b"
     r"|\s+(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b)?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
+    rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote)\b)?"
 )
 _CURRENCIES = {
@@ -150,7 +151,7 @@ _PERIODS = {
     **dict.fromkeys(("day", "daily"), "day"),
     **dict.fromkeys(("week", "wk", "weekly"), "week"),
 }
-_CURRENCY_GROUPS = ("sym", "code", "after", "cur", "sym2", "code2", "after2")
+_CURRENCY_GROUPS = ("sym", "code", "after", "cur", "cur2", "sym2", "code2", "after2")
 
 _URL = re.compile(r"https?://\S+")
 _SELF_MENTION = re.compile(
@@ -212,7 +213,7 @@ _FRESH_SPAN = re.compile(
     rf"(?P<count4>{_FRESH_COUNT})\s*(?P<unit4>{_FRESH_UNIT})\s+ago\b(?:\s+or\s+(?:less|newer|sooner|fewer))?"
 )
 _FRESH_WORDS = re.compile(
-    r"\b(?:(?:posted|published|listed|added|opened)\s+)?(?P<when>this\s+week|this\s+month|today|yesterday)\b"
+    r"\b(?:(?:posted|published|listed|added|opened)\s+)?(?:since\s+)?(?P<when>this\s+week|this\s+month|today|yesterday)\b"
     r"|\b(?P<new>new\s+today)\b|\b(?P<fresh>fresh(?:ly\s+posted)?|brand[\s-]new)\b"
 )
 FRESH_DAYS = 3  # "fresh": posted in the last three days
@@ -346,8 +347,10 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:no|without(?:\s+an?)?)\s+(?:college\s+|university\s+|bachelor'?s\s+|4[\s-]year\s+)?(?:degree|phd|diploma)\b"
     # The kind of company: "at fintechs", "at a startup", "at big tech" (no filter; "at FAANG" is read
     # before this as the companies it names).
-    r"|\bat\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
+    r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
     r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies)\b"
+    # A currency without an amount: "remote LATAM, USD", "paid in euros".
+    r"|(?:\b(?:paid|pay|salary)\s+in\s+)?\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
     # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
     r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
 )
@@ -387,7 +390,11 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"trainees?|beginners?)(?:[\s-]level)?(?=\W|$)"
         ),
     ),
-    ("mid", re.compile(r"\b(?:mid[\s-]?level|intermediate)\b")),
+    # "mid-senior", "junior-mid": "mid" joined to another level is the level too ("mid-market" is not).
+    (
+        "mid",
+        re.compile(r"\b(?:mid[\s-]?level|intermediate)\b|\bmid(?=[\s/-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"),
+    ),
     (
         "senior",
         re.compile(
@@ -412,6 +419,23 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
+# "senior+", "staff or above": that level and the ones above it on the individual ladder.
+_LADDER = ("entry", "mid", "senior", "staff", "principal")
+_LADDER_WORDS = {
+    "junior": "entry",
+    "jr": "entry",
+    "entry level": "entry",
+    "mid": "mid",
+    "mid level": "mid",
+    "senior": "senior",
+    "sr": "senior",
+    "staff": "staff",
+    "principal": "principal",
+}
+_LEVEL_AND_ABOVE = re.compile(
+    r"\b(?P<level>junior|jr|entry[\s-]level|mid(?:[\s-]level)?|senior|sr|staff|principal)\.?"
+    r"(?:\s*\+|\s+(?:or|and)\s+(?:above|higher|up|more\s+senior)\b|\s+plus\b)(?:[\s-]level\b)?"
+)
 _GENERIC = frozenset(
     {
         "engineer",
@@ -441,7 +465,22 @@ current currently right now today latest recent recently something anything sear
 interested hire good great best cool nice top startup paid salary pay making earning per annum yearly hourly
 monthly plus k thousand if than more less most least candidate applicant
 """
-_STOP_WORDS = frozenset(_STOP_TEXT.split()) | {"i'm", "i’m", "im", "i've", "i’ve", "i'd", "i’d", "am", "we're", "we’re"}
+_STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
+    "ideally",
+    "preferably",
+    "prefer",
+    "preferred",
+    "i'm",
+    "i’m",
+    "im",
+    "i've",
+    "i’ve",
+    "i'd",
+    "i’d",
+    "am",
+    "we're",
+    "we’re",
+}
 _TIGHT_COMMA = re.compile(r",(?=[^\s\d,])|(?<=[^\d\s,]),(?=\d)")
 _FULL_STACK = re.compile(r"\bfull[\s-]+stack\b")
 _NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
@@ -1106,6 +1145,14 @@ class _Reader:
             self.remote_from = self.remote_from[:MAX_TERMS]
 
     def _levels(self) -> None:
+        def and_above(match: re.Match[str]) -> bool:
+            lowest = _LADDER_WORDS[re.sub(r"[\s.-]+", " ", match.group("level")).strip()]
+            for level in _LADDER[_LADDER.index(lowest) :]:
+                if level not in self.seniority:
+                    self.seniority.append(level)
+            return True
+
+        self._cut(_LEVEL_AND_ABOVE, and_above)
         for level, pattern in _LEVELS:
             if pattern.search(self.text):
                 self.text = pattern.sub(BAR, self.text)
@@ -1189,6 +1236,8 @@ def _company_names(phrase: str) -> list[str]:
     names: list[str] = []
     for part in re.split(r"\s*(?:,|\bor\b|\band\b|/|\s&\s)\s*", phrase.strip(" ,.")):
         name = part.strip(" .'\"")
+        if not name and names:
+            continue  # "Stripe, Airbnb, or Figma": the comma before "or"
         group = _COMPANY_GROUPS.get(re.sub(r"\s+(?:companies|company|firms)$", "", name))
         if group:
             names.extend(group)  # "at FAANG companies": the five it stands for

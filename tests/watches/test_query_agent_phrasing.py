@@ -340,3 +340,62 @@ PLACES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), PLACES, ids=[c[0] for c in PLACES])
 def test_places_are_read_as_agents_write_them(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+LEVELS_AND_MORE: list[tuple[str, dict[str, Any]]] = [
+    # "senior+", "or above": that level and those above it on the individual ladder.
+    (
+        "senior+ backend engineer in NYC",
+        {"keywords": ["backend"], "locations": ["nyc"], "seniority": ["senior", "staff", "principal"]},
+    ),
+    ("senior or above, python", {"keywords": ["python"], "seniority": ["senior", "staff", "principal"]}),
+    ("staff+ engineer", {"keywords": ["engineer"], "seniority": ["staff", "principal"]}),
+    # "mid" joined to another level is a level; "mid-market" is a word.
+    ("mid-senior data engineer", {"keywords": ["data"], "seniority": ["mid", "senior"]}),
+    ("junior-mid python", {"keywords": ["python"], "seniority": ["entry", "mid"]}),
+    ("mid-market account executive", {"all_keywords": ["mid-market", "account", "executive"]}),
+    # Pay floors and currencies as offers state them.
+    (
+        "new grad SWE in NYC starting at 120k",
+        {"keywords": ["swe"], "locations": ["nyc"], "seniority": ["entry"], "min_salary": 120000},
+    ),
+    (
+        "senior java developer Toronto 120k+ CAD",
+        {
+            "keywords": ["java"],
+            "locations": ["toronto"],
+            "seniority": ["senior"],
+            "min_salary": 120000,
+            "salary_currency": "CAD",
+        },
+    ),
+    (
+        "any ios jobs in the bay area? ideally 170k and up",
+        {"keywords": ["ios"], "locations": ["bay area"], "min_salary": 170000},
+    ),
+    (
+        "senior react native dev, remote LATAM, USD",
+        {"all_keywords": ["react", "native"], "seniority": ["senior"], "remote_from": ["latam"]},
+    ),
+    # Oxford comma in a company list; "since yesterday"; "no startups" is a kind of company.
+    (
+        "staff or senior SWE at Stripe, Airbnb, or Figma",
+        {"keywords": ["swe"], "seniority": ["senior", "staff"], "companies": ["stripe", "airbnb", "figma"]},
+    ),
+    ("jobs posted since yesterday for data analysts", {"all_keywords": ["data", "analyst"], "posted_within_days": 2}),
+    (
+        "senior data scientist NYC $180k-$220k no startups",
+        {
+            "all_keywords": ["data", "scientist"],
+            "locations": ["nyc"],
+            "seniority": ["senior"],
+            "min_salary": 180000,
+            "salary_currency": "USD",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), LEVELS_AND_MORE, ids=[c[0] for c in LEVELS_AND_MORE])
+def test_levels_pay_and_lists_as_agents_write_them(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
