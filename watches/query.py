@@ -245,6 +245,10 @@ _CODE_NOT_REGION = frozenset({"in", "or", "me", "hi", "ar", "de", "it", "us", "o
 # "St. Paul", "Ft Worth", "Mt Pleasant": the abbreviations of place names.
 _ABBREVIATED = re.compile(r"(?<![\w.])(st|ft|mt)\.?(?=\s)")
 _ABBREVIATIONS = {"st": "saint", "ft": "fort", "mt": "mount"}
+_PART_OF_PLACE = re.compile(
+    r"(northern|southern|eastern|western|central|north|south|east|west|upstate|downstate|coastal|rural|outer|inner)"
+    r"\s+(.+)"
+)
 # A city named without a qualifier must be at least this large to be read as a place, and never
 # one of these words, which in a job query name a field ("jobs in sales", "in mobile").
 _PLACE_MIN_POPULATION = 50_000
@@ -349,6 +353,9 @@ _UNSUPPORTED = re.compile(
     # before this as the companies it names).
     r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
     r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies)\b"
+    # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
+    r"|\b(?:in\s+(?:the\s+)?)?(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
+    r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
     # A currency without an amount: "remote LATAM, USD", "paid in euros".
     r"|(?:\b(?:paid|pay|salary)\s+in\s+)?\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
     # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
@@ -1022,6 +1029,7 @@ class _Reader:
             for place in accepted:
                 if place not in self.locations:
                     self.locations.append(place)
+            self._note_larger_places(" ".join(words[:used]), accepted)
             self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
             position = match.start() + len(BAR)
 
@@ -1039,6 +1047,18 @@ class _Reader:
         if len(self.locations) > MAX_TERMS:
             self.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
             self.locations = self.locations[:MAX_TERMS]
+
+    def _note_larger_places(self, read: str, accepted: list[str]) -> None:
+        """ "Northern Virginia" read as "virginia": said in a note."""
+        part = re.search(rf"\b{_PART_OF_PLACE.pattern}", read)
+        if part is None:
+            return
+        for place in accepted:
+            if part.group(2).startswith(place) and not re.search(rf"\b{re.escape(part.group(0))}\b", place):
+                self.notes.append(
+                    f'"{part.group(0).rstrip(" ,.")}" was read as "{place}", the larger place (a part of a place '
+                    "is not a filter Watchtower has)."
+                )
 
     def _bare_places(self) -> None:
         """ "data engineer, New York, senior", "hybrid London backend", "python developer Berlin": a
@@ -1084,7 +1104,8 @@ class _Reader:
                         found.append(edge)
         # "… contact us": "us" written bare is the country only in capitals ("US", "U.S.").
         found = [item for item in found if self.capital_us or not re.match(r"u\.?s\b", item[2][0])]
-        for _start, _end, accepted in sorted(found):
+        for start, end, accepted in sorted(found):
+            self._note_larger_places(text[start:end], accepted)
             self.locations.extend(place for place in accepted if place not in self.locations)
         for start, end, _accepted in sorted(found, reverse=True):
             self.text = self.text[:start] + BAR + self.text[end:]
@@ -1403,6 +1424,14 @@ def _read_places(phrase: str, *, codes: frozenset[str] = frozenset()) -> list[st
 def _known_place(item: str) -> list[str] | None:
     if places.is_place(item, min_population=_PLACE_MIN_POPULATION):
         return [item]
+    part = _PART_OF_PLACE.match(item)
+    if (
+        part
+        and places.is_place(part.group(2), min_population=_PLACE_MIN_POPULATION)
+        and not any(place.city for place in places.resolve(part.group(2)))  # "upstate New York" is no city
+    ):
+        # "Northern Virginia", "Central Texas", "Eastern Europe": the larger place (said in a note).
+        return [part.group(2)]
     expanded = _ABBREVIATED.sub(lambda match: _ABBREVIATIONS[match.group(1)], item)
     if expanded != item and places.is_place(expanded, min_population=_PLACE_MIN_POPULATION):
         return [expanded]

@@ -399,3 +399,32 @@ LEVELS_AND_MORE: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), LEVELS_AND_MORE, ids=[c[0] for c in LEVELS_AND_MORE])
 def test_levels_pay_and_lists_as_agents_write_them(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+PARTS_OF_PLACES_AND_TIME_ZONES: list[tuple[str, dict[str, Any], str]] = [
+    # A part of a region, country or zone is read as the larger place, with a note; a name that
+    # begins with such a word is itself ("North Carolina"), and a part of a city is not read.
+    (
+        "backend roles in Northern California",
+        {"keywords": ["backend"], "locations": ["california"]},
+        '"northern california" was read as "california"',
+    ),
+    (
+        "cybersecurity analyst, Northern Virginia",
+        {"all_keywords": ["cybersecurity", "analyst"], "locations": ["virginia"]},
+        '"northern virginia"',
+    ),
+    ("remote in Eastern Europe", {"remote_from": ["europe"]}, '"eastern europe" was read as "europe"'),
+    ("jobs in North Carolina, python", {"keywords": ["python"], "locations": ["north carolina"]}, ""),
+    # A time zone is noted, never a keyword.
+    ("remote, CET timezone, python", {"keywords": ["python"], "remote_only": True}, '"cet timezone"'),
+    ("python, UTC+2, remote", {"keywords": ["python"], "remote_only": True}, '"utc+2"'),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "note"), PARTS_OF_PLACES_AND_TIME_ZONES, ids=[c[0] for c in PARTS_OF_PLACES_AND_TIME_ZONES]
+)
+def test_parts_of_places_and_time_zones_are_said_in_notes(query: str, expected: dict[str, Any], note: str) -> None:
+    assert _filters(query) == expected
+    assert any(note in item for item in interpret(query).notes) or not note
