@@ -354,10 +354,11 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
     r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies)\b"
     # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
-    r"|\b(?:in\s+(?:the\s+)?)?(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
+    r"|\b(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
     r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
     # A currency without an amount: "remote LATAM, USD", "paid in euros".
-    r"|(?:\b(?:paid|pay|salary)\s+in\s+)?\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
+    r"|\b(?:paid|pay|salary)\s+in\s+(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
+    r"|\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
     # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
     r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
 )
@@ -517,12 +518,15 @@ class _Reader:
             self.notes.append(f"Only the first {MAX_QUERY_LENGTH} characters of the query were read.")
             clean = clean[:MAX_QUERY_LENGTH]
         # "senior engineer,new york,200k": a comma without a space is a comma ("$120,000" stays).
-        clean = _TIGHT_COMMA.sub(", ", clean)
+        if "," in clean:
+            clean = _TIGHT_COMMA.sub(", ", clean)
         self.text = f" {clean.lower()} "
         # "full stack": "full" alone is a request word ("full time"); the role is one word.
-        self.text = _FULL_STACK.sub("full-stack", self.text)
+        if "stack" in self.text:
+            self.text = _FULL_STACK.sub("full-stack", self.text)
         # "US-only" is "US only" ("only" is a request word; the place is read alone).
-        self.text = _HYPHEN_ONLY.sub(" only", self.text)
+        if "-only" in self.text:
+            self.text = _HYPHEN_ONLY.sub(" only", self.text)
         # "US" the country written bare, not "us" the pronoun ("… contact us").
         self.capital_us = bool(re.search(r"\bU\.?S\b", clean))
         self.original = clean
@@ -626,6 +630,8 @@ class _Reader:
                 )
             return True
 
+        if not any(word in self.text for word in ("yr", "year", "yoe", "y.o.e", "exp")):
+            return  # every pattern needs one of these: most queries skip them all
         for pattern in _EXPERIENCE_PATTERNS:
             self._cut(pattern, years)
 
@@ -685,7 +691,8 @@ class _Reader:
                 )
             return True
 
-        self._cut(_SIX_FIGURES, six_figures)
+        if "figure" in self.text:
+            self._cut(_SIX_FIGURES, six_figures)
 
     def _visa(self) -> None:
         def not_needed(match: re.Match[str]) -> bool:
@@ -886,7 +893,8 @@ class _Reader:
             )
             return True
 
-        self._cut(_REMOTE_OR_MODE, either)
+        if "remote" in self.text or "wfh" in self.text:
+            self._cut(_REMOTE_OR_MODE, either)
 
         def mode(match: re.Match[str]) -> bool:
             self.notes.append(f'"{match.group(0)}" is not a filter Watchtower has; it was ignored.')
@@ -1173,7 +1181,8 @@ class _Reader:
                     self.seniority.append(level)
             return True
 
-        self._cut(_LEVEL_AND_ABOVE, and_above)
+        if any(word in self.text for word in ("+", "above", "higher", " up", "plus", "more senior")):
+            self._cut(_LEVEL_AND_ABOVE, and_above)
         for level, pattern in _LEVELS:
             if pattern.search(self.text):
                 self.text = pattern.sub(BAR, self.text)
@@ -1330,14 +1339,15 @@ _NOT_BARE_PLACES = frozenset(_NOT_BARE_PLACES_TEXT.split()) | _FIELDS_NOT_PLACES
 # of America", "US"); any other grammar word means the phrase is not a place ("is fully").
 _PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us"})
 _SHORT_BARE_PLACES = frozenset({"nyc", "usa", "uae"})
-_ONLY_AFTER = re.compile(r"\sonly$")
 _HYPHEN_ONLY = re.compile(r"(?<=[a-z])-only\b")
 
 
 def _bare_place(phrase: str) -> list[str] | None:
     """The places a phrase written without "in" names, or None: as `_read_places`, but every
     place must be more than a word that is also a place ("Reading") and not only "remote"."""
-    phrase = _ONLY_AFTER.sub("", phrase.strip(" ,.-"))  # "US only", "US-only": the place
+    phrase = phrase.strip(" ,.-")
+    if phrase.endswith(" only"):
+        phrase = phrase[: -len(" only")]  # "US only", "US-only": the place
     accepted = _read_places(phrase)
     if not accepted or accepted == ["remote"]:
         return None
