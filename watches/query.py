@@ -115,7 +115,8 @@ _SYMBOLS = r"(?:us|ca|c|au|a|nz|sg|s|hk|mx|r)\$|\$|£|€|¥|₹|₩|₪"
 def _amount(suffix: str) -> str:
     return (
         rf"(?<![\w.,$£€¥₹₩₪])(?:(?P<sym{suffix}>{_SYMBOLS})|(?P<code{suffix}>{_CODES})\s)?\s?"
-        rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)"
+        rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:['’]\d{{3}})+"
+        rf"|\d{{1,3}}(?:\s\d{{3}})+(?=\s?(?:[$£€]|(?:{_CODES})\b))|\d+(?:\.\d+)?)"
         rf"\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?)?\b(?P<after{suffix}>\s?[€£](?!\w))?"
     )
 
@@ -163,6 +164,10 @@ _DELIVERY = re.compile(
     r"(?:\s+know\b)?"
 )
 
+# "near me", "close to me": where the writer is, which the query does not say; request words.
+_NEAR_ME = re.compile(r"\b(?:near|around|close\s+to)\s+me\b")
+# "outside London" (not "outside sales"): read only when a known place follows.
+_OUTSIDE = re.compile(r"\b(?:outside(?:\s+of)?|anywhere\s+but|except\s+for)\s+(?:the\s+)?")
 _NOT_PLACE = re.compile(
     r"\b(?:not|no|excluding|except|outside(?:\s+of)?|but\s+not|anywhere\s+but)\s+"
     r"(?:(?:based\s+|located\s+)?in|near|around)\s+(?:the\s+)?"
@@ -228,7 +233,11 @@ _REMOTE_OR_MODE = re.compile(
     # "remote OK", "remote is fine": remote allowed, not asked for.
     r"|\bremote\s+(?:is\s+)?(?:ok|okay|fine|welcome|possible|considered|acceptable)\b"
 )
-_WORK_MODE = re.compile(r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b")
+_WORK_MODE = re.compile(
+    r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b"
+    r"(?:\s*\(?\s*(?:\d|one|two|three|four)(?:\s*-\s*\d)?\s*(?:days?|x)(?:\s*(?:a|per|/)\s*(?:week|wk))?"
+    r"(?:\s+(?:in\s+)?(?:the\s+)?office)?\s*\)?)?"
+)
 _PLACE_INTRO = re.compile(
     r"\b(?:based\s+in|located\s+in|in\s+or\s+(?:near|around)|in|near|around|within)\s+(?:the\s+)?(?:greater\s+)?"
 )
@@ -337,8 +346,8 @@ _COMPANY_GROUPS = {"faang": _FAANG, "maang": _FAANG, "fang": ("meta", "amazon", 
 # Criteria that are real wishes but have no filter: noted, never read as role words.
 _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
-    r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:equity|stock\s+options?|rsus?|401\s?\(?k\)?"
-    r"|health\s+insurance|dental|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
+    r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
+    r"|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|no\s+travel|free\s+(?:lunch|food|meals))\b"
@@ -349,6 +358,11 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not|not)\s+requir(?:e|ing)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}?"
     r"(?:degree|phd|diploma|clearance|experience|license|licence|certification)s?\b"
     r"|\b(?:no|without(?:\s+an?)?)\s+(?:college\s+|university\s+|bachelor'?s\s+|4[\s-]year\s+)?(?:degree|phd|diploma)\b"
+    # UK contracting status, relocation offered, hours a week, a need the seeker lacks ("don't need German").
+    r"|\b(?:outside|inside)\s+ir35\b|\brelocation\s+(?:provided|offered|included|available|paid)\b"
+    r"|\b\d{1,2}\s*(?:hours?|hrs?)\s*(?:a|per|/)\s*week\b"
+    r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not)\s+(?:need|require)\s+(?:an?\s+)?[\w'-]+"
+    r"(?:\s+(?:skills?|language|speakers?|fluency|degree))?\b"
     # The kind of company: "at fintechs", "at a startup", "at big tech" (no filter; "at FAANG" is read
     # before this as the companies it names).
     r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
@@ -474,6 +488,8 @@ interested hire good great best cool nice top startup paid salary pay making ear
 monthly plus k thousand if than more less most least candidate applicant
 """
 _STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
+    "ok",
+    "okay",
     "ideally",
     "preferably",
     "prefer",
@@ -609,6 +625,7 @@ class _Reader:
         self._cut(_URL, url)
         self._cut(_SELF_MENTION)
         self._cut(_DELIVERY)
+        self._cut(_NEAR_ME)
 
     def _experience(self) -> None:
         def years(match: re.Match[str]) -> bool:
@@ -640,7 +657,7 @@ class _Reader:
             groups = match.groupdict()
             has_k = bool(groups["k"] or groups["k2"])
             period = _PERIODS.get(groups["per"] or groups["adv"] or "", "")
-            value = float(groups["num"].replace(",", ""))
+            value = float(re.sub(r"[,'’\s]", "", groups["num"]))
             lakh = any(unit and unit.startswith(("l",)) for unit in (groups["k"], groups["k2"]))
             if lakh:
                 value *= _LAKH  # "30 LPA": 30 lakh a year
@@ -783,6 +800,21 @@ class _Reader:
             )
             self.text = self.text[:start] + BAR + self.text[end:]
 
+        position = 0
+        while (match := _OUTSIDE.search(self.text, position)) is not None:
+            words = self.text[match.end() : _place_end(self.text, match.end())].split()
+            size = next((size for size in range(min(len(words), 4), 0, -1) if _read_places(" ".join(words[:size]))), 0)
+            if not size:
+                position = match.end()
+                continue
+            end = self._words_end(match, words[:size])
+            self.notes.append(
+                f'"{self.text[match.start() : end].strip()}": excluding a place is not a filter Watchtower has; it was '
+                "ignored (no location filter was set from it)."
+            )
+            self.text = self.text[: match.start()] + BAR + self.text[end:]
+            position = match.start() + len(BAR)
+
         def not_remote(match: re.Match[str]) -> bool:
             self.notes.append(
                 f'"{match.group(0).strip()}": excluding remote jobs is not a filter Watchtower has; it was ignored.'
@@ -897,7 +929,7 @@ class _Reader:
             self._cut(_REMOTE_OR_MODE, either)
 
         def mode(match: re.Match[str]) -> bool:
-            self.notes.append(f'"{match.group(0)}" is not a filter Watchtower has; it was ignored.')
+            self.notes.append(f'"{match.group(0).strip()}" is not a filter Watchtower has; it was ignored.')
             return True
 
         self._cut(_WORK_MODE, mode)
@@ -1402,6 +1434,7 @@ def _read_places(phrase: str, *, codes: frozenset[str] = frozenset()) -> list[st
         return None
     result: list[str] = []
     for alternative in _PLACE_SPLIT.split(phrase):
+        alternative = alternative.removeprefix("the ")  # "in Ireland or the UK"
         parts = [part.strip() for part in alternative.split(",") if part.strip()]
         if not parts:
             return None

@@ -313,10 +313,21 @@ def fold(text: str) -> str:
 
 
 def region_named_by_code(code: str) -> str | None:
-    """The name of the one state or province a two-letter code stands for ("nc" → "north
-    carolina", "bc" → "british columbia"), or None."""
-    isos = load().regions.get(code.casefold(), []) if len(code) == 2 else []
-    return load().region_names.get(isos[0]) if len(isos) == 1 else None
+    """The name of the place a two-letter code stands for: a US state first ("nc" → "north
+    carolina", "wa" → "washington", "ca" → "california"), then a country ("nl" → "netherlands",
+    not Newfoundland and Labrador), then the one other state or province ("bc" → "british
+    columbia"); None for anything else."""
+    if len(code) != 2:
+        return None
+    gaz = load()
+    isos = gaz.regions.get(code.casefold(), [])
+    states = [iso for iso in isos if iso.startswith("US-")]
+    if states:
+        return gaz.region_names.get(states[0])
+    country = gaz.countries.get(code.casefold())
+    if country:
+        return fold(gaz.country_names[country]).removeprefix("the ")
+    return gaz.region_names.get(isos[0]) if len(isos) == 1 else None
 
 
 def slug_of(text: str) -> str:

@@ -167,8 +167,16 @@ def test_words_beside_remote_are_not_a_place() -> None:
 
 @pytest.mark.parametrize(
     ("code", "name"),
-    [("nc", "north carolina"), ("TX", "texas"), ("bc", "british columbia"), ("wa", None), ("nsw", None), ("zz", None)],
+    [
+        ("nc", "north carolina"),
+        ("TX", "texas"),
+        ("wa", "washington"),
+        ("bc", "british columbia"),
+        ("nl", "netherlands"),
+        ("nsw", None),
+        ("zz", None),
+    ],
 )
 def test_a_two_letter_code_names_its_one_state_or_province(code: str, name: str | None) -> None:
-    # "wa" is Washington and Western Australia: no one region.
+    # A US state first ("wa" is also Western Australia), then a country ("nl" is also Newfoundland).
     assert region_named_by_code(code) == name

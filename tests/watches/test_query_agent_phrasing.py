@@ -428,3 +428,55 @@ PARTS_OF_PLACES_AND_TIME_ZONES: list[tuple[str, dict[str, Any], str]] = [
 def test_parts_of_places_and_time_zones_are_said_in_notes(query: str, expected: dict[str, Any], note: str) -> None:
     assert _filters(query) == expected
     assert any(note in item for item in interpret(query).notes) or not note
+
+
+THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
+    # A country code in capitals is the country ("NL" is no Newfoundland); a US state comes first.
+    ("Golang jobs in NL", {"keywords": ["golang"], "locations": ["netherlands"]}),
+    ("python in WA", {"keywords": ["python"], "locations": ["washington"]}),
+    # Thousands written with an apostrophe, or a space before a currency.
+    (
+        "software engineer Zürich 130'000 CHF",
+        {"keywords": ["software engineer"], "locations": ["zürich"], "min_salary": 130000, "salary_currency": "CHF"},
+    ),
+    (
+        "developer jobs in Stockholm 60 000 SEK",
+        {"keywords": ["developer"], "locations": ["stockholm"], "min_salary": 60000, "salary_currency": "SEK"},
+    ),
+    # "outside London" is a place refused, noted; "outside sales" is a role.
+    ("Data jobs in the UK outside London", {"keywords": ["data"], "locations": ["uk"]}),
+    ("outside sales rep in Dallas", {"all_keywords": ["outside", "sales", "rep"], "locations": ["dallas"]}),
+    (
+        "jobs in Ireland or the UK for data scientists",
+        {"all_keywords": ["data", "scientist"], "locations": ["ireland", "uk"]},
+    ),
+    # Wishes without a filter are noted; the same words in a role stay role words.
+    (
+        "scrum master contract London outside IR35",
+        {"all_keywords": ["scrum", "master"], "locations": ["london"], "employment_types": ["contract"]},
+    ),
+    (
+        "Senior Android engineer in Lisbon, Portugal (relocation provided)",
+        {"keywords": ["android"], "locations": ["lisbon, portugal"], "seniority": ["senior"]},
+    ),
+    ("remote bookkeeper, 20 hours a week", {"keywords": ["bookkeeper"], "remote_only": True}),
+    ("Please find Python jobs in Berlin that don't need German", {"keywords": ["python"], "locations": ["berlin"]}),
+    ("Product Owner, Amsterdam, hybrid 2 days", {"all_keywords": ["product", "owner"], "locations": ["amsterdam"]}),
+    ("python, equity, remote", {"keywords": ["python"], "remote_only": True}),
+    ("private equity associate NYC", {"all_keywords": ["private", "equity", "associate"], "locations": ["nyc"]}),
+    (
+        "dental hygienist part-time Seattle",
+        {"all_keywords": ["dental", "hygienist"], "locations": ["seattle"], "employment_types": ["part_time"]},
+    ),
+    # Request words: "near me", "contract ok".
+    ("software engineer jobs near me in Austin", {"keywords": ["software engineer"], "locations": ["austin"]}),
+    (
+        "remote-friendly DevOps gigs, contract ok",
+        {"keywords": ["devops"], "employment_types": ["contract"], "remote_only": True},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), THIRD_BATCH, ids=[c[0] for c in THIRD_BATCH])
+def test_a_third_batch_of_agent_queries(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
