@@ -801,19 +801,19 @@ class _Reader:
             self.text = self.text[:start] + BAR + self.text[end:]
 
         position = 0
-        while (match := _OUTSIDE.search(self.text, position)) is not None:
-            words = self.text[match.end() : _place_end(self.text, match.end())].split()
+        while (outside := _OUTSIDE.search(self.text, position)) is not None:
+            words = self.text[outside.end() : _place_end(self.text, outside.end())].split()
             size = next((size for size in range(min(len(words), 4), 0, -1) if _read_places(" ".join(words[:size]))), 0)
             if not size:
-                position = match.end()
+                position = outside.end()
                 continue
-            end = self._words_end(match, words[:size])
+            end = self._words_end(outside, words[:size])
             self.notes.append(
-                f'"{self.text[match.start() : end].strip()}": excluding a place is not a filter Watchtower has; it was '
+                f'"{self.text[outside.start() : end].strip()}": excluding a place is not a filter Watchtower has; it was '
                 "ignored (no location filter was set from it)."
             )
-            self.text = self.text[: match.start()] + BAR + self.text[end:]
-            position = match.start() + len(BAR)
+            self.text = self.text[: outside.start()] + BAR + self.text[end:]
+            position = outside.start() + len(BAR)
 
         def not_remote(match: re.Match[str]) -> bool:
             self.notes.append(
