@@ -85,3 +85,20 @@ def test_words_asked_for_together_are_taken_most_of_the_way_from_independent_to_
     # One word, or a phrase (its rarest word), is as before.
     assert estimated_share(Filters(all_keywords=("machine",)), words) == pytest.approx(0.02)
     assert estimated_share(Filters(keywords=("machine learning",)), words) == pytest.approx(0.02)
+
+
+def test_a_first_read_of_common_conditions_estimated_rare_is_a_bounded_slice() -> None:
+    """Several index conditions are estimated as their product, and conditions read from the same
+    title go together ("product" at manager level): an estimate of 0.001 % would read every job,
+    at 5M its rarest condition's 500,000. The first read covers at most FIRST_SLICE_ROWS jobs; a
+    read sized from a measured share, a single condition and a rare one are not bounded."""
+    rows = 5_000_000
+    common = replace(stats(rows), words={"product": 0.1, "haskell": 0.0002}, flags={"manager": 0.1})
+    product = Filters(keywords=("product",), seniority=("manager",))
+    bucket = rows * SEEN_HOURS / (90 * 24)
+    first = search._choose(product, common, 0.00001, 101, first=True)
+    assert first.since is not None and first.covered * rows <= search.FIRST_SLICE_ROWS + bucket
+    assert search._choose(product, common, 0.00001, 101).since is None
+    assert search._choose(Filters(keywords=("product",)), common, 0.00001, 101, first=True).since is None
+    haskell = Filters(keywords=("haskell",), seniority=("manager",))
+    assert search._choose(haskell, common, 0.00001, 101, first=True).since is None

@@ -154,6 +154,17 @@ POSTED_MAX_ENTRIES = 100_000
 MIN_SLICE_ROWS = 10_000
 # An index read's slice of more sighting buckets than this (a month) reads every job instead.
 MAX_SLICE_BUCKETS = 180
+# A search's first read covers at most this many jobs (the newest), whatever the estimate says,
+# when it has several index conditions (their product is the estimate; they may go together)
+# and the rarest is held by more than RARE_KEY_ROWS jobs. An estimate low by 2-30 times (words and
+# a level read from the same title: "customer success manager" is all manager level; "product" at
+# manager level is 2.6 % where independent says 1.3 %) sent a search to the index read of every
+# job, whose cost grows with the table: "senior customer success manager paying at least $260,000
+# in Bay Area with visa sponsorship" visited 10,443 rows at 5M (84 ms of database CPU); its first
+# 250,000 jobs held the page and the count (485 rows, 12 ms). A slice that comes up short costs
+# one more read of a bounded slice.
+FIRST_SLICE_ROWS = 250_000
+RARE_KEY_ROWS = 2_000
 # For this statement only: no JIT (compiling a plan over millions of rows costs more than it saves
 # on a page), and bitmaps that stay exact (lossy ones recheck every row of their pages).
 EVERY_PLAN = ("jit = off", "work_mem = '64MB'")
@@ -205,7 +216,7 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
         counted = count_capped(ordered, cap=cap) if len(page) == limit or (offset and not page) else (found, False)
         return page, counted
     stats = search_stats()
-    plan = _choose(filters, stats, estimated_share(filters, stats), cap)
+    plan = _choose(filters, stats, estimated_share(filters, stats), cap, first=True)
     found, page = _read(filters, plan, offset=offset, limit=limit, cap=cap)
     for last in (False, True):
         if found > cap or plan.since is None:
@@ -218,10 +229,13 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
     return page, (min(found, cap), found > cap)
 
 
-def _choose(filters: Filters, stats: SearchStats | None, share: float, cap: int, *, whole: bool = False) -> Plan:
+def _choose(
+    filters: Filters, stats: SearchStats | None, share: float, cap: int, *, whole: bool = False, first: bool = False
+) -> Plan:
     """The walk or the index read, whichever is expected to read fewer rows, each within the
-    newest slice expected to hold the cap twice over (`whole`: over every job). Without
-    statistics, the index read of every job."""
+    newest slice expected to hold the cap twice over (`whole`: over every job; `first`, a
+    search's first read from the estimate alone: at most FIRST_SLICE_ROWS jobs when every index
+    condition is common). Without statistics, the index read of every job."""
     if stats is None or share <= 0:
         return Plan(walk=False, since=None, covered=1.0, cost=math.inf)
     walked = (cap + 1) / share
@@ -230,6 +244,8 @@ def _choose(filters: Filters, stats: SearchStats | None, share: float, cap: int,
     # word's, counted below as at most every entry of the slice).
     entries = min(words, default=1.0)
     wanted = max(2 * walked, MIN_SLICE_ROWS) / stats.rows
+    if first and len(words) > 1 and entries * stats.rows > RARE_KEY_ROWS:
+        wanted = min(wanted, FIRST_SLICE_ROWS / stats.rows)
     since, covered = (None, 1.0) if whole else _read_slice(stats, wanted)
     narrowed = posted_share(filters, stats) if _posted_narrows(filters, stats, covered) else 1.0
     visited = math.prod(words) * narrowed
@@ -262,7 +278,7 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     if plan.walk:
         plain, params = _one_per_vacancy_sql(filters, index=False, ranges=False)
         bounded = f' AND {TABLE}."first_seen_at" >= %s' if plan.since is not None else ""
-        ids = f'SELECT {TABLE}."id" FROM {TABLE} WHERE {plain}{bounded} ORDER BY {NEWEST} LIMIT %s'
+        ids = f'SELECT {TABLE}."id" FROM {TABLE} WHERE {_opaque(plain)}{bounded} ORDER BY {NEWEST} LIMIT %s'
         params = [*params, *([plan.since] if bounded else []), cap + 1]
         return _page(ids, params, offset=offset, limit=limit, settings=WALK if bounded else NEWEST_WALK)
     # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no sequential
@@ -280,9 +296,8 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
         # The slice as sighting buckets job_words serves, from the first to the one after now's,
         # and (a range) the jobs seen later than that, for a clock that ran ahead.
         first, after = seen_bucket(plan.since), seen_bucket(timezone.now()) + 2
-        chosen = (
-            f'{rows} AND {seen_sql(TABLE)} && %s::integer[] UNION ALL {rows} AND {TABLE}."first_seen_at" >= %s LIMIT %s'
-        )
+        later = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {_opaque(where)}'
+        chosen = f'{rows} AND {seen_sql(TABLE)} && %s::integer[] UNION ALL {later} AND {TABLE}."first_seen_at" >= %s LIMIT %s'
         chosen_params = [*params, list(range(first, after)), *params, bucket_start(after), INDEX_LIMIT + 1]
     ids = f'SELECT {TABLE}."id" FROM ({chosen}) AS {TABLE} ORDER BY {NEWEST}'
     found, page = _page(ids, chosen_params, offset=offset, limit=limit, settings=INDEX_READ)
@@ -347,16 +362,27 @@ def _one_per_vacancy_sql(
     search's own CPU, and a busy machine multiplies CPU into waiting."""
     condition, params = where_sql(Job, filters_q(filters, index=index, ranges=ranges, kinds=kinds, posted=posted))
     # The same condition on the earlier copy: every column of it is boards_job's, qualified.
-    earlier = condition.replace('"boards_job".', '"earlier".')
+    earlier = _opaque(condition.replace('"boards_job".', '"earlier".'))
     # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
     # planner cannot use that partial index and reads every older job once per matching row.
     sql = (
         f'({condition}) AND "boards_job"."lead" AND ("boards_job"."vacancy_key" = \'\' OR NOT EXISTS'
-        f' (SELECT 1 FROM "boards_job" "earlier" WHERE ({earlier}) AND "earlier"."lead"'
+        f' (SELECT 1 FROM "boards_job" "earlier" WHERE {earlier} AND "earlier"."lead"'
         ' AND "earlier"."vacancy_key" = "boards_job"."vacancy_key" AND "earlier"."id" < "boards_job"."id"'
         """ AND NOT ("earlier"."vacancy_key" = '')))"""
     )
     return sql, [*params, *params]
+
+
+def _opaque(condition: str) -> str:
+    """`condition` in a form the planner neither estimates nor serves from an index (one boolean
+    expression it takes at 0.5), the same rows: for the conditions a plan tests on rows found
+    otherwise (the earlier copy of a vacancy, found on job_vacancy_idx; the walk's rows, in
+    job_newest_idx's order; the rows seen later than the slice's buckets). Estimating them cost
+    most of a statement's planning: each array condition decompresses job_words' statistics (1,000
+    most common elements a column) and each phrase tests search_text's histogram, once per copy
+    of the condition (four in an index read of a slice)."""
+    return f"CASE WHEN ({condition}) THEN TRUE ELSE FALSE END"
 
 
 def _fetch(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
