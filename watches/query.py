@@ -126,7 +126,8 @@ _PAY = re.compile(
     rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
     rf"(?:\s*(?P<cur>{_CODES}|dollars|euros|pounds)\b)?"
     r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|day|week|wk)\b"
-    r"|\s+(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b)?"
+    # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
+    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b)?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
     rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote)\b)?"
@@ -162,6 +163,9 @@ _SELF_MENTION = re.compile(
 _DELIVERY = re.compile(
     r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*\b(?:tell|let|notify|alert|ping|email|e-mail|message|send|show|text)\s+me\b"
     r"(?:\s+know\b)?"
+    # "notify via webhook", "by email": the channel, which the watch's delivery settings decide.
+    r"|(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*(?:\b(?:notify|alert|ping|tell|send)(?:\s+(?:me|us))?\s+)?"
+    r"\b(?:via|by|through|over)\s+(?:a\s+)?(?:webhooks?|e-?mail|slack|telegram|sms|discord|text)\b"
 )
 
 # "near me", "close to me": where the writer is, which the query does not say; request words.
@@ -363,6 +367,10 @@ _UNSUPPORTED = re.compile(
     r"|\b\d{1,2}\s*(?:hours?|hrs?)\s*(?:a|per|/)\s*week\b"
     r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not)\s+(?:need|require)\s+(?:an?\s+)?[\w'-]+"
     r"(?:\s+(?:skills?|language|speakers?|fluency|degree))?\b"
+    # How often to deliver: "daily", "weekly digest", "every hour" (pay periods are read before this).
+    r"|\b(?:(?:a|as\s+a|in\s+a)\s+)?(?:daily|weekly|hourly|monthly)(?:\s+(?:digests?|summary|summaries|emails?|updates?"
+    r"|alerts?|reports?))?\b|\bevery\s+(?:day|week|hour|morning|evening|monday|\d{1,2}\s+(?:hours?|minutes?|days?))\b"
+    r"|\bonce\s+a\s+(?:day|week)\b"
     # The kind of company: "at fintechs", "at a startup", "at big tech" (no filter; "at FAANG" is read
     # before this as the companies it names).
     r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
@@ -1331,7 +1339,12 @@ def _role_word(raw: str) -> str:
         word = "." + word
     if not word or not terms.term_key(word):
         return ""
+    word = _SPELLINGS.get(word, word)
     return terms.singular(word) if word.isalpha() else word
+
+
+# Short spellings of a role word, read as the word ("staff eng" is a staff engineer).
+_SPELLINGS = {"eng": "engineer", "engs": "engineer", "engr": "engineer", "engrs": "engineer"}
 
 
 def _countries_or_zones(accepted: list[str]) -> bool:

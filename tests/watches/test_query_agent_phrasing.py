@@ -235,7 +235,7 @@ COMPANIES: list[tuple[str, dict[str, Any]]] = [
         {"keywords": ["backend"], "remote_from": ["canada"], "companies": ["shopify", "stripe"]},
     ),
     ("at Stripe, no agencies", {"companies": ["stripe"], "exclude_staffing_agencies": True}),
-    ("staff eng @ stripe", {"keywords": ["eng"], "seniority": ["staff"], "companies": ["stripe"]}),
+    ("staff eng @ stripe", {"keywords": ["engineer"], "seniority": ["staff"], "companies": ["stripe"]}),
 ]
 
 REQUIREMENTS_AND_LENGTHS: list[tuple[str, dict[str, Any], str]] = [
@@ -479,4 +479,29 @@ THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), THIRD_BATCH, ids=[c[0] for c in THIRD_BATCH])
 def test_a_third_batch_of_agent_queries(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
+DELIVERY_AND_SPELLINGS: list[tuple[str, dict[str, Any]]] = [
+    # How often and by what channel to deliver are no filters and no role words.
+    ("alert me about new grad SWE roles weekly", {"keywords": ["swe"], "seniority": ["entry"]}),
+    ("give me a daily digest of data engineer jobs in NYC", {"keywords": ["data"], "locations": ["nyc"]}),
+    ("check every hour for iOS jobs in Austin", {"keywords": ["ios"], "locations": ["austin"]}),
+    (
+        "track ML roles at Anthropic and OpenAI, notify via webhook",
+        {"keywords": ["ml"], "companies": ["anthropic", "openai"]},
+    ),
+    # A pay period written as an adverb right after the amount.
+    ("$45 hourly QA", {"keywords": ["qa"], "min_salary": 93600, "salary_currency": "USD"}),
+    ("£500 daily contract", {"employment_types": ["contract"], "min_salary": 130000, "salary_currency": "GBP"}),
+    # "eng" is "engineer".
+    (
+        "email me any staff eng roles at Stripe",
+        {"keywords": ["engineer"], "seniority": ["staff"], "companies": ["stripe"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), DELIVERY_AND_SPELLINGS, ids=[c[0] for c in DELIVERY_AND_SPELLINGS])
+def test_delivery_words_and_short_spellings(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
