@@ -12,6 +12,7 @@ import functools
 import hashlib
 import math
 import re
+from typing import NamedTuple
 
 from boards.derive.company import is_staffing_agency
 from boards.derive.employment import employment_type_of
@@ -49,40 +50,33 @@ _JSONLD_PLATFORMS = frozenset({"html", "jsonld"})
 
 
 def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
-    """The normalised job of one posting, with every derived field."""
+    """The normalised job of one posting, with every derived field: its structured fields here,
+    what its text says by `_read_text` (for a posting without a description, `_read_fields`)."""
     title = _tidy(posting.title)
     location = _tidy(posting.location)
-    url = web_url(_tidy(posting.url))
     other_locations = _other_locations(location, posting.other_locations)
-    # One lowercased copy of the text serves every reader; the description is dropped after this.
-    description = posting.description or ""
-    read = PostingText.of_posting(title, description)
-    low = read.low
-
-    salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
-    if salary is None:
-        salary = salary_of(read)
-
-    experience_min: float | None = None
-    experience_max: float | None = None
-    experience_source: str | None = None
-    stated = posting.experience_years
-    if stated is not None and math.isfinite(stated) and 0 <= stated <= MAX_STRUCTURED_YEARS:
-        experience_min, experience_source = float(stated), "structured"
-    else:
-        found = experience_from_lowered(low)
-        if found is not None:
-            (experience_min, experience_max), experience_source = found, "text"
-
-    places = " / ".join(place for place in (location, *other_locations) if place)
-    workplace = workplace_from_lowered(title=title, location=places, hint=posting.workplace_hint, text=read)
-    employment = employment_type_of(stated=posting.employment_type, title=title, text=read)
-    visa = visa_of(read)
     company = _tidy(posting.company)
-    seniority = seniority_of_posting(title, _tidy(posting.employment_type))
-    if employment is not None and employment[0] == "internship":
-        seniority = "intern"  # an internship is an intern's job whatever the title says
-    fingerprint = identity.description_fingerprint(description, locations=(location, *other_locations))
+    salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
+    stated = posting.experience_years
+    structured_years = stated is not None and math.isfinite(stated) and 0 <= stated <= MAX_STRUCTURED_YEARS
+    read = _read_text if posting.description else _read_fields
+    said = read(
+        title,
+        location,
+        other_locations,
+        posting.description or "",
+        company,
+        posting.workplace_hint,
+        posting.employment_type,
+        tuple(posting.remote_scope_hints),
+        salary=salary is None,
+        experience=not structured_years,
+    )
+    if structured_years:
+        assert stated is not None
+        experience: tuple[float | None, float | None, str | None] = (float(stated), None, "structured")
+    else:
+        experience = said.experience
     return ParsedJob(
         key=job_key(posting, platform=platform),
         title=title,
@@ -90,32 +84,95 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         location=location,
         other_locations=other_locations,
         department=_tidy(posting.department),
-        url=url,
+        url=web_url(_tidy(posting.url)),
         posted_at=_tidy(posting.posted_at) or None,
-        remote=workplace == "remote",
-        workplace_type=workplace,
-        seniority=seniority,
-        salary=salary,
-        experience_years=experience_min,
-        experience_years_max=experience_max,
-        experience_source=experience_source,
-        employment_type=employment[0] if employment else None,
-        employment_type_source=employment[1] if employment else None,
-        visa_sponsorship=visa[0] if visa else None,
-        visa_evidence=visa[1] if visa else None,
-        remote_scope=remote_scope_of(
-            locations=[place for place in (location, *other_locations) if place],
-            remote=workplace == "remote",
-            hints=posting.remote_scope_hints,
-            text=read,
-        ),
-        staffing_agency=is_staffing_agency(company=company, text=read),
+        remote=said.workplace_type == "remote",
+        workplace_type=said.workplace_type,
+        seniority=said.seniority,
+        salary=salary or said.salary,
+        experience_years=experience[0],
+        experience_years_max=experience[1],
+        experience_source=experience[2],
+        employment_type=said.employment[0] if said.employment else None,
+        employment_type_source=said.employment[1] if said.employment else None,
+        visa_sponsorship=said.visa[0] if said.visa else None,
+        visa_evidence=said.visa[1] if said.visa else None,
+        remote_scope=said.remote_scope,
+        staffing_agency=said.staffing_agency,
         partial=posting.partial,
         details_read=posting.details_read,
         platform_id=_tidy(posting.id),
-        group=identity.group_key(title=title, requisition=_tidy(posting.requisition_id), fingerprint=fingerprint),
+        group=identity.group_key(title=title, requisition=_tidy(posting.requisition_id), fingerprint=said.fingerprint),
+        vacancy=said.vacancy,
+    )
+
+
+class _Said(NamedTuple):
+    """What a posting's title, description, places and text fields say (`_read_text`)."""
+
+    workplace_type: str
+    seniority: str
+    salary: Salary | None  # None when not asked for
+    experience: tuple[float | None, float | None, str | None]  # min, max, source; Nones when not asked for
+    employment: tuple[str, str] | None
+    visa: tuple[str, str] | None
+    remote_scope: tuple[str, ...]
+    staffing_agency: bool
+    fingerprint: str  # the description's (matching/identity.py), for the group key
+    vacancy: str
+
+
+def _read_text(
+    title: str,
+    location: str,
+    other_locations: tuple[str, ...],
+    description: str,
+    company: str,
+    hint: str,
+    stated_employment: str,
+    scope_hints: tuple[str, ...],
+    *,
+    salary: bool,
+    experience: bool,
+) -> _Said:
+    """Every reader of a posting's text, on the tidied fields `derive_job` gives; the salary and
+    the experience only when asked for (the posting states none in a field)."""
+    # One lowercased copy of the text serves every reader; the description is dropped after this.
+    read = PostingText.of_posting(title, description)
+    found = experience_from_lowered(read.low) if experience else None
+    places = " / ".join(place for place in (location, *other_locations) if place)
+    workplace = workplace_from_lowered(title=title, location=places, hint=hint, text=read)
+    employment = employment_type_of(stated=stated_employment, title=title, text=read)
+    seniority = seniority_of_posting(title, _tidy(stated_employment))
+    if employment is not None and employment[0] == "internship":
+        seniority = "intern"  # an internship is an intern's job whatever the title says
+    fingerprint = identity.description_fingerprint(description, locations=(location, *other_locations))
+    return _Said(
+        workplace_type=workplace,
+        seniority=seniority,
+        salary=salary_of(read) if salary else None,
+        experience=(*found, "text") if found is not None else (None, None, None),
+        employment=employment,
+        visa=visa_of(read),
+        remote_scope=remote_scope_of(
+            locations=[place for place in (location, *other_locations) if place],
+            remote=workplace == "remote",
+            hints=scope_hints,
+            text=read,
+        ),
+        staffing_agency=is_staffing_agency(company=company, text=read),
+        fingerprint=fingerprint,
         vacancy=identity.vacancy_key(title=title, fingerprint=fingerprint),
     )
+
+
+# A posting without a description (a plain listing, as a 100,000-posting Greenhouse board's whose
+# enriched listing is over the body cap) is read from a few short fields that a board repeats (its
+# titles, places, workplace field), and reading is pure: equal fields say equal things, so each
+# distinct combination is read once (bench/big_board.py's 100,000 postings hold 16,000; reading
+# was half of derivation's CPU). Only strings, tuples of them and flags make the key. Postings with
+# a description are not remembered: the text is long and rarely repeats, and the key would hold it.
+_read_fields = functools.lru_cache(maxsize=32768)(_read_text)
 
 
 def job_key(posting: Posting, *, platform: str) -> str:
