@@ -163,8 +163,10 @@ _SELF_MENTION = re.compile(
 _DELIVERY = re.compile(
     r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*\b(?:tell|let|notify|alert|ping|email|e-mail|message|send|show|text)\s+me\b"
     r"(?:\s+know\b)?"
-    # "notify via webhook", "by email": the channel, which the watch's delivery settings decide.
-    r"|(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*(?:\b(?:notify|alert|ping|tell|send)(?:\s+(?:me|us))?\s+)?"
+)
+# "notify via webhook", "by email": the channel, which the watch's delivery settings decide.
+_CHANNEL = re.compile(
+    r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*(?:\b(?:notify|alert|ping|tell|send)(?:\s+(?:me|us))?\s+)?"
     r"\b(?:via|by|through|over)\s+(?:a\s+)?(?:webhooks?|e-?mail|slack|telegram|sms|discord|text)\b"
 )
 
@@ -633,7 +635,10 @@ class _Reader:
         self._cut(_URL, url)
         self._cut(_SELF_MENTION)
         self._cut(_DELIVERY)
-        self._cut(_NEAR_ME)
+        if " me" in self.text:
+            self._cut(_NEAR_ME)
+        if any(word in self.text for word in ("via ", "by ", "through ", "over ")):
+            self._cut(_CHANNEL)
 
     def _experience(self) -> None:
         def years(match: re.Match[str]) -> bool:
@@ -705,7 +710,8 @@ class _Reader:
                 self.currency = _CURRENCIES.get(currency_mark)
             return True
 
-        self._cut(_PAY, pay)
+        if any(ch.isdigit() for ch in self.text):  # every amount has a digit: most queries skip the scan
+            self._cut(_PAY, pay)
 
         def six_figures(match: re.Match[str]) -> bool:
             if self.min_salary is None:
