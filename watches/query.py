@@ -776,6 +776,8 @@ class _Reader:
                 names = _company_names(match.group("names"))
                 if not names:
                     return False
+                if target is self.companies:
+                    names = [self._place_after_name(name) for name in names]
                 for name in names:
                     if company_key(name) not in {company_key(known) for known in target}:
                         target.append(name)
@@ -790,6 +792,17 @@ class _Reader:
             if len(found) > MAX_COMPANIES:
                 self.notes.append(f"Only the first {MAX_COMPANIES} {name} were kept.")
                 del found[MAX_COMPANIES:]
+
+    def _place_after_name(self, name: str) -> str:
+        """ "at Microsoft Redmond": a known place ending a company name is the place (a location),
+        unless the name would end in a grammar word without it ("Bank of America")."""
+        words = name.split()
+        for size in range(min(3, len(words) - 1), 0, -1):
+            accepted = _bare_place(" ".join(words[-size:]))
+            if accepted and words[-size - 1] not in _STOP_WORDS and words[-size - 1] not in {"&", "and"}:
+                self.locations.extend(place for place in accepted if place not in self.locations)
+                return " ".join(words[:-size])
+        return name
 
     def _unsupported(self) -> None:
         def unsupported(match: re.Match[str]) -> bool:

@@ -505,3 +505,18 @@ DELIVERY_AND_SPELLINGS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), DELIVERY_AND_SPELLINGS, ids=[c[0] for c in DELIVERY_AND_SPELLINGS])
 def test_delivery_words_and_short_spellings(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
+
+
+PLACE_AFTER_A_COMPANY: list[tuple[str, dict[str, Any]]] = [
+    # A known place ending a company name is the place; a name that would end in a grammar word
+    # without it keeps it ("Bank of America").
+    ("SWE at Microsoft Redmond", {"keywords": ["swe"], "locations": ["redmond"], "companies": ["microsoft"]}),
+    ("at Deutsche Bank Berlin", {"locations": ["berlin"], "companies": ["deutsche bank"]}),
+    ("engineer at Bank of America", {"keywords": ["engineer"], "companies": ["bank of america"]}),
+    ("backend at Palo Alto Networks", {"keywords": ["backend"], "companies": ["palo alto networks"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), PLACE_AFTER_A_COMPANY, ids=[c[0] for c in PLACE_AFTER_A_COMPANY])
+def test_a_place_after_a_company_name_is_the_place(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
