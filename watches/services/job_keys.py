@@ -69,8 +69,7 @@ def bounds_sql(table: str) -> str:
     keys.append(f"CASE WHEN {top} IS NULL THEN 'p' END")
     keys += [f"CASE WHEN {years} <= {level} THEN 'e{level}' END" for level in EXPERIENCE_LEVELS]
     keys.append(f"CASE WHEN {years} IS NULL THEN 'e' END")
-    words = f"string_to_array(btrim({prefix}search_text), ' ')"
-    keys += [f"CASE WHEN NOT {words} @> '{{{word}}}' THEN '-{word}' END" for word in ABSENT_WORDS]
+    keys += [f"CASE WHEN {has_word_sql(prefix, word)} = 0 THEN '-{word}' END" for word in ABSENT_WORDS]
     return f"array_remove(ARRAY[{', '.join(keys)}], NULL)"
 
 
@@ -78,9 +77,8 @@ def joint_sql(table: str) -> str:
     """The joint keys column of job_words (its first) over `table`'s columns, as `bounds_sql`."""
     prefix = f"{table}." if table else ""
     top = f"COALESCE({prefix}salary_annual_max, {prefix}salary_annual_min)"
-    words = f"string_to_array(btrim({prefix}search_text), ' ')"
     keys = [
-        f"{prefix}seniority || CASE WHEN {words} @> '{{{word}}}' THEN '+{word}' ELSE '-{word}' END"
+        f"{prefix}seniority || CASE WHEN {has_word_sql(prefix, word)} > 0 THEN '+{word}' ELSE '-{word}' END"
         for word in LEVEL_WORDS
     ]
     keys.append(f"CASE WHEN {top} IS NOT NULL THEN 'c' || {prefix}salary_currency END")
@@ -98,6 +96,15 @@ def level_key(level: str, term_key: str, *, present: bool) -> str | None:
 def currency_key(currency: str) -> str:
     """The joint key of a job that states pay in `currency` ("" when it names none)."""
     return f"c{currency}"
+
+
+def has_word_sql(prefix: str, word: str) -> str:
+    """Where `word` is in the search text (0: not there), as `matching.terms.term_matches` tests
+    it: the text is its words padded and joined by single spaces (`search_text_for`), so a word
+    is one of them exactly when the text holds it with a space on each side. Migration
+    boards/0018: the word array (`watches.filters.WORDS_SQL`), built anew for each of the 18 keys
+    that test a word, was a third of job_words' upkeep on insert."""
+    return f"strpos({prefix}search_text, ' {word} ')"
 
 
 def seen_sql(table: str) -> str:
