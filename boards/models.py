@@ -109,7 +109,8 @@ class Resource(models.Model):
 class Snapshot(models.Model):
     """The record of one successful check that changed the job set."""
 
-    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="snapshots")
+    # No index of its own: snapshot_resource_idx leads with it (migration 0019).
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="snapshots", db_index=False)
     taken_at = models.DateTimeField(default=timezone.now)
     complete = models.BooleanField(default=True)
     job_count = models.PositiveIntegerField(default=0)
@@ -204,7 +205,8 @@ class JobGroup(models.Model):
     """What a board remembers of one vacancy (boards/groups.py): when it was first seen, how often
     it was posted, and when it closed, so a repost within the window is known for one."""
 
-    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="job_groups")
+    # No index of its own: jobgroup_resource_key_uniq leads with it (migration 0019).
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="job_groups", db_index=False)
     key = models.CharField(max_length=40)
     first_seen_at = models.DateTimeField(default=timezone.now)
     times_posted = models.PositiveIntegerField(default=1)
