@@ -70,6 +70,10 @@ _NOISE = re.compile(
 _WIDENING = re.compile(r"^(?:greater )|(?: metro(?:politan)?(?: area)?| area| region)$")
 
 
+# Abbreviated and full honorifics of place names, each way round.
+_HONORIFICS = {"st": "saint", "saint": "st", "mt": "mount", "mount": "mt", "ft": "fort", "fort": "ft"}
+
+
 def _hint_constraints(part: str) -> list[tuple[str, str | None]]:
     """What a qualifier ("CA", "Texas", "UK", "Ontario") may mean: (country, region or None)."""
     gaz = gazetteer.load()
@@ -89,7 +93,14 @@ def _matches(city: gazetteer.City, constraints: list[tuple[str, str | None]]) ->
 def _best_city(name: str, hints: list[list[tuple[str, str | None]]]) -> tuple[gazetteer.City | None, int]:
     """The city a name means, narrowed by as many of the following qualifiers as agree with it
     (returned as the count used); without qualifiers the most populous namesake wins."""
-    candidates = gazetteer.load().cities.get(gazetteer.CITY_ALIASES.get(name, name), [])
+    cities = gazetteer.load().cities
+    candidates = list(cities.get(gazetteer.CITY_ALIASES.get(name, name), []))
+    # The gazetteer lists a town under one spelling of its honorific ("St. Paul", Alberta, but
+    # "Saint Paul", Minnesota): "St Paul, MN" must find both before its qualifier chooses.
+    first, _, rest = name.partition(" ")
+    other = _HONORIFICS.get(first)
+    if other and rest:
+        candidates += [city for city in cities.get(f"{other} {rest}", []) if city not in candidates]
     if not candidates:
         return None, 0
     used = 0

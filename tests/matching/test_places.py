@@ -47,6 +47,14 @@ RESOLVED = [
     ("Hybrid - Boston, MA", [Place("Boston", "US-MA", "US")]),
     ("Smallville, KS", [Place("Smallville", "US-KS", "US")]),
     ("Headquarters", []),
+    # The gazetteer spells each town's honorific one way; either spelling finds it, and the
+    # qualifier chooses among the namesakes ("MN" is Minnesota here, never Mongolia).
+    ("St. Paul, MN", [Place("Saint Paul", "US-MN", "US")]),
+    ("St Paul, Minnesota", [Place("Saint Paul", "US-MN", "US")]),
+    ("Saint Paul, AB", [Place("St. Paul", "CA-AB", "CA")]),
+    ("Mt. Pleasant, SC", [Place("Mount Pleasant", "US-SC", "US")]),
+    ("Ft. Worth, TX", [Place("Fort Worth", "US-TX", "US")]),
+    ("St. Louis, MO", [Place("St. Louis", "US-MO", "US")]),
 ]
 
 

@@ -310,13 +310,13 @@ PLACES: list[tuple[str, dict[str, Any]]] = [
     ("data scientist in Toronto, ON", {"all_keywords": ["data", "scientist"], "locations": ["toronto, on"]}),
     ("jobs in London, ON or Toronto", {"locations": ["london, on", "toronto"]}),
     # Abbreviated names and two places joined by a hyphen.
-    ("nurse in St Paul, MN", {"keywords": ["nurse"], "locations": ["saint paul, mn"]}),
-    ("frontend in St. Paul, MN", {"keywords": ["frontend"], "locations": ["saint paul, mn"]}),
+    ("nurse in St Paul, MN", {"keywords": ["nurse"], "locations": ["st paul, mn"]}),
+    ("frontend in St. Paul, MN", {"keywords": ["frontend"], "locations": ["st. paul, mn"]}),
     ("hardware engineer in Ft. Worth, TX", {"keywords": ["hardware"], "locations": ["ft. worth, tx"]}),
     ("jobs in St. Louis", {"locations": ["st. louis"]}),
     ("DevOps, Dallas-Fort Worth", {"keywords": ["devops"], "locations": ["dallas", "fort worth"]}),
     ("devops in Raleigh-Durham", {"keywords": ["devops"], "locations": ["raleigh", "durham"]}),
-    ("data engineer Minneapolis-St. Paul", {"keywords": ["data"], "locations": ["minneapolis", "saint paul"]}),
+    ("data engineer Minneapolis-St. Paul", {"keywords": ["data"], "locations": ["minneapolis", "st. paul"]}),
     ("jobs in Winston-Salem", {"locations": ["winston-salem"]}),
     # "US only", "US-only": the place.
     ("python, UK only", {"keywords": ["python"], "locations": ["uk"]}),
