@@ -14,10 +14,11 @@ from urllib.parse import parse_qs, urlsplit
 from asgiref.sync import sync_to_async
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.middleware.cors import CORSMiddleware
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mcp_bridge.auth import challenge
 from mcp_bridge.caller import STATE_KEY
+from mcp_bridge.envelope import envelope_refusal
 from mcp_bridge.server import build_server
 from mcp_bridge.threads import thread_connection
 from watches.services.clients import BearerIdentity, bearer_identity, bearer_token
@@ -101,6 +102,45 @@ async def _rate_limited(send: Send, error: AppError) -> None:
     await send({"type": "http.response.body", "body": body.encode()})
 
 
+async def _invalid_request(send: Send, error: dict[str, Any]) -> None:
+    body = json.dumps(error).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": 400, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _read_body(receive: Receive) -> tuple[bytes | None, list[Message]]:
+    """The request body, read ahead of the SDK, and the ASGI messages that carried it (to hand
+    on). None when it is longer than the cap (the SDK answers 413) or the client left."""
+    messages: list[Message] = []
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request":
+            return None, messages
+        chunk = message.get("body", b"")
+        parts.append(chunk)
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            return None, messages
+        if not message.get("more_body", False):
+            return b"".join(parts), messages
+
+
+def _replaying(messages: list[Message], receive: Receive) -> Receive:
+    """A `receive` that hands on the messages already read, then the connection's own."""
+    pending = list(messages)
+
+    async def replay() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replay
+
+
 async def _method_not_allowed(send: Send) -> None:
     """A stateless endpoint has no stream to offer on GET and no session to end on DELETE; an open
     GET would hold a connection for nothing."""
@@ -154,7 +194,8 @@ def with_cors(app: ASGIApp) -> ASGIApp:
 
 class McpGate:
     """Counts every POST against the per-address and per-client budgets REST also draws on (429
-    when spent), refuses an unknown bearer token (and, with `?auth=required`, a missing one) with 401, and
+    when spent), refuses an unknown bearer token (and, with `?auth=required`, a missing one) with 401,
+    refuses a JSON body that is not one JSON-RPC message with -32600 (mcp_bridge/envelope.py), and
     leaves the resolved identity in the scope's state for the tools. Lifespan passes straight
     through: it runs the SDK's session manager."""
 
@@ -195,6 +236,13 @@ class McpGate:
                 await _unauthorized(send, AUTH_REQUIRED, token_sent=False)
                 return
             state[STATE_KEY] = None
+        if "application/json" in headers.get("content-type", ""):
+            body, messages = await _read_body(receive)
+            refusal = envelope_refusal(body) if body is not None else None
+            if refusal is not None:
+                await _invalid_request(send, refusal)
+                return
+            receive = _replaying(messages, receive)
         await self.app(scope, receive, send)
 
 

@@ -1,6 +1,6 @@
 """The MCP server: name, instructions, the eight tools with their titles, annotations and security
-schemes, one error language for tool calls, and two middlewares (only served capabilities are
-declared; connections are counted)."""
+schemes, one error language for tool calls, and three middlewares (only served capabilities are
+declared; a cursor never issued is refused; connections are counted)."""
 
 from __future__ import annotations
 
@@ -228,6 +228,19 @@ async def served_capabilities_only(ctx: ServerRequestContext[Any, Any], call_nex
     return result
 
 
+# Lists Watchtower serves in one page: it never hands out a `nextCursor`.
+SINGLE_PAGE_LISTS = frozenset({"tools/list"})
+
+
+async def no_foreign_cursors(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """A cursor the server never issued is invalid: -32602, as the MCP pagination rules say
+    (`Invalid cursors SHOULD result in an error with code -32602`). The SDK would ignore it and
+    answer the first page again, which a client paging on would take for more results."""
+    if ctx.method in SINGLE_PAGE_LISTS and isinstance(ctx.params, dict) and ctx.params.get("cursor") is not None:
+        raise MCPError(code=INVALID_PARAMS, message="Invalid cursor: this list has a single page", data=ctx.method)
+    return await call_next(ctx)
+
+
 def validation_message(error: ValidationError) -> str:
     """Pydantic's errors as one line in Watchtower's words: `field: what is wrong`, without the
     rejected values (the caller's data) or links to pydantic's documentation."""
@@ -262,7 +275,7 @@ def build_server() -> WatchtowerMCP:
         instructions=INSTRUCTIONS,
         website_url=current().public_base_url,
         version=SERVER_VERSION,
-        middleware=[served_capabilities_only, count_connections],
+        middleware=[served_capabilities_only, no_foreign_cursors, count_connections],
     )
     for fn in TOOLS:
         name = fn.__name__
