@@ -7,7 +7,7 @@ PY := $(BIN)/python
 PORT ?= 8000
 DEBUG ?= true
 
-.PHONY: run test lint typecheck pytest demo bench install install-dev migrate clean
+.PHONY: run test lint typecheck pytest demo bench mcp-conformance install install-dev migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
@@ -52,6 +52,11 @@ demo: install-dev
 
 bench: install-dev
 	$(PY) -m bench
+
+# On demand, not in CI: the official MCP conformance suite and the TypeScript SDK's client against a
+# locally served app (needs npm; packages go to a temporary directory). docs/mcp.md.
+mcp-conformance: install-dev
+	$(PY) -m tools.mcp_conformance.run
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -8,7 +8,7 @@
 //
 // Usage: node client.mjs <base URL, e.g. http://127.0.0.1:8731>; WT_BOARD_URL and WT_CAREERS_URL
 // name boards the app can read (run.py serves them on 127.0.0.1 through FETCH_HOST_OVERRIDES), so
-// results carry real jobs. Prints one line per check and exits 1 if any failed.
+// results carry real jobs, and a GET of WT_GROW_URL adds jobs to the board (real changes). Prints one line per check and exits 1 if any failed.
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -18,6 +18,7 @@ import { McpError, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/typ
 const BASE = (process.argv[2] || 'http://127.0.0.1:8731').replace(/\/$/, '');
 const BOARD_URL = process.env.WT_BOARD_URL || '';
 const CAREERS_URL = process.env.WT_CAREERS_URL || '';
+const GROW_URL = process.env.WT_GROW_URL || '';
 const MCP = `${BASE}/mcp`;
 const REDIRECT = 'http://127.0.0.1:8765/callback';
 const TOOLS = [
@@ -193,7 +194,7 @@ async function anonymous() {
 }
 
 // Every tool, signed in: the full watch life cycle, and each tool's invalid arguments.
-async function signedIn(label, client) {
+async function signedIn(label, client, restToken = '') {
   const listed = await client.listTools(); // caches the outputSchema validators
   check(`${label}: tools/list`, listed.tools.length === TOOLS.length);
   const created = await callOk(client, label, 'watch_jobs', {
@@ -202,17 +203,32 @@ async function signedIn(label, client) {
   });
   const watchId = created?.watch?.id;
   check(`${label}: watch_jobs returns a watch id`, typeof watchId === 'string', created);
+  let boardWatchId;
   if (BOARD_URL) {
     const board = await callOk(client, label, 'watch_jobs', { url: BOARD_URL, keywords: ['engineer'] });
+    boardWatchId = board?.watch?.id;
     check(`${label}: board watch reads the local board`, (board?.watch?.current_jobs?.length ?? 0) > 0, board?.watch?.initial_check);
     const many = await callOk(client, label, 'watch_jobs', { urls: [BOARD_URL, CAREERS_URL || BOARD_URL, 'not a url'] });
     check(`${label}: watch_jobs(urls) answers watches and per-URL errors`, many?.watches?.length >= 1 && many?.errors?.length === 1, many);
     const watched = await callOk(client, label, 'get_watch', { watch_id: board?.watch?.id });
     check(`${label}: get_watch lists the board's matching jobs`, (watched?.current_jobs?.length ?? 0) > 0, watched);
   }
+  if (GROW_URL && restToken && boardWatchId) {
+    // run.py's board lists more jobs after /grow: a check now gives the watches above JOB_ADDED
+    // changes, so real changes go through the outputSchema check.
+    await fetch(GROW_URL);
+    const checked = await fetch(`${BASE}/v1/watches/${boardWatchId}/check`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${restToken}` }
+    });
+    check(`${label}: REST check of the board`, checked.status === 200, checked.status);
+  }
   await callOk(client, label, 'list_watches', {});
   if (watchId) await callOk(client, label, 'get_watch', { watch_id: watchId });
   const peeked = await callOk(client, label, 'get_changes', { peek: true, limit: 10 });
+  if (GROW_URL && restToken) {
+    check(`${label}: get_changes returns the board's new jobs`, (peeked?.changes?.length ?? 0) > 0, peeked);
+  }
   if (peeked) await callOk(client, label, 'ack_changes', { cursor: peeked.cursor });
   await callOk(client, label, 'get_changes', {});
   if (watchId) await callOk(client, label, 'get_changes', { watch_id: watchId, since: 0 });
@@ -240,7 +256,7 @@ async function withRestToken() {
   check('REST: POST /v1/clients creates a client', response.status === 201, response.status);
   const { token } = await response.json();
   const { client } = await connect(MCP, { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
-  await signedIn('REST token', client);
+  await signedIn('REST token', client, token);
   await client.close();
 }
 

@@ -77,6 +77,20 @@ def install(directory: Path) -> str:
     return node
 
 
+ALL_JOBS = [*BASELINE_JOBS, *NEW_JOBS, *MULTI_CITY_JOBS]
+
+
+class GrowingBoard(Internet):
+    """The demo's board, which lists its baseline until client.mjs GETs `/grow`, and every job
+    after: the next check gives the watches that exist then real changes for get_changes."""
+
+    def respond(self, host: str, path: str) -> tuple[int, str, bytes]:
+        if path == "/grow":
+            self.jobs = ALL_JOBS
+            return 200, "text/plain", b"grown"
+        return super().respond(host, path)
+
+
 def app_env(port: int, local: str) -> dict[str, str]:
     """The demo's settings, plus budgets wide enough for a few hundred requests from one address."""
     return {
@@ -105,12 +119,11 @@ def main() -> int:
         node = install(directory)
         bin_dir = directory / "node_modules" / ".bin"
 
-        internet = Internet()
-        internet.jobs = [*BASELINE_JOBS, *NEW_JOBS, *MULTI_CITY_JOBS]
-        fake = internet.serve()
+        fake = GrowingBoard().serve()
         stack.callback(fake.shutdown)
+        local = f"http://127.0.0.1:{fake.server_address[1]}"
         port = free_port()
-        env = app_env(port, f"http://127.0.0.1:{fake.server_address[1]}")
+        env = app_env(port, local)
         os.environ.setdefault("DEMO_QUIET", "1")  # start_app: the app's log stays out of the report
         if os.environ.get("DATABASE_URL"):
             env["DATABASE_URL"] = stack.enter_context(database.throwaway(os.environ["DATABASE_URL"]))
@@ -146,7 +159,7 @@ def main() -> int:
         client = subprocess.run(
             [node, str(directory / "client.mjs"), base],
             cwd=directory,
-            env={**node_env, "WT_BOARD_URL": BOARD_URL, "WT_CAREERS_URL": CAREERS_URL},
+            env={**node_env, "WT_BOARD_URL": BOARD_URL, "WT_CAREERS_URL": CAREERS_URL, "WT_GROW_URL": f"{local}/grow"},
         )
     print(f"\nconformance suite: {'ok' if suite.returncode == 0 else 'FAILED'}")
     print(f"TypeScript client: {'ok' if client.returncode == 0 else 'FAILED'}")
