@@ -18,8 +18,8 @@ docs/queries.md. Pure: imports nothing of Django.
 
 from __future__ import annotations
 
-from matching.places.gazetteer import fold, region_named_by_code
-from matching.places.resolver import Place, is_place, is_qualifier, places_as_dicts, resolve
+from matching.places.gazetteer import country_named_by_code, fold, region_named_by_code
+from matching.places.resolver import Place, is_nickname, is_place, is_qualifier, places_as_dicts, resolve
 from matching.places.scope import (
     WORLDWIDE,
     ZONE_CODES,
@@ -34,7 +34,9 @@ __all__ = [
     "WORLDWIDE",
     "ZONE_CODES",
     "Place",
+    "country_named_by_code",
     "fold",
+    "is_nickname",
     "is_place",
     "is_qualifier",
     "normalise_scope",

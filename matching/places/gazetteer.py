@@ -39,6 +39,7 @@ class Gazetteer:
     countries: dict[str, str] = field(default_factory=dict)  # folded name or code -> ISO2
     country_names: dict[str, str] = field(default_factory=dict)  # ISO2 -> name
     continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> continent code
+    populations: dict[str, int] = field(default_factory=dict)  # ISO2 -> people
     regions: dict[str, list[str]] = field(default_factory=dict)  # folded name or code -> ISO regions
     region_names: dict[str, str] = field(default_factory=dict)  # ISO region -> folded name
 
@@ -214,12 +215,14 @@ CITY_ALIASES: dict[str, str] = {
 }
 REGION_PREFERRED = frozenset({"washington"})  # a bare "Washington" is the state, "Washington, DC" the city
 
-# Metro areas: names -> (slug, ISO region, member cities).
-_METROS: tuple[tuple[str, tuple[str, ...], str, frozenset[str]], ...] = (
+# Metro areas: (slug, names and nicknames, ISO regions, member cities). The first region is the
+# metro's own (a location filter "DMV" reads as region US-DC); a member city must lie in one of them
+# ("Arlington" of the DMV is Arlington, VA, not Arlington, TX, which is in DFW).
+_METROS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], frozenset[str]], ...] = (
     (
         "sf-bay-area",
         ("bay area", "sf bay area", "san francisco bay area", "silicon valley", "the bay area", "sfba"),
-        "US-CA",
+        ("US-CA",),
         frozenset(
             {
                 "san francisco",
@@ -255,25 +258,25 @@ _METROS: tuple[tuple[str, tuple[str, ...], str, frozenset[str]], ...] = (
     (
         "nyc-metro",
         ("nyc metro", "new york metro", "new york metro area", "new york area", "greater new york", "tri state"),
-        "US-NY",
+        ("US-NY",),
         frozenset({"new york city", "brooklyn", "manhattan", "queens", "bronx", "jersey city", "hoboken", "stamford"}),
     ),
     (
         "boston-metro",
         ("greater boston", "boston area", "boston metro"),
-        "US-MA",
+        ("US-MA",),
         frozenset({"boston", "cambridge", "somerville", "waltham", "woburn", "needham", "burlington", "lexington"}),
     ),
     (
         "seattle-metro",
         ("greater seattle", "seattle area", "seattle metro", "puget sound"),
-        "US-WA",
+        ("US-WA",),
         frozenset({"seattle", "bellevue", "redmond", "kirkland", "bothell", "tacoma"}),
     ),
     (
         "la-metro",
         ("greater los angeles", "la area", "los angeles area", "socal", "southern california"),
-        "US-CA",
+        ("US-CA",),
         frozenset(
             {
                 "los angeles",
@@ -290,14 +293,162 @@ _METROS: tuple[tuple[str, tuple[str, ...], str, frozenset[str]], ...] = (
     ),
     (
         "austin-metro",
-        ("greater austin", "austin area", "austin metro"),
-        "US-TX",
+        ("greater austin", "austin area", "austin metro", "atx"),
+        ("US-TX",),
         frozenset({"austin", "round rock", "cedar park", "pflugerville", "leander", "san marcos", "georgetown"}),
+    ),
+    (
+        "dfw-metro",
+        (
+            "dfw",
+            "dallas fort worth",
+            "dfw metroplex",
+            "metroplex",
+            "dallas fort worth metroplex",
+            "dfw area",
+            "dallas area",
+            "greater dallas",
+        ),
+        ("US-TX",),
+        frozenset(
+            {
+                "dallas",
+                "fort worth",
+                "arlington",
+                "plano",
+                "irving",
+                "frisco",
+                "garland",
+                "mckinney",
+                "denton",
+                "richardson",
+                "carrollton",
+                "addison",
+                "lewisville",
+                "allen",
+                "coppell",
+                "grand prairie",
+                "mesquite",
+                "southlake",
+                "flower mound",
+            }
+        ),
+    ),
+    (
+        "twin-cities",
+        ("twin cities", "minneapolis saint paul", "minneapolis st paul", "msp area", "minneapolis area"),
+        ("US-MN",),
+        frozenset(
+            {
+                "minneapolis",
+                "saint paul",
+                "bloomington",
+                "eden prairie",
+                "edina",
+                "plymouth",
+                "minnetonka",
+                "eagan",
+                "maple grove",
+                "saint louis park",
+                "roseville",
+                "burnsville",
+                "woodbury",
+                "brooklyn park",
+            }
+        ),
+    ),
+    (
+        "research-triangle",
+        ("triangle", "research triangle", "triangle area", "raleigh durham", "rdu", "raleigh durham chapel hill"),
+        ("US-NC",),
+        frozenset(
+            {
+                "raleigh",
+                "durham",
+                "chapel hill",
+                "cary",
+                "morrisville",
+                "apex",
+                "wake forest",
+                "garner",
+                "holly springs",
+            }
+        ),
+    ),
+    (
+        "dc-metro",
+        (
+            "dmv",
+            "dc metro",
+            "dc metro area",
+            "dc area",
+            "greater washington",
+            "washington dc metro",
+            "washington metro",
+        ),
+        ("US-DC", "US-VA", "US-MD"),
+        frozenset(
+            {
+                "washington",
+                "arlington",
+                "alexandria",
+                "reston",
+                "herndon",
+                "mclean",
+                "tysons",
+                "fairfax",
+                "falls church",
+                "vienna",
+                "chantilly",
+                "ashburn",
+                "sterling",
+                "leesburg",
+                "manassas",
+                "centreville",
+                "springfield",
+                "annandale",
+                "bethesda",
+                "silver spring",
+                "rockville",
+                "gaithersburg",
+                "college park",
+                "germantown",
+                "bowie",
+                "laurel",
+                "hyattsville",
+            }
+        ),
+    ),
+    (
+        "northern-virginia",
+        ("nova", "northern virginia", "northern va"),
+        ("US-VA",),
+        frozenset(
+            {
+                "arlington",
+                "alexandria",
+                "reston",
+                "herndon",
+                "mclean",
+                "tysons",
+                "fairfax",
+                "falls church",
+                "vienna",
+                "chantilly",
+                "ashburn",
+                "sterling",
+                "leesburg",
+                "manassas",
+                "centreville",
+                "springfield",
+                "annandale",
+            }
+        ),
     ),
     (
         "london-metro",
         ("greater london",),
-        "GB-ENG",
+        ("GB-ENG",),
         frozenset({"london", "croydon", "islington", "camden town"}),
     ),
 )
@@ -324,10 +475,22 @@ def region_named_by_code(code: str) -> str | None:
     states = [iso for iso in isos if iso.startswith("US-")]
     if states:
         return gaz.region_names.get(states[0])
-    country = gaz.countries.get(code.casefold())
+    country = country_named_by_code(code)
     if country:
-        return fold(gaz.country_names[country]).removeprefix("the ")
+        return country
     return gaz.region_names.get(isos[0]) if len(isos) == 1 else None
+
+
+def country_named_by_code(code: str, *, min_population: int = 0) -> str | None:
+    """The name of the country a two-letter code stands for ("de" → "germany"), or None; with
+    `min_population`, only a country at least that large."""
+    if len(code) != 2:
+        return None
+    gaz = load()
+    country = gaz.countries.get(code.casefold())
+    if country is None or gaz.populations.get(country, 0) < min_population:
+        return None
+    return fold(gaz.country_names[country]).removeprefix("the ")
 
 
 def slug_of(text: str) -> str:
@@ -346,6 +509,7 @@ def load() -> Gazetteer:
     for iso, country in countries.items():
         gaz.country_names[iso] = country["name"]
         gaz.continents[iso] = country["continentcode"]
+        gaz.populations[iso] = int(country["population"] or 0)
         gaz.countries[fold(country["name"])] = iso
         gaz.countries[iso.lower()] = iso
         if str(country["iso3"]).lower() in _ALPHA3:
@@ -360,7 +524,8 @@ def load() -> Gazetteer:
         iso = f"US-{code}"
         us_regions[code] = iso
         gaz.region_names[iso] = fold(state["name"])
-        for name in (fold(state["name"]), code.lower()):
+        # "Washington State", "New York State", "NY State": the state, never the city of its name.
+        for name in (fold(state["name"]), code.lower(), f"{fold(state['name'])} state", f"{code.lower()} state"):
             gaz.regions.setdefault(name, []).append(iso)
     gaz.regions.setdefault("washington dc", []).append("US-DC")
     abroad: dict[tuple[str, str], str] = {}
@@ -428,11 +593,14 @@ def with_parents(zones: Iterable[str]) -> tuple[str, ...]:
 
 def metros_of(city: City) -> tuple[str, ...]:
     key = fold(city.name)
-    return tuple(slug for slug, _names, region, members in _METROS if region == city.region and key in members)
+    return tuple(slug for slug, _names, regions, members in _METROS if city.region in regions and key in members)
 
 
 def metro_named(name: str) -> tuple[str, str] | None:
-    for slug, names, region, _members in _METROS:
-        if name in names:
-            return slug, region
-    return None
+    """The slug and own region of the metro area a name or nickname stands for ("dfw", "bay area")."""
+    return _METRO_NAMES.get(name)
+
+
+_METRO_NAMES: dict[str, tuple[str, str]] = {
+    name: (slug, regions[0]) for slug, names, regions, _members in _METROS for name in names
+}

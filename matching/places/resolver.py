@@ -46,8 +46,9 @@ class Resolved:
 
 
 _WORLD_WORDS = frozenset({"anywhere", "worldwide", "global", "globally", "world", "international"})
-# Groups of countries postings name as one area ("Remote - DACH", "Nordics"): each reads as its
-# countries, so "Remote - DACH" can be worked from Germany and a DACH location filter finds Vienna.
+# Groups of countries or regions postings and queries name as one area ("Remote - DACH", "Nordics",
+# "PNW"): each reads as its countries (or regions), so "Remote - DACH" can be worked from Germany
+# and a DACH location filter finds Vienna.
 COUNTRY_GROUPS: dict[str, tuple[str, ...]] = {
     "dach": ("DE", "AT", "CH"),
     "benelux": ("BE", "NL", "LU"),
@@ -56,6 +57,9 @@ COUNTRY_GROUPS: dict[str, tuple[str, ...]] = {
     "scandinavia": ("DK", "NO", "SE"),
     "baltics": ("EE", "LV", "LT"),
     "baltic states": ("EE", "LV", "LT"),
+    "pacific northwest": ("US-WA", "US-OR"),
+    "pnw": ("US-WA", "US-OR"),
+    "new england": ("US-ME", "US-NH", "US-VT", "US-MA", "US-RI", "US-CT"),
 }
 _REMOTE_PATTERN = re.compile(
     r"\b(?:remote|remotely|work from home|wfh|telecommute|telework|distributed|home based)\b|\b(?:anywhere|worldwide)\b"
@@ -72,6 +76,21 @@ _WIDENING = re.compile(r"^(?:greater )|(?: metro(?:politan)?(?: area)?| area| re
 
 # Abbreviated and full honorifics of place names, each way round.
 _HONORIFICS = {"st": "saint", "saint": "st", "mt": "mount", "mount": "mt", "ft": "fort", "fort": "ft"}
+
+
+def _other_spellings(name: str) -> list[str]:
+    """The name with its honorifics spelled the other way, at any word of a name of several
+    ("port st lucie" → "port saint lucie", "st paul" → "saint paul"); [] for a name of one word."""
+    words = name.split()
+    if len(words) < 2 or not any(word in _HONORIFICS for word in words):
+        return []
+    spellings = [""]
+    for word in words:
+        other = _HONORIFICS.get(word)
+        spellings = [
+            f"{head} {option}".lstrip() for head in spellings for option in ((word, other) if other else (word,))
+        ]
+    return spellings[1:]
 
 
 def _hint_constraints(part: str) -> list[tuple[str, str | None]]:
@@ -96,11 +115,10 @@ def _best_city(name: str, hints: list[list[tuple[str, str | None]]]) -> tuple[ga
     cities = gazetteer.load().cities
     candidates = list(cities.get(gazetteer.CITY_ALIASES.get(name, name), []))
     # The gazetteer lists a town under one spelling of its honorific ("St. Paul", Alberta, but
-    # "Saint Paul", Minnesota): "St Paul, MN" must find both before its qualifier chooses.
-    first, _, rest = name.partition(" ")
-    other = _HONORIFICS.get(first)
-    if other and rest:
-        candidates += [city for city in cities.get(f"{other} {rest}", []) if city not in candidates]
+    # "Saint Paul", Minnesota; "Port Saint Lucie"): "St Paul, MN" and "Port St. Lucie" must find
+    # every spelling before the qualifier chooses.
+    for spelling in _other_spellings(name):
+        candidates += [city for city in cities.get(spelling, []) if city not in candidates]
     if not candidates:
         return None, 0
     used = 0
@@ -164,7 +182,12 @@ def _resolve_parts(parts: list[str]) -> list[Resolved]:
         head = parts[index]
         group = COUNTRY_GROUPS.get(head)
         if group is not None:
-            resolved.extend(Resolved(Place(None, None, country)) for country in group)
+            resolved.extend(
+                Resolved(
+                    Place(None, code, gazetteer.country_of_region(code)) if "-" in code else Place(None, None, code)
+                )
+                for code in group
+            )
             index += 1
             continue
         following = [_hint_constraints(part) for part in parts[index + 1 :]]
@@ -187,6 +210,11 @@ def _resolve_head(head: str, hints: list[list[tuple[str, str | None]]]) -> tuple
     gaz = gazetteer.load()
     if head in gazetteer.ZONE_NAMES or head in _WORLD_WORDS:
         return _area(head, hints), 0
+    metro = gazetteer.metro_named(head)
+    if metro is not None and (not hints or any(region == metro[1] for c in hints for _, region in c)):
+        # A metro's name or nickname is the metro, before any town of that name: "the Triangle" is
+        # Raleigh-Durham, not Triangle, Virginia ("Triangle, VA" still is the town).
+        return _area(head, hints), len(hints)
     named_area = head not in gazetteer.CITY_ALIASES and len(head) > 2 and (head in gaz.regions or head in gaz.countries)
     if named_area or (head in gazetteer.REGION_PREFERRED and not hints):
         # "California" is the state, not California, Maryland; "Victoria, BC" is still the city.
@@ -310,6 +338,14 @@ def _place_entries(location: str) -> tuple[dict[str, Any], ...]:
         asdict(item.place) if item.place is not None else {"unresolved": location.strip()}
         for item in _resolve_location(location)
     )
+
+
+def is_nickname(text: str) -> bool:
+    """Whether a name is a short name given to a place of its own: a metro's nickname ("DFW",
+    "ATX", "DMV"), a group's ("PNW") or a city alias ("NYC", "SF"). The query reader reads such a
+    name written bare, where another word of three letters is no place ("swe", "api")."""
+    name = gazetteer.fold(text)
+    return name in COUNTRY_GROUPS or name in gazetteer.CITY_ALIASES or gazetteer.metro_named(name) is not None
 
 
 def is_qualifier(text: str) -> bool:

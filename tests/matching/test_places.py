@@ -55,6 +55,22 @@ RESOLVED = [
     ("Mt. Pleasant, SC", [Place("Mount Pleasant", "US-SC", "US")]),
     ("Ft. Worth, TX", [Place("Fort Worth", "US-TX", "US")]),
     ("St. Louis, MO", [Place("St. Louis", "US-MO", "US")]),
+    # At any word of the name, not only the first.
+    ("Port St. Lucie, FL", [Place("Port Saint Lucie", "US-FL", "US")]),
+    ("Port St Lucie", [Place("Port Saint Lucie", "US-FL", "US")]),
+    ("Fort St. John, BC", [Place("Fort St. John", "CA-BC", "CA")]),
+    ("Ft St John, BC", [Place("Fort St. John", "CA-BC", "CA")]),
+    # A US state followed by "state" is the state, never the city of its name.
+    ("New York State", [Place(None, "US-NY", "US")]),
+    ("Washington State", [Place(None, "US-WA", "US")]),
+    # A metro's name or nickname is the metro (its own region), before a town of that name.
+    ("DFW", [Place(None, "US-TX", "US")]),
+    ("Dallas-Fort Worth, TX", [Place(None, "US-TX", "US")]),
+    ("The Triangle", [Place(None, "US-NC", "US")]),
+    ("Triangle, VA", [Place("Triangle", "US-VA", "US")]),
+    ("DMV", [Place(None, "US-DC", "US")]),
+    # A group of regions reads as its regions.
+    ("Pacific Northwest", [Place(None, "US-WA", "US"), Place(None, "US-OR", "US")]),
 ]
 
 
@@ -116,6 +132,28 @@ GEOGRAPHY = [
     ("Seattle", ["Seattle, WA / Remote"], False, True),
     ("Washington, DC", ["Seattle, WA"], False, False),
     ("Washington", ["Seattle, WA"], False, True),
+    # Metro nicknames: every member town, in the metro's regions only.
+    ("DFW", ["Plano, TX"], False, True),
+    ("DFW", ["Fort Worth, Texas"], False, True),
+    ("DFW", ["Arlington, VA"], False, False),
+    ("DMV", ["Arlington, VA"], False, True),
+    ("DMV", ["Bethesda, MD"], False, True),
+    ("DMV", ["Washington, DC"], False, True),
+    ("NoVA", ["Reston, VA"], False, True),
+    ("NoVA", ["Bethesda, MD"], False, False),
+    ("Twin Cities", ["St. Paul, MN"], False, True),
+    ("Twin Cities", ["Eden Prairie, MN"], False, True),
+    ("ATX", ["Round Rock, TX"], False, True),
+    ("the Triangle", ["Durham, NC"], False, True),
+    ("Research Triangle", ["Cary, NC"], False, True),
+    ("the Triangle", ["Durham, England"], False, False),
+    ("PNW", ["Portland, OR"], False, True),
+    ("PNW", ["Seattle, WA"], False, True),
+    ("PNW", ["Portland, ME"], False, False),
+    ("New England", ["Boston, MA"], False, True),
+    ("Washington State", ["Seattle, WA"], False, True),
+    ("Washington State", ["Washington, DC"], False, False),
+    ("Port St. Lucie", ["Port Saint Lucie, FL"], False, True),
 ]
 
 
