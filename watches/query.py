@@ -94,6 +94,8 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
         rf"(?<![\w-])(?P<n>{_COUNT})\s*(?:years?|yrs?)\s+(?:max(?:imum)?|or\s+less|or\s+fewer|at\s+most|tops)\b"
     ),
     re.compile(r"\b(?:with\s+)?no\s+(?:prior\s+)?experience(?:\s+(?:required|needed|necessary))?"),
+    # Months, as years: "6 months experience" is at most half a year ("18 months of exp" 1.5).
+    re.compile(rf"{_LEAD}(?P<months>{_COUNT})\s*(?:-\s*)?months?\s+{_EXPERIENCE}"),
 )
 
 _PAY_LEAD = (
@@ -161,7 +163,7 @@ _SELF_MENTION = re.compile(
     r"\bwatchtower(?:\.[a-z]{2,})?\b(?:\s+to\b)?"
 )
 _DELIVERY = re.compile(
-    r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*\b(?:tell|let|notify|alert|ping|email|e-mail|message|send|show|text)\s+me\b"
+    r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*\b(?:tell|let|notify|alert|ping|email|e-mail|message|send|show|text|help)\s+me\b"
     r"(?:\s+know\b)?"
 )
 # "notify via webhook", "by email": the channel, which the watch's delivery settings decide.
@@ -225,7 +227,7 @@ _FRESH_SPAN = re.compile(
 )
 _FRESH_WORDS = re.compile(
     r"\b(?:(?:posted|published|listed|added|opened)\s+)?(?:since\s+)?(?P<when>this\s+week|this\s+month|today|yesterday)\b"
-    r"|\b(?P<new>new\s+today)\b|\b(?P<fresh>fresh(?:ly\s+posted)?|brand[\s-]new)\b"
+    r"|\b(?P<new>new\s+today)\b|\b(?P<fresh>fresh(?:ly\s+posted)?(?![\s-]+grad)|brand[\s-]new)\b"
 )
 FRESH_DAYS = 3  # "fresh": posted in the last three days
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
@@ -256,10 +258,7 @@ _PLACE_SPLIT = re.compile(r"\s+or\s+|\s+and\s+|/|;|&")
 # Two-letter places a query may use on their own; others ("it", "qa", "ai", "ml") are words.
 _SHORT_PLACES = frozenset({"us", "uk", "eu", "sf", "la", "dc", "ny"})
 # Two-letter codes that, even in capitals, are more often words or roles than states ("in AR/VR").
-_CODE_NOT_REGION = frozenset({"in", "or", "me", "hi", "ar", "de", "it", "us", "ok", "id"})
-# "St. Paul", "Ft Worth", "Mt Pleasant": the abbreviations of place names.
-_ABBREVIATED = re.compile(r"(?<![\w.])(st|ft|mt)\.?(?=\s)")
-_ABBREVIATIONS = {"st": "saint", "ft": "fort", "mt": "mount"}
+_CODE_NOT_REGION = frozenset({"in", "or", "me", "hi", "ar", "it", "us", "ok", "id"})
 _PART_OF_PLACE = re.compile(
     r"(northern|southern|eastern|western|central|north|south|east|west|upstate|downstate|coastal|rural|outer|inner)"
     r"\s+(.+)"
@@ -286,7 +285,7 @@ _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
     r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
     r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
-    r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do)\s+)?"
+    r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do|must|should)\s+)?"
     r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
     r"|(?<!not\s)(?<!n't\s)(?<!unable\sto\s)(?<!cannot\s)(?<!never\s)"
     r"\b(?:offer|offers|offering|provide|provides|providing)\s+(?:an?\s+)?(?:h-?1-?bs?|work\s+permits?)\b"
@@ -356,7 +355,7 @@ _UNSUPPORTED = re.compile(
     r"|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
-    r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|no\s+travel|free\s+(?:lunch|food|meals))\b"
+    r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
     r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b))"
     # A requirement the seeker lacks: "no PhD required", "no degree needed", "that don't require a
     # degree", "without a degree" (not a word to exclude: postings rarely name it in the title).
@@ -375,8 +374,16 @@ _UNSUPPORTED = re.compile(
     r"|\bonce\s+a\s+(?:day|week)\b"
     # The kind of company: "at fintechs", "at a startup", "at big tech" (no filter; "at FAANG" is read
     # before this as the companies it names).
-    r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:early[\s-]stage\s+|small\s+|large\s+|big\s+)?(?:fintechs?|startups?|unicorns?|scale-?ups?"
-    r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies)\b"
+    # A funding stage says the kind too: "at a Series B startup", "at a seed-stage company".
+    r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:(?:early|late|growth|seed|pre-seed)[\s-]stage\s+|small\s+|large\s+|big\s+"
+    r"|series\s+[a-f]\s+|seed\s+|pre-seed\s+|vc[\s-]backed\s+|yc[\s-]backed\s+|well[\s-]funded\s+|funded\s+)?"
+    r"(?:fintechs?|startups?|unicorns?|scale-?ups?"
+    r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies"
+    r"|(?<=[\s-]stage\s)compan(?:y|ies)|(?<=series\s[a-f]\s)compan(?:y|ies))\b"
+    # What the seeker need not have, said after it: "clearance not required", "degree not needed".
+    r"|\b[\w'-]+\s+(?:is\s+)?not\s+(?:required|needed|necessary|a\s+must)\b"
+    # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter).
+    r"|\b(?:ii|iii|iv|ic[1-9])\b"
     # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
     r"|\b(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
     r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
@@ -418,14 +425,14 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "entry",
         re.compile(
-            r"\b(?:junior|jr\b\.?|entry[\s-]level|new[\s-]grads?|new\s+graduates?|graduates?|early[\s-]career|"
+            r"\b(?:junior|jr\b\.?|entry[\s-]level|(?:new|fresh)[\s-]grads?|(?:new|fresh)\s+graduates?|graduates?|freshers?|early[\s-]career|"
             r"trainees?|beginners?)(?:[\s-]level)?(?=\W|$)"
         ),
     ),
     # "mid-senior", "junior-mid": "mid" joined to another level is the level too ("mid-market" is not).
     (
         "mid",
-        re.compile(r"\b(?:mid[\s-]?level|intermediate)\b|\bmid(?=[\s/-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"),
+        re.compile(r"\b(?:mid[\s-]?level|intermediate)\b|\bmid(?=[\s/,-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"),
     ),
     (
         "senior",
@@ -517,6 +524,17 @@ _STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
 }
 _TIGHT_COMMA = re.compile(r",(?=[^\s\d,])|(?<=[^\d\s,]),(?=\d)")
 _FULL_STACK = re.compile(r"\bfull[\s-]+stack\b")
+# A choice in brackets: "(go or rust)", "(react/typescript)".
+_BRACKETED_CHOICE = re.compile(r"\(([^()|]*?(?:\bor\b|/)[^()|]*)\)")
+_SPACED_DASH = re.compile(r"(?P<before>\S*)\s+[-–—]\s+(?=(?P<after>\S*))")
+
+
+def _dash_as_comma(match: re.Match[str]) -> str:
+    if any(ch.isdigit() for ch in match.group("before")) and any(ch.isdigit() for ch in match.group("after")):
+        return match.group(0)
+    return match.group("before") + ", "
+
+
 _NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
 _WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
 
@@ -546,6 +564,10 @@ class _Reader:
         # "senior engineer,new york,200k": a comma without a space is a comma ("$120,000" stays).
         if "," in clean:
             clean = _TIGHT_COMMA.sub(", ", clean)
+        # "Sr. DevOps Engineer - Phoenix - $140K": a dash between spaces separates like a comma,
+        # unless numbers stand on both sides of it ("3 - 5 years", "$120k - $140k" are ranges).
+        if " - " in clean or " – " in clean or " — " in clean:
+            clean = _SPACED_DASH.sub(_dash_as_comma, clean)
         self.text = f" {clean.lower()} "
         # "full stack": "full" alone is a request word ("full time"); the role is one word.
         if "stack" in self.text:
@@ -643,7 +665,9 @@ class _Reader:
     def _experience(self) -> None:
         def years(match: re.Match[str]) -> bool:
             groups = match.groupdict()
-            if groups.get("n") is None:
+            if groups.get("months") is not None:
+                value = round(_count(groups["months"]) / 12, 2)
+            elif groups.get("n") is None:
                 value = 0.0  # "no experience required"
             else:
                 value = _count(groups["n"])
@@ -776,33 +800,66 @@ class _Reader:
                 names = _company_names(match.group("names"))
                 if not names:
                     return False
-                if target is self.companies:
-                    names = [self._place_after_name(name) for name in names]
-                for name in names:
-                    if company_key(name) not in {company_key(known) for known in target}:
-                        target.append(name)
+                self._add_companies(target, names)
                 return True
 
             return handle
 
         self._cut(_NO_AGENCIES, agencies)
         self._cut(_NOT_AT_COMPANY, companies(self.exclude_companies))
-        self._cut(_AT_COMPANY, companies(self.companies))
+        self.text = _AT_COMPANY.sub(self._asked_companies, self.text)
         for name, found in (("companies", self.companies), ("exclude_companies", self.exclude_companies)):
             if len(found) > MAX_COMPANIES:
                 self.notes.append(f"Only the first {MAX_COMPANIES} {name} were kept.")
                 del found[MAX_COMPANIES:]
 
-    def _place_after_name(self, name: str) -> str:
+    def _add_companies(self, target: list[str], names: list[str]) -> None:
+        for name in names:
+            if company_key(name) not in {company_key(known) for known in target}:
+                target.append(name)
+
+    def _asked_companies(self, match: re.Match[str]) -> str:
+        """ "at Stripe or Airbnb" → companies. A place closes the list: "at Stripe Dublin, backend"
+        (a place ending a name, then a comma) and "at Netflix, Los Gatos" (a place after a comma)
+        leave what follows them to the readers after this one ("backend" is the role)."""
+        group = match.group("names")
+        parts = re.split(r"(\s*(?:,|\bor\b|\band\b|/|\s&\s)\s*)", group)
+        found: list[str] = []
+        for index in range(0, len(parts), 2):
+            part = parts[index]
+            before = parts[index - 1] if index else ""
+            after = parts[index + 1] if index + 1 < len(parts) else ""
+            accepted = _company_list_place(part) if index and "," in before else None
+            if accepted:
+                head = "".join(parts[: index - 1])
+            else:
+                name, accepted = self._place_after_name(part.strip(" .'\""))
+                if not accepted or "," not in after:
+                    found.extend(accepted)  # "at Microsoft Redmond or Google": the list goes on
+                    continue
+                head = "".join(parts[:index]) + name
+            names = [self._place_after_name(name)[0] for name in _company_names(head)]
+            if not names:
+                return match.group(0)
+            self._add_companies(self.companies, names)
+            self.locations.extend(place for place in [*found, *accepted] if place not in self.locations)
+            return BAR + "".join(parts[index + 1 :])
+        names = _company_names(group)
+        if not names:
+            return match.group(0)
+        self.locations.extend(place for place in found if place not in self.locations)
+        self._add_companies(self.companies, [self._place_after_name(name)[0] for name in names])
+        return BAR
+
+    def _place_after_name(self, name: str) -> tuple[str, list[str]]:
         """ "at Microsoft Redmond": a known place ending a company name is the place (a location),
         unless the name would end in a grammar word without it ("Bank of America")."""
         words = name.split()
         for size in range(min(3, len(words) - 1), 0, -1):
             accepted = _bare_place(" ".join(words[-size:]))
             if accepted and words[-size - 1] not in _STOP_WORDS and words[-size - 1] not in {"&", "and"}:
-                self.locations.extend(place for place in accepted if place not in self.locations)
-                return " ".join(words[:-size])
-        return name
+                return " ".join(words[:-size]), accepted
+        return name, []
 
     def _unsupported(self) -> None:
         def unsupported(match: re.Match[str]) -> bool:
@@ -1066,8 +1123,11 @@ class _Reader:
             words = self.text[match.end() : end].split()
             accepted: list[str] | None = None
             used = 0
+            # Pay in another currency than the dollar says the query is about a place abroad: "in DE,
+            # €70k" is Germany (a code that is both a US state and a country is otherwise the state).
+            abroad = self.currency not in (None, "USD")
             for size in range(len(words), 0, -1):
-                accepted = _read_places(" ".join(words[:size]), codes=self.capital_codes)
+                accepted = _read_places(" ".join(words[:size]), codes=self.capital_codes, abroad=abroad)
                 if accepted is not None:
                     used = size
                     break
@@ -1097,6 +1157,7 @@ class _Reader:
                 if place not in self.locations:
                     self.locations.append(place)
             self._note_larger_places(" ".join(words[:used]), accepted)
+            self._note_code_readings(words[:used], accepted)
             self.text = self.text[: match.start()] + BAR + self.text[cut_end:]
             position = match.start() + len(BAR)
 
@@ -1115,13 +1176,32 @@ class _Reader:
             self.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
             self.locations = self.locations[:MAX_TERMS]
 
+    def _note_code_readings(self, words: list[str], accepted: list[str]) -> None:
+        """ "in DE": a code that is both a US state and a large country (Germany, Canada; not New
+        Caledonia, "NC"), said in a note with the reading not taken, so the agent can pass it."""
+        for word in words:
+            code = word.strip(",.")
+            if code not in self.capital_codes:
+                continue
+            state = places.region_named_by_code(code)
+            country = places.country_named_by_code(code, min_population=_NOTED_COUNTRY_POPULATION)
+            if state is None or country is None or state == country:
+                continue
+            taken, other = (state, country) if state in accepted else (country, state)
+            if taken in accepted:
+                self.notes.append(
+                    f'"{code.upper()}" was read as "{taken}"; it is also the code of {other.title()}: pass '
+                    f'`locations: ["{other}"]` for that.'
+                )
+
     def _note_larger_places(self, read: str, accepted: list[str]) -> None:
         """ "Northern Virginia" read as "virginia": said in a note."""
         part = re.search(rf"\b{_PART_OF_PLACE.pattern}", read)
         if part is None:
             return
         for place in accepted:
-            if part.group(2).startswith(place) and not re.search(rf"\b{re.escape(part.group(0))}\b", place):
+            larger = part.group(2).startswith(place) or place == f"{part.group(2)} state"  # "upstate new york"
+            if larger and not re.search(rf"\b{re.escape(part.group(0))}\b", place):
                 self.notes.append(
                     f'"{part.group(0).rstrip(" ,.")}" was read as "{place}", the larger place (a part of a place '
                     "is not a filter Watchtower has)."
@@ -1251,6 +1331,8 @@ class _Reader:
     def _roles(self) -> None:
         text = self.text
         any_of = bool(re.search(r"\bor\b|/", text.replace("|", " ")))
+        if any_of and "(" in text and self._bracketed_alternatives(text):
+            return
         if any_of:
             phrases: list[str] = []
             dropped: list[str] = []
@@ -1276,6 +1358,36 @@ class _Reader:
         else:
             self.all_keywords = self._capped(specific, "all_keywords")
             self._note_generic(generic)
+
+    def _bracketed_alternatives(self, text: str) -> bool:
+        """ "backend engineer (Go or Rust)", "frontend dev (React/TypeScript)": the alternatives in
+        brackets are `keywords` (any of them), the role words outside them `all_keywords` (each of
+        them). Only when the brackets hold the query's one choice and a specific word stands
+        outside them; False leaves the text to the usual reading."""
+        group = _BRACKETED_CHOICE.search(text)
+        if group is None:
+            return False
+        outside = text[: group.start()] + BAR + text[group.end() :]
+        if re.search(r"\bor\b|/", outside.replace("|", " ")):
+            return False
+        noted = len(self.notes)
+        words = self._role_words(outside)
+        specific = [word for word in dict.fromkeys(words) if word not in _GENERIC]
+        if not specific:
+            del self.notes[noted:]  # the usual reading notes them again
+            return False
+        choices: list[str] = []
+        for piece in re.split(r"\bor\b|/", group.group(1)):
+            phrase = " ".join(word for word in self._role_words(piece))
+            if phrase and phrase not in choices:
+                choices.append(phrase)
+        if len(choices) < 2:
+            del self.notes[noted:]
+            return False
+        self.keywords = self._capped(choices, "keywords")
+        self.all_keywords = self._capped(specific, "all_keywords")
+        self._note_generic([word for word in words if word in _GENERIC])
+        return True
 
     def _role_words(self, text: str) -> list[str]:
         found: list[str] = []
@@ -1317,6 +1429,19 @@ def _employment_kind(word: str) -> str:
         if pattern.fullmatch(folded):
             return kind
     return "contract"
+
+
+def _company_list_place(part: str) -> list[str] | None:
+    """The places a name after a comma in a company list stands for ("at Netflix, Los Gatos"):
+    a place as written bare, or a known town of two words or more at any size (a company is
+    rarely named like one)."""
+    name = part.strip(" .'\"")
+    accepted = _bare_place(name)
+    if accepted:
+        return accepted
+    if len(name.split()) >= 2 and places.is_place(name):
+        return [name]
+    return None
 
 
 def _company_names(phrase: str) -> list[str]:
@@ -1426,7 +1551,12 @@ def _bare_place(phrase: str) -> list[str] | None:
         if any(word in _STOP_WORDS and word not in _PLACE_STOP_WORDS for word in words):
             return None  # "is fully", "be based in", "the us only": grammar, not a place ("Portland, OR" is)
         named = [word for word in head.split() if len(word) >= 3 and word not in _STOP_WORDS]
-        if head not in _SHORT_PLACES and head not in _SHORT_BARE_PLACES and (not named or len(head) <= 3):
+        if (
+            head not in _SHORT_PLACES
+            and head not in _SHORT_BARE_PLACES
+            and (not named or len(head) <= 3)
+            and not places.is_nickname(head)
+        ):
             return None  # "b.v", "s.a", "swe" (a country code): no place name of its own
         if _REMOTE.search(folded):
             return None  # "remote london", "remote-first": "remote" is read by `_remote`, a place beside it alone
@@ -1456,16 +1586,18 @@ def _place_end(text: str, start: int) -> int:
     return found.start() if found else len(text)
 
 
-def _read_places(phrase: str, *, codes: frozenset[str] = frozenset()) -> list[str] | None:
+def _read_places(phrase: str, *, codes: frozenset[str] = frozenset(), abroad: bool = False) -> list[str] | None:
     """The locations a place phrase names ("austin, tx or remote" → ["austin, tx", "remote"]),
     or None when any part of it is not a known place. A state or province code among `codes`
-    (written in capitals: "in NC") is read as its name, "St."/"Ft." as Saint/Fort when only that
-    makes a place ("St Paul, MN"), and two places joined by a hyphen as both ("Dallas-Fort Worth")."""
+    (written in capitals: "in NC") is read as its name, and two places joined by a hyphen as both
+    ("Kitchener-Waterloo"). "St."/"Ft."/"Mt." need nothing here: the resolver finds either spelling
+    of an honorific ("Port St. Lucie")."""
     phrase = phrase.strip(" ,.")
     if not phrase:
         return None
     result: list[str] = []
-    for alternative in _PLACE_SPLIT.split(phrase):
+    alternatives = _PLACE_SPLIT.split(phrase)
+    for alternative in alternatives:
         alternative = alternative.removeprefix("the ")  # "in Ireland or the UK"
         parts = [part.strip() for part in alternative.split(",") if part.strip()]
         if not parts:
@@ -1478,10 +1610,15 @@ def _read_places(phrase: str, *, codes: frozenset[str] = frozenset()) -> list[st
                 merged.append(part)
         for item in merged:
             if item in {"remote", "remote only", "fully remote"}:
+                if len(merged) > 1:
+                    return None  # "in Europe, fully remote": remote there, read by `_remote`, not a place beside it
                 result.append("remote")
                 continue
             if item in codes and item not in _SHORT_PLACES:
                 region = places.region_named_by_code(item)
+                country = places.country_named_by_code(item)
+                if region and country and (abroad or _abroad_beside(alternatives, item, codes)):
+                    region = country  # "in DE or NL", "in DE, €70k": Germany, not Delaware
                 if region:
                     result.append(region)
                     continue
@@ -1496,20 +1633,39 @@ def _read_places(phrase: str, *, codes: frozenset[str] = frozenset()) -> list[st
     return result
 
 
+# A country this large is worth a note when its code was read as a US state ("DE", "CA", "CO").
+_NOTED_COUNTRY_POPULATION = 10_000_000
+
+
+def _abroad_beside(alternatives: list[str], code: str, codes: frozenset[str]) -> bool:
+    """Whether another alternative of a place phrase is a country abroad ("in DE or NL", "in DE
+    or Austria"): then a code that is both a US state and a country is the country."""
+    for alternative in alternatives:
+        item = alternative.strip(" ,.").removeprefix("the ")
+        if item == code:
+            continue
+        if item in codes and places.region_named_by_code(item) == places.country_named_by_code(item) is not None:
+            if places.country_named_by_code(item) != "united states":
+                return True  # a country's code that is no state's ("NL")
+            continue
+        if len(item) > 2 and any(place.country not in (None, "US") for place in places.resolve(item)):
+            return True
+    return False
+
+
 def _known_place(item: str) -> list[str] | None:
     if places.is_place(item, min_population=_PLACE_MIN_POPULATION):
         return [item]
     part = _PART_OF_PLACE.match(item)
-    if (
-        part
-        and places.is_place(part.group(2), min_population=_PLACE_MIN_POPULATION)
-        and not any(place.city for place in places.resolve(part.group(2)))  # "upstate New York" is no city
-    ):
-        # "Northern Virginia", "Central Texas", "Eastern Europe": the larger place (said in a note).
-        return [part.group(2)]
-    expanded = _ABBREVIATED.sub(lambda match: _ABBREVIATIONS[match.group(1)], item)
-    if expanded != item and places.is_place(expanded, min_population=_PLACE_MIN_POPULATION):
-        return [expanded]
+    if part and places.is_place(part.group(2), min_population=_PLACE_MIN_POPULATION):
+        # "Central Texas", "Eastern Europe": the larger place (said in a note). A part of a city is
+        # no part of a larger place, but a state of that name is: "upstate New York" is New York
+        # State ("new york state"), never the city.
+        if not any(place.city for place in places.resolve(part.group(2))):
+            return [part.group(2)]
+        state = f"{part.group(2)} state"
+        if places.is_place(state):
+            return [state]
     pieces = [piece.strip() for piece in re.split(r"\s*-\s*", item)] if "-" in item else []
     if len(pieces) == 2 and all(pieces):
         found = [_known_place(piece) for piece in pieces]
