@@ -502,7 +502,7 @@ anywhere everything regardless board it its this these those on by from like suc
 using via they them you your one whatever check keep eye can could would will do doe give list see what whats
 current currently right now today latest recent recently something anything search searching seeking seek
 interested hire good great best cool nice top startup paid salary pay making earning per annum yearly hourly
-monthly plus k thousand if than more less most least candidate applicant
+monthly plus k thousand if than more less most least candidate applicant must should have has
 """
 _STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
     "ok",

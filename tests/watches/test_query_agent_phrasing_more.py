@@ -202,6 +202,8 @@ WORDS_THAT_ARE_NO_ROLE: list[tuple[str, dict[str, Any]]] = [
         {"keywords": ["python"], "locations": ["melbourne"], "seniority": ["entry"]},
     ),
     ("help desk technician", {"all_keywords": ["help", "desk", "technician"]}),
+    ("python developer, must be remote", {"keywords": ["python"], "remote_only": True}),
+    ("must have: react, 3 years exp", {"keywords": ["react"], "max_experience_years": 3}),
     (
         "senior data engineer, remote, must sponsor H1B",
         {"keywords": ["data"], "remote_only": True, "seniority": ["senior"], "visa_sponsorship": True},
