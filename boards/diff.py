@@ -32,6 +32,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from boards.job import ParsedJob
+from watchtower.json_text import encoder_of
 
 EventType = Literal["JOB_ADDED", "JOB_REMOVED", "JOB_UPDATED"]
 TRACKED_FIELDS = ("title", "location", "department", "url")
@@ -119,14 +120,15 @@ def changed_fields(before: ParsedJob, after: ParsedJob) -> tuple[str, ...]:
 
 
 # `json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)`, built
-# once: json.dumps builds an encoder for each call given options, a fifth of its time on a job.
-_HASHED_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+# once, its C encoder too (watchtower/json_text.py): json.dumps builds an encoder for each call
+# given options, and `encode` its C encoder, a third of its time on a job.
+_HASHED_JSON = encoder_of(json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str))
 
 
 def job_hash(job: ParsedJob) -> str:
     """SHA-256 of the job as served (`ParsedJob.as_dict`): a job rebuilt from the database hashes
     like the one just derived. Stored with its row (`boards.Job.job_hash`)."""
-    encoded = _HASHED_JSON.encode(job.as_dict())
+    encoded = _HASHED_JSON(job.as_dict())
     return hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -203,15 +203,20 @@ def row_job(plan: Plan, job: ParsedJob) -> ParsedJob:
 
 
 def row_fields(plan: Plan, job: ParsedJob, now: datetime) -> dict[str, Any]:
+    return dict(zip(ROW_FIELDS, row_values(plan, job, now), strict=True))
+
+
+def row_values(plan: Plan, job: ParsedJob, now: datetime) -> tuple[Any, ...]:
+    """`row_fields`' values in the order of ROW_FIELDS (a row written with COPY)."""
     key = group_of(job)
     history = plan.history.get(key)
-    return {
-        "group_key": key[:40],
-        "vacancy_key": job.vacancy[:40],
-        "lead": job.key in plan.leads,
-        "first_seen_at": history.first_seen_at if history else now,
-        "times_posted": history.times_posted if history else 1,
-    }
+    return (
+        key[:40],
+        job.vacancy[:40],
+        job.key in plan.leads,
+        history.first_seen_at if history else now,
+        history.times_posted if history else 1,
+    )
 
 
 def change_fields(plan: Plan, grouped: groups.GroupedEvent, data: dict[str, Any]) -> dict[str, Any]:

@@ -118,37 +118,42 @@ def parse_posted_at(value: str | None) -> datetime | None:
 
 def filter_columns(job: ParsedJob, *, company: str) -> dict[str, Any]:
     """Values of the `JobFields` columns for `job` (what filters are evaluated on)."""
+    return dict(zip(FILTER_COLUMNS, filter_values(job, company=company), strict=True))
+
+
+def filter_values(job: ParsedJob, *, company: str) -> tuple[Any, ...]:
+    """`filter_columns`' values in the order of FILTER_COLUMNS (a row written with COPY)."""
     salary = job.salary
-    return {
-        "title": job.title[:500],
-        "company": company[:200],
-        "location": job.location[:500],
-        "department": job.department[:300],
-        "remote": job.remote,
-        "workplace_type": job.workplace_type,
-        "seniority": job.seniority,
-        "salary_currency": (salary.currency or "")[:3] if salary else "",
-        "salary_annual_min": salary.annual_min if salary else None,
-        "salary_annual_max": salary.annual_max if salary else None,
-        "experience_years": _experience_floor(job),
-        "employment_type": job.employment_type or "",
-        "visa_sponsorship": job.visa_sponsorship or "",
-        "company_key": company_key(company)[:200],
-        "staffing_agency": job.staffing_agency or is_staffing_agency(company=company),
-        "posted_at": parse_posted_at(job.posted_at),
-        "search_text": terms.search_text_for(
+    return (
+        job.title[:500],
+        company[:200],
+        job.location[:500],
+        job.department[:300],
+        job.remote,
+        job.workplace_type,
+        job.seniority,
+        (salary.currency or "")[:3] if salary else "",
+        salary.annual_min if salary else None,
+        salary.annual_max if salary else None,
+        _experience_floor(job),
+        job.employment_type or "",
+        job.visa_sponsorship or "",
+        company_key(company)[:200],
+        job.staffing_agency or is_staffing_agency(company=company),
+        parse_posted_at(job.posted_at),
+        terms.search_text_for(
             title=job.title,
             company=company,
             location=job.location,
             other_locations=job.other_locations,
             department=job.department,
         ),
-        "place_text": places.place_text_for(
+        places.place_text_for(
             locations=[job.location, *job.other_locations] if job.location else list(job.other_locations),
             remote=job.remote,
             remote_scope=job.remote_scope,
         ),
-    }
+    )
 
 
 def summary(change_type: str, job: ParsedJob, changed_fields: tuple[str, ...] = ()) -> str:

@@ -12,39 +12,58 @@ need them (change rows) keep `bulk_create`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
-from psycopg.types.json import Jsonb
+from psycopg.types.json import set_json_dumps
+
+from watchtower.json_text import encoder_of
 
 BATCH = 500
+# json.dumps' own text (what psycopg writes by default), its C encoder built once.
+_JSON = encoder_of(json.JSONEncoder())
 
 
 def rows_insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
     """Insert `rows` (attribute name → value: `resource_id`, not `resource`; every row with the
     same names) into `model`'s table. A field a row leaves out gets its default."""
+    if rows:
+        names = tuple(rows[0])
+        rows_copy(model, names, [tuple(row[name] for name in names) for row in rows])
+
+
+def rows_copy(model: type[models.Model], names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    """`rows_insert` of rows given as values in the order of `names` (attribute names): what a
+    caller writing many rows builds directly, without a dict a row. A JSON field's value is the
+    value itself (a dict, a list), written as json.dumps writes it."""
     if not rows:
         return
     if connection.vendor != "postgresql":
-        model._default_manager.bulk_create([model(**row) for row in rows], batch_size=BATCH)
+        model._default_manager.bulk_create(
+            [model(**dict(zip(names, row, strict=True))) for row in rows], batch_size=BATCH
+        )
         return
     fields = {field.attname: field for field in model._meta.concrete_fields}
-    given = list(rows[0])
-    missing = [name for name, field in fields.items() if name not in given and not field.primary_key]
-    defaults = [fields[name].get_default() for name in missing]
-    names = [*given, *missing]
-    json_columns = {index for index, name in enumerate(names) if isinstance(fields[name], models.JSONField)}
-    columns = ", ".join(connection.ops.quote_name(str(fields[name].column)) for name in names)
+    missing = [name for name, field in fields.items() if name not in names and not field.primary_key]
+    defaults = tuple(fields[name].get_default() for name in missing)
+    columns = ", ".join(connection.ops.quote_name(str(fields[name].column)) for name in (*names, *missing))
     table = connection.ops.quote_name(model._meta.db_table)
     copying = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
-    with connection.cursor() as cursor, cursor.cursor.copy(copying) as copy:
-        copy.set_types([_column_type(fields[name]) for name in names])
-        for row in rows:
-            values = [row[name] for name in given] + defaults
-            for index in json_columns:
-                values[index] = Jsonb(values[index])
-            copy.write_row(values)
+    with connection.cursor() as cursor:
+        # The column types below choose each value's dumper: a JSON column's value is dumped as
+        # jsonb whatever its Python type, with this cursor's dumps.
+        set_json_dumps(_JSON, cursor.cursor)
+        with cursor.cursor.copy(copying) as copy:
+            copy.set_types([_column_type(fields[name]) for name in (*names, *missing)])
+            write = copy.write_row
+            if defaults:
+                for row in rows:
+                    write((*row, *defaults))
+            else:
+                for row in rows:
+                    write(row)
 
 
 def _column_type(field: models.Field[Any, Any]) -> str:

@@ -1,0 +1,48 @@
+"""JSON text of many small values, as `json.JSONEncoder.encode` writes it, a few µs cheaper a call.
+
+`encode` builds the C encoder anew on every call (its options, a dict for cycle detection), then
+joins the chunks: for a job's served data (about 440 bytes) that is 5.3 µs of which 1.5 µs is the
+building. A check of a new 100,000-posting board encodes every job twice (its hash,
+boards/diff.py, and its row's data, boards/services/rows.py), and every vacancy group's places
+once. `encoder_of` builds the C encoder once, for values without cycles (the check's own dicts,
+lists and scalars): the same text, character for character (tests/test_json_text.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from json import encoder as _encoder
+from typing import Any
+
+# CPython's C encoder (json's own accelerator); None where it is not built.
+_MAKE: Any = getattr(_encoder, "c_make_encoder", None)
+
+
+def encoder_of(options: json.JSONEncoder) -> Callable[[Any], str]:
+    """`options.encode`, with its C encoder built once. For values without reference cycles
+    (the cycle check is what `encode` rebuilds the encoder for): a cycle would recurse until
+    Python's recursion limit instead of raising `ValueError("Circular reference detected")`.
+    Plain `options.encode` where the C encoder is missing, or for options it does not take
+    (indentation)."""
+    if _MAKE is None or options.indent is not None:
+        return options.encode
+    make = _MAKE(
+        None,  # no cycle detection
+        options.default,
+        _encoder.encode_basestring_ascii if options.ensure_ascii else _encoder.encode_basestring,
+        None,
+        options.key_separator,
+        options.item_separator,
+        options.sort_keys,
+        options.skipkeys,
+        options.allow_nan,
+    )
+    encode = options.encode
+
+    def encoded(value: Any) -> str:
+        if isinstance(value, str):  # `encode` writes a lone string itself
+            return encode(value)
+        return "".join(make(value, 0))
+
+    return encoded
