@@ -69,21 +69,26 @@ def clean_posting(posting: Posting) -> Posting:
     for name, limit in TEXT_LIMITS.items():
         value = getattr(posting, name)
         if isinstance(value, str):
-            setattr(posting, name, clean_text(value, limit))
+            # Nearly every field a source gives is clean already (`text` cleans what it reads),
+            # and `clean_text` leaves printable text within its limit as it is: not even set again.
+            if not (value.isprintable() and len(value) <= limit):
+                setattr(posting, name, clean_text(value, limit))
         elif value is not None:  # a source bug: a non-string where text belongs
             setattr(posting, name, "" if name != "posted_at" else None)
-    places = (
-        clean_text(place, TEXT_LIMITS["location"])
-        for place in posting.other_locations[:MAX_OTHER_LOCATIONS]
-        if isinstance(place, str)
-    )
-    posting.other_locations = [place for place in places if place]
-    areas = (
-        clean_text(area, TEXT_LIMITS["location"])
-        for area in posting.remote_scope_hints[:MAX_OTHER_LOCATIONS]
-        if isinstance(area, str)
-    )
-    posting.remote_scope_hints = [area for area in areas if area]
+    if posting.other_locations != []:  # most postings have none
+        places = (
+            clean_text(place, TEXT_LIMITS["location"])
+            for place in posting.other_locations[:MAX_OTHER_LOCATIONS]
+            if isinstance(place, str)
+        )
+        posting.other_locations = [place for place in places if place]
+    if posting.remote_scope_hints != []:
+        areas = (
+            clean_text(area, TEXT_LIMITS["location"])
+            for area in posting.remote_scope_hints[:MAX_OTHER_LOCATIONS]
+            if isinstance(area, str)
+        )
+        posting.remote_scope_hints = [area for area in areas if area]
     salary = posting.salary
     if salary is not None and salary.currency:
         posting.salary = replace(salary, currency=clean_text(salary.currency, CURRENCY_LIMIT) or None)

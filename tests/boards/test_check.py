@@ -10,7 +10,7 @@ from boards.models import Job, Resource, Snapshot
 from boards.services import stored
 from boards.services.check import resource_check
 from boards.services.resources import resource_get_or_create
-from boards.services.rows import rows_insert
+from boards.services.rows import rows_copy
 from boards.sources.registry import recognize
 from changes.models import Change
 from tests.fakes import GREENHOUSE_API, greenhouse_job, serve_greenhouse
@@ -118,11 +118,12 @@ def test_a_later_check_writes_only_the_rows_that_changed(site, monkeypatch) -> N
     serve_greenhouse(site, "acme", [*kept, greenhouse_job(3, "Data Scientist")])
     written: list[str] = []
 
-    def recording(model, rows):
-        written.extend(row["key"] for row in rows if model is Job)
-        rows_insert(model, rows)
+    def recording(model, names, rows):
+        if model is Job:
+            written.extend(row[list(names).index("key")] for row in rows)
+        rows_copy(model, names, rows)
 
-    monkeypatch.setattr(stored, "rows_insert", recording)
+    monkeypatch.setattr(stored, "rows_copy", recording)
     with CaptureQueriesContext(connection) as queries:
         outcome = resource_check(resource_id=resource.pk)
     assert outcome.outcome == "changed" and outcome.changes == 1
