@@ -17,13 +17,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
-from psycopg.types.json import set_json_dumps
+from psycopg.abc import AdaptContext
+from psycopg.types.json import JsonbBinaryDumper
 
 from watchtower.json_text import encoder_of
 
 BATCH = 500
 # json.dumps' own text (what psycopg writes by default), its C encoder built once.
 _JSON = encoder_of(json.JSONEncoder())
+
+
+class _JsonbDumper(JsonbBinaryDumper):
+    """jsonb as psycopg writes it, with `_JSON` (watchtower/json_text.py): for COPY, where the
+    column's type chooses the dumper."""
+
+    def __init__(self, cls: type, context: AdaptContext | None = None) -> None:
+        super().__init__(cls, context)
+        self.dumps = _JSON
 
 
 def rows_insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
@@ -52,9 +62,9 @@ def rows_copy(model: type[models.Model], names: Sequence[str], rows: Sequence[Se
     table = connection.ops.quote_name(model._meta.db_table)
     copying = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
     with connection.cursor() as cursor:
-        # The column types below choose each value's dumper: a JSON column's value is dumped as
-        # jsonb whatever its Python type, with this cursor's dumps.
-        set_json_dumps(_JSON, cursor.cursor)
+        # The column types below choose each value's dumper (by type oid, whatever the value's
+        # Python type): a JSON column's, this cursor's `_JsonbDumper`.
+        cursor.cursor.adapters.register_dumper(None, _JsonbDumper)
         with cursor.cursor.copy(copying) as copy:
             copy.set_types([_column_type(fields[name]) for name in (*names, *missing)])
             write = copy.write_row
