@@ -76,8 +76,9 @@ def read(board: BoardRef, fetch: Fetch, context: ReadContext) -> Listing:
     response, enriched = payload.fetch_enriched(
         fetch, f"{plain}?content=true&pay_transparency=true", plain, plain_only=context.plain_listing
     )
-    jobs = payload.listed_objects(response.body, PLATFORM, "jobs")
-    postings, recognised = payload.recognised_postings(jobs, board, context, lambda job: _posting(job, board))
+    postings, recognised = payload.listed_postings(
+        response.body, PLATFORM, "jobs", board, context, lambda job: _posting(job, board)
+    )
     return Listing(
         postings=postings,
         complete=True,

@@ -163,7 +163,7 @@ def listed_objects(body: bytes, platform: str, key: str) -> ListedObjects:
     return _list_spans(json.dumps({key: items}), key)
 
 
-def _list_spans(text: str, key: str) -> ListedObjects:
+def _list_spans(text: str, key: str, collector: _Collector | None = None) -> ListedObjects:
     """Walk the top-level object of `text` as json.loads decodes it (the same whitespace, string
     and value scanners, the last of repeated names winning), each element of its `key` list
     decoded to validate it and let go at once; the spans of the elements that are objects.
@@ -184,8 +184,10 @@ def _list_spans(text: str, key: str) -> ListedObjects:
         if text[at : at + 1] != ":":
             raise _NotAListing
         at = _skip_space(text, at + 1)
+        if name == key and collector is not None:
+            collector.start()  # the last list of a repeated name wins
         if name == key and text[at : at + 1] == "[":
-            found, at = _element_spans(text, at)
+            found, at = _element_spans(text, at, collector)
         else:
             _, at = _SCAN(text, at)
             if name == key:
@@ -200,8 +202,11 @@ def _list_spans(text: str, key: str) -> ListedObjects:
     return ListedObjects(text, *found)
 
 
-def _element_spans(text: str, at: int) -> tuple[tuple[array[int], array[int]], int]:
-    """The spans of the objects of the list opening at `at`, and where the list ends."""
+def _element_spans(
+    text: str, at: int, collector: _Collector | None = None
+) -> tuple[tuple[array[int], array[int]], int]:
+    """The spans of the objects of the list opening at `at`, and where the list ends; each
+    object, as decoded, handed to `collector` too."""
     starts: array[int] = array("q")
     ends: array[int] = array("q")
     at = _skip_space(text, at + 1)
@@ -212,6 +217,8 @@ def _element_spans(text: str, at: int) -> tuple[tuple[array[int], array[int]], i
         if isinstance(item, dict):
             starts.append(at)
             ends.append(end)
+            if collector is not None:
+                collector.visit(at, end, item)
         del item
         at = _skip_space(text, end)
         mark = text[at : at + 1]
@@ -247,6 +254,66 @@ def _raw_digest(prefix: str, raw: str) -> str:
     `repr` (which the text was decoded to validate anyway)."""
     text = prefix + raw
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def listed_postings(
+    body: bytes,
+    platform: str,
+    key: str,
+    board: BoardRef,
+    context: ReadContext,
+    build: Callable[[Mapping[str, Any]], Posting | None],
+) -> tuple[list[Posting], dict[int, str]]:
+    """`recognised_postings` of `listed_objects(body, platform, key)`, made in the walk that
+    validates the listing: each object is built as it is decoded there, not decoded a second
+    time (a 100,000-posting listing's objects took 2.3 µs each to decode). The same postings and
+    the same errors: a body the walk does not accept, and a posting `build` fails on, are read
+    in the two steps instead (the error of an invalid body comes before any posting's)."""
+    try:
+        text = body.decode(json.detect_encoding(body), "surrogatepass")  # as listed_objects
+        collector = _Collector(text, board, context, build)
+        _list_spans(text, key, collector)
+        return collector.postings, collector.recognised
+    except (ValueError, RecursionError, StopIteration, _NotAListing, _BuildFailed):
+        pass
+    return recognised_postings(listed_objects(body, platform, key), board, context, build)
+
+
+class _BuildFailed(Exception):
+    """`build` raised on an object during the walk (`listed_postings` reads in two steps then)."""
+
+
+class _Collector:
+    """`recognised_postings` made object by object, as `_list_spans` meets each one."""
+
+    def __init__(
+        self, text: str, board: BoardRef, context: ReadContext, build: Callable[[Mapping[str, Any]], Posting | None]
+    ) -> None:
+        self.text = text
+        self.build = build
+        self.known = context.known
+        self.prefix = _raw_prefix(board, context.raw_version) if context.raw_version else ""
+        self.postings: list[Posting] = []
+        self.recognised: dict[int, str] = {}
+
+    def start(self) -> None:
+        """A list of the key begins: what an earlier one gave is dropped."""
+        self.postings = []
+        self.recognised = {}
+
+    def visit(self, start: int, end: int, item: dict[str, Any]) -> None:
+        fingerprint = _raw_digest(self.prefix, self.text[start:end]) if self.prefix else ""
+        if fingerprint and fingerprint in self.known:
+            self.recognised[len(self.postings) + len(self.recognised)] = fingerprint
+            return
+        try:
+            posting = self.build(item)
+        except Exception as exc:
+            raise _BuildFailed from exc
+        if posting is not None:
+            if fingerprint:
+                posting.fingerprint = fingerprint
+            self.postings.append(posting)
 
 
 def recognised_postings(

@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boards.sources import eightfold, greenhouse, recruitee
-from boards.sources.base import BoardRef, Response
+from boards.sources import eightfold, greenhouse, payload, recruitee
+from boards.sources.base import BoardRef, Posting, ReadContext, Response
 from boards.sources.payload import (
     MAX_OTHER_LOCATIONS,
     TEXT_LIMITS,
@@ -24,9 +26,11 @@ from boards.sources.payload import (
     identifier,
     listed,
     listed_objects,
+    listed_postings,
     load_json,
     markup,
     others,
+    recognised_postings,
     text,
 )
 from boards.sources.registry import read, recognize
@@ -197,6 +201,43 @@ def objects_of_listed(body: bytes, platform: str, key: str) -> list[dict]:
     return listed(body, platform, key)[1]
 
 
+BOARD = BoardRef(platform="greenhouse", board_url="https://boards.greenhouse.io/acme", fetch_host="x", key="acme")
+# The raw fingerprint of the first object of LISTING: a posting the board holds.
+HELD_FINGERPRINT = payload._raw_digest(payload._raw_prefix(BOARD, "v1"), '{"id": 1, "title": "iOS"}')
+HELD = ReadContext(raw_version="v1", known=frozenset({HELD_FINGERPRINT}))
+
+
+def _built(item: Mapping[str, Any]) -> Posting | None:
+    """A posting of each object with an id (None for the others); an id of "boom" raises."""
+    if item.get("id") == "boom":
+        raise KeyError("boom")
+    return Posting(id=str(item["id"]), title=str(item.get("title", ""))) if "id" in item else None
+
+
+def two_steps(context: ReadContext) -> Callable[[bytes, str, str], object]:
+    def read(body: bytes, platform: str, key: str) -> object:
+        return recognised_postings(listed_objects(body, platform, key), BOARD, context, _built)
+
+    return read
+
+
+def one_walk(context: ReadContext) -> Callable[[bytes, str, str], object]:
+    def read(body: bytes, platform: str, key: str) -> object:
+        return listed_postings(body, platform, key, BOARD, context, _built)
+
+    return read
+
+
+def read_outcome(read: Callable[[bytes, str, str], object], body: bytes) -> object:
+    """What `read` makes of `body`: the postings (with their fingerprints) and the recognised
+    positions, or the error's kind and message."""
+    try:
+        postings, recognised = cast(tuple[list[Posting], dict[int, str]], read(body, "greenhouse", "jobs"))
+    except Exception as exc:
+        return (type(exc).__name__, getattr(exc, "code", ""), str(exc))
+    return [(posting, posting.fingerprint) for posting in postings], recognised
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -219,6 +260,27 @@ def test_a_body_that_is_not_a_listing_fails_as_json_loads_says(body: bytes) -> N
 
     assert isinstance(failure, tuple) and failure[0] == "PARSE_ERROR"
     assert failure == outcome(objects_of_listed, body)
+    for context in (ReadContext(), HELD):
+        assert read_outcome(one_walk(context), body) == read_outcome(two_steps(context), body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        LISTING,
+        b' {"meta": {}, "jobs" : [ ] }\n',
+        b'{"jobs": [{"id": 1, "title": "iOS"}], "jobs": [{"id": 2}, {"id": 3}]}',  # the last list wins
+        b'{"jobs": [{"id": 1, "title": "iOS"}, {"id": 2}], "jobs": 5, "jobs": [{"id": 3}]}',
+        b'{"jobs": [{"id": 1, "title": "iOS"}, {"id": "boom"}, {"id": 3}]}',  # build raises
+        b'{"jobs": [{"id": "boom"}, {"id": 3}]',  # ... in a body that is not JSON: the JSON error
+        b'{"jobs": [{"id": 1, "title": "iOS"}, {"id": 2}]} {}',
+    ],
+)
+def test_postings_built_in_the_walk_are_those_of_the_two_steps(body: bytes) -> None:
+    for context in (ReadContext(), HELD):
+        assert read_outcome(one_walk(context), body) == read_outcome(two_steps(context), body)
+    postings, recognised = listed_postings(LISTING, "greenhouse", "jobs", BOARD, HELD, _built)
+    assert recognised == {0: HELD_FINGERPRINT} and [posting.id for posting in postings] == ["3"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -239,6 +301,7 @@ def test_any_edit_of_a_listing_reads_as_json_loads_reads_it(edits: list[tuple[in
     body = text.encode()
 
     assert outcome(listed_objects, body) == outcome(objects_of_listed, body)
+    assert read_outcome(one_walk(HELD), body) == read_outcome(two_steps(HELD), body)
 
 
 _MARKUP = st.lists(
