@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -168,39 +168,3 @@ def _compile_as_dict() -> Callable[[ParsedJob], dict[str, Any]]:
 
 
 _as_dict = _compile_as_dict()
-
-
-def _compile_init(kind: type) -> Callable[..., None]:
-    """A frozen dataclass's `__init__` that sets the instance's attributes as one dict: the one
-    `dataclasses` writes sets each field with `object.__setattr__` (a frozen class refuses its
-    own), 29 calls for a `ParsedJob`, which derivation builds for every new posting and a check
-    rebuilds for every stored row (6.3 → 3.7 µs a job). The same parameters, defaults and
-    default factories, the same attributes; nothing else differs (no `__post_init__`, no
-    slots)."""
-    assert all(item.init and not item.kw_only for item in fields(kind))
-    names: list[str] = []
-    values: list[str] = []
-    namespace: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": MISSING}
-    for item in fields(kind):
-        name = item.name
-        if item.default is not MISSING:
-            namespace[f"_default_{name}"] = item.default
-            names.append(f"{name}=_default_{name}")
-            values.append(f"{name!r}: {name}")
-        elif item.default_factory is not MISSING:
-            namespace[f"_factory_{name}"] = item.default_factory
-            names.append(f"{name}=_MISSING")
-            values.append(f"{name!r}: _factory_{name}() if {name} is _MISSING else {name}")
-        else:
-            names.append(name)
-            values.append(f"{name!r}: {name}")
-    source = f"def __init__(self, {', '.join(names)}):\n    _set(self, '__dict__', {{{', '.join(values)}}})"
-    exec(source, namespace)  # the code above, made of the field names alone
-    init: Callable[..., None] = namespace["__init__"]
-    init.__qualname__ = f"{kind.__qualname__}.__init__"
-    init.__annotations__ = dict(kind.__init__.__annotations__)  # type: ignore[misc]
-    return init
-
-
-assert not hasattr(ParsedJob, "__post_init__") and not hasattr(ParsedJob, "__slots__")
-ParsedJob.__init__ = _compile_init(ParsedJob)  # type: ignore[method-assign]

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -357,34 +356,3 @@ def test_a_job_as_served_is_its_fields_in_order_without_absent_values(job: Parse
     assert list(served) == list(expected)  # the order too: SQLite stores the JSON text as written
     encoded = json.dumps(expected, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     assert job_hash(job) == hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def test_a_job_is_built_as_the_dataclass_builds_it() -> None:
-    """`ParsedJob.__init__` is written out once (boards/job.py `_compile_init`): the same
-    parameters and defaults as the dataclass's own, every field set, a new `extra` each time."""
-
-    # ParsedJob's fields, with the __init__ dataclasses writes
-    reference = dataclasses.make_dataclass(
-        "Reference",
-        [(f.name, f.type, f) for f in dataclasses.fields(ParsedJob)],
-        frozen=True,
-    )
-    built = ParsedJob("id:1", "Engineer")
-    expected = reference("id:1", "Engineer")
-    assert vars(built) == vars(expected)
-    assert list(vars(built)) == [f.name for f in dataclasses.fields(ParsedJob)]
-    assert built.extra == {} and built.extra is not ParsedJob("id:1", "Engineer").extra
-    stated = {f.name: getattr(expected, f.name) for f in dataclasses.fields(ParsedJob)} | {"location": "Berlin"}
-    assert vars(ParsedJob(**stated)) == vars(reference(**stated))
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        built.title = "Manager"  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        ParsedJob(title="Engineer")  # type: ignore[call-arg]
-
-
-@given(JOBS)
-def test_a_replaced_job_is_the_job_built_from_its_fields(job: ParsedJob) -> None:
-    values = {f.name: getattr(job, f.name) for f in dataclasses.fields(job)}
-    rebuilt = ParsedJob(**values)
-    assert vars(rebuilt) == vars(job) and rebuilt == job and hash(rebuilt) == hash(job)
-    assert dataclasses.replace(job, title="Other").title == "Other"
