@@ -8,7 +8,6 @@ nothing about its group changed either, its row is not rebuilt nor compared (`cl
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -60,24 +59,14 @@ class StoredSet:
 
 
 def stored_set(resource: Resource) -> StoredSet:
-    """The board's rows, read a chunk at a time with a statement of its own: the queryset's
-    iterator passed each row through Django's converters (the JSON column's `from_db_value`),
-    a sixth of a 100,000-posting board's read of its rows (bench/big_board.py). The data is
-    decoded as that does (`json.loads` of the text both backends return)."""
     stored = StoredSet()
     same: dict[Any, Any] = {}
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(name) for name in ("id", "key", "data", "fingerprint", "job_hash"))
-    statement = f"SELECT {columns} FROM {quote(JobRow._meta.db_table)} WHERE {quote('resource_id')} = %s"
-    with connection.chunked_cursor() as cursor:
-        cursor.execute(statement, [resource.pk])
-        while rows := cursor.fetchmany(2000):
-            for pk, key, data, fingerprint, job_hash in rows:
-                stored.ids[key] = pk
-                decoded = json.loads(data) if isinstance(data, str | bytes) else data
-                stored.jobs[key] = jobstore.job_from_data(key, decoded, same=same)
-                stored.fingerprints[key] = fingerprint
-                stored.hashes[key] = job_hash
+    rows = JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "fingerprint", "job_hash")
+    for pk, key, data, fingerprint, job_hash in rows.iterator(chunk_size=2000):
+        stored.ids[key] = pk
+        stored.jobs[key] = jobstore.job_from_data(key, data, same=same)
+        stored.fingerprints[key] = fingerprint
+        stored.hashes[key] = job_hash
     return stored
 
 
