@@ -18,7 +18,12 @@ full a count capped at 101 rows, so "100+" is shown):
   experience, exclusions, visa sponsorship, employment types, companies, remote from a place and
   freshness, as a plain-language query that `interpret` reads inside `jobs_search`, as explicit
   filters, or both;
-- the twenty fixed searches below (the earlier benchmark's, kept for comparison).
+- the twenty fixed searches below (the earlier benchmark's, kept for comparison);
+- searches kept to tech companies (`--tech-searches`, `tech_companies_only`, the extended tier's
+  default), half drawn as the random ones and half as agents ask, from a stream of their own (the
+  other sets of a seed stay those of earlier runs). The boards' tech shares are seeded: by default
+  40 % of the boards are tech companies (`--tech`, a percentage or a count of boards: 0, 1, 1%,
+  100%); a loaded database gets them (and each board's `open_jobs`) by an UPDATE, no reload.
 
 Each search runs once to warm the cache, as a live server's would be, then three times; its time
 is the median of the three. Reported per size: p50/p95 over each set, the slowest single search,
@@ -62,6 +67,15 @@ NO_VACANCY = 0.1
 SAME_VACANCY = 30
 RANDOM_SEARCHES = 400
 AGENT_SEARCHES = 200
+TECH_SEARCHES = 200
+# The share of the boards that are tech companies (matching.tech.TECH_COMPANY_SHARE or more). Not
+# measured (no extended read has run): a guess from the extended tier's platforms, 27,915 boards:
+# Greenhouse, Ashby and Lever tenants (10,740, mostly software companies: ~65 % tech), Workable and
+# SmartRecruiters (6,171, small employers of every kind: ~30 %), Workday, iCIMS, SuccessFactors and
+# Oracle (about 9,500, large employers, hospitals, retailers: ~15 %) and the curated 1,452 (~95 %).
+TECH_BOARDS = "40%"
+# Of the boards that are not tech companies, the share not read yet (no tech share: left out too).
+UNREAD_BOARDS = 0.05
 SEARCH_REPEATS = 3
 SCANNED_RANDOM = 5
 PAGE = 20
@@ -249,6 +263,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the random searches (default: new)")
     parser.add_argument("--searches", type=int, default=RANDOM_SEARCHES, help="random searches per size")
     parser.add_argument("--agent", type=int, default=AGENT_SEARCHES, help="searches as agents ask, per size")
+    parser.add_argument("--tech-searches", type=int, default=TECH_SEARCHES, help="searches kept to tech companies")
+    parser.add_argument(
+        "--tech",
+        default=TECH_BOARDS,
+        help=f"boards that are tech companies: N%% of them or a count (default {TECH_BOARDS})",
+    )
     parser.add_argument("--results", default="", help="write each search's total and page to PATH.<size>.json")
     parser.add_argument("--reload", action="store_true", help="load the rows again even if they are there")
     parser.add_argument("--drop", action="store_true", help="drop the benchmark databases and stop")
@@ -277,6 +297,7 @@ def main() -> None:
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
             command = [sys.executable, "-m", "bench.search", "--size", size, "--seed", str(seed)]
             command += ["--searches", str(args.searches), "--agent", str(args.agent), "--summary", out.name]
+            command += ["--tech-searches", str(args.tech_searches), "--tech", args.tech]
             command += ["--results", f"{args.results}.{size}.json"] * bool(args.results)
             command += ["--reload"] * args.reload + ["--changes"] * (args.changes and size == "1m")
             code = subprocess.call(command, env={**os.environ, "DATABASE_URL": size_url(url, size)})
@@ -345,12 +366,14 @@ def run_size(args: argparse.Namespace) -> None:
     print(f"\n== {args.size}: {jobs:,} open jobs over {boards:,} boards ({url.rsplit('/', 1)[-1]})")
     rng = random.Random(7)
     load_jobs(rng, jobs=jobs, boards=boards, reload=args.reload)
+    set_tech_shares(boards, args.tech)
     if args.changes:
         load_changes(reload=args.reload, boards=boards)
     searches = random_searches(random.Random(args.seed), args.searches)
-    # Their own stream, so that the random searches of a seed stay those of earlier runs.
+    # Their own streams, so that the random searches of a seed stay those of earlier runs.
     agents = agent_searches(random.Random(f"agent-{args.seed}"), args.agent)
-    summary = run_searches(searches, agents, args.results)
+    tech = tech_searches(random.Random(f"tech-{args.seed}"), args.tech_searches)
+    summary = run_searches({"random": searches, "agent": agents, "twenty": SEARCHES, "tech": tech}, args.results)
     if args.changes:
         run_changes(rng)
     if args.summary:
@@ -601,6 +624,73 @@ def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> No
     assert Job.objects.count() == jobs
 
 
+def tech_board_count(boards: int, tech: str) -> int:
+    """How many of `boards` are tech companies: `tech` is a percentage ("40%") or a count ("1")."""
+    text = tech.strip()
+    count = round(boards * float(text[:-1]) / 100) if text.endswith("%") else int(text)
+    if not 0 <= count <= boards:
+        raise SystemExit(f"--tech {tech!r}: between 0 and {boards} boards, or 0% to 100%")
+    return count
+
+
+def board_tech_shares(boards: int, tech: str) -> list[float | None]:
+    """Each board's tech share, by board number, seeded: the `tech_board_count` boards first in a
+    seeded order are tech companies (a share from TECH_COMPANY_SHARE to 0.95), the others not
+    (below it, or UNREAD_BOARDS of them not read yet: no share). A board keeps its own draws
+    whatever the count, so a larger count only adds tech boards."""
+    from matching.tech import TECH_COMPANY_SHARE
+
+    rng = random.Random("tech-shares")
+    draws = [(rng.random(), rng.random(), rng.random()) for _ in range(boards)]
+    order = sorted(range(boards), key=lambda index: draws[index][0])
+    tech_boards = set(order[: tech_board_count(boards, tech)])
+    shares: list[float | None] = []
+    for index, (_rank, share, unread) in enumerate(draws):
+        if index in tech_boards:
+            shares.append(round(TECH_COMPANY_SHARE + (0.95 - TECH_COMPANY_SHARE) * share, 3))
+        else:
+            shares.append(None if unread < UNREAD_BOARDS else round(TECH_COMPANY_SHARE * 0.96 * share, 3))
+    return shares
+
+
+def set_tech_shares(boards: int, tech: str) -> None:
+    """Give the loaded boards their tech shares (`board_tech_shares`) and their `open_jobs` (what a
+    check stores: the search estimate reads it), by UPDATE where they differ: a database loaded
+    before these existed, or with another `--tech`, needs no reload."""
+    from django.db import connection
+
+    from matching.tech import TECH_COMPANY_SHARE
+
+    started = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT id FROM boards_resource ORDER BY id")
+        ids = [row[0] for row in cursor.fetchall()]
+        cursor.execute(
+            "UPDATE boards_resource r SET tech_share = v.share FROM unnest(%s::bigint[], %s::float8[]) AS v(id, share)"
+            " WHERE r.id = v.id AND r.tech_share IS DISTINCT FROM v.share",
+            [ids, board_tech_shares(len(ids), tech)],
+        )
+        changed = cursor.rowcount
+        cursor.execute(
+            "UPDATE boards_resource r SET open_jobs = coalesce(c.n, 0) FROM boards_resource b"
+            " LEFT JOIN (SELECT resource_id, count(*) AS n FROM boards_job GROUP BY resource_id) c"
+            " ON c.resource_id = b.id WHERE r.id = b.id AND r.open_jobs <> coalesce(c.n, 0)"
+        )
+        changed += cursor.rowcount
+        if changed:
+            cursor.execute("ANALYZE boards_resource")
+        cursor.execute(
+            "SELECT count(*) FILTER (WHERE tech_share >= %s), sum(open_jobs) FILTER (WHERE tech_share >= %s),"
+            " sum(open_jobs) FROM boards_resource",
+            [TECH_COMPANY_SHARE, TECH_COMPANY_SHARE],
+        )
+        count, jobs, total = cursor.fetchone()
+    print(
+        f"tech companies: {count:,} of {boards:,} boards (--tech {tech}), {jobs or 0:,} of {total or 0:,} jobs;"
+        f" {changed:,} rows updated in {time.perf_counter() - started:.1f} s"
+    )
+
+
 def load_changes(*, reload: bool, boards: int) -> None:
     from django.db import connection, transaction
 
@@ -758,6 +848,13 @@ def agent_searches(rng: random.Random, count: int) -> list[dict[str, Any]]:
     return searches
 
 
+def tech_searches(rng: random.Random, count: int) -> list[dict[str, Any]]:
+    """`count` searches kept to tech companies (`tech_companies_only`, the extended tier's default
+    for every search): half drawn as `random_searches` draws, half as `agent_searches` does."""
+    drawn = random_searches(rng, count // 2) + agent_searches(rng, count - count // 2)
+    return [{**search, "tech_companies_only": True} for search in drawn]
+
+
 def timed(work: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     started = time.perf_counter()
     result = work(*args)
@@ -850,14 +947,14 @@ def measure(data: dict[str, Any], results: list[dict[str, Any]] | None = None) -
     return statistics.median(times), total
 
 
-SETS = ("random", "agent", "twenty")
+SETS = ("random", "agent", "twenty", "tech")
 
 
-def run_searches(randoms: list[dict[str, Any]], agents: list[dict[str, Any]], results: str = "") -> dict[str, Any]:
-    drawn = {"random": randoms, "agent": agents, "twenty": SEARCHES}
+def run_searches(drawn: dict[str, list[dict[str, Any]]], results: str = "") -> dict[str, Any]:
+    """Each set of `drawn` (SETS' names) measured in SETS' order, the slowest scanned."""
     print(
-        f"\nsearch: {len(randoms)} random searches, {len(agents)} as agents ask and the fixed {len(SEARCHES)},"
-        f" newest {PAGE}, count to 100+"
+        f"\nsearch: {len(drawn['random'])} random searches, {len(drawn['agent'])} as agents ask, the fixed"
+        f" {len(drawn['twenty'])} and {len(drawn['tech'])} kept to tech companies, newest {PAGE}, count to 100+"
     )
     print(f"load average {load_average()}")
     times: dict[str, list[tuple[float, int, dict[str, Any]]]] = {}
@@ -865,6 +962,8 @@ def run_searches(randoms: list[dict[str, Any]], agents: list[dict[str, Any]], re
     for name in SETS:
         started = time.perf_counter()
         times[name] = []
+        if not drawn[name]:
+            continue
         for data in drawn[name]:
             elapsed, total = measure(data, answers if results else None)
             times[name].append((elapsed, total, data))
@@ -874,19 +973,25 @@ def run_searches(randoms: list[dict[str, Any]], agents: list[dict[str, Any]], re
             json.dump(answers, handle)
     scanned: list[tuple[float, float, int, int, dict[str, Any]]] = []
     slowest_drawn = [
-        row for name in ("random", "agent") for row in sorted(times[name], key=lambda item: -item[0])[:SCANNED_RANDOM]
+        row
+        for name in ("random", "agent", "tech")
+        for row in sorted(times[name], key=lambda item: -item[0])[:SCANNED_RANDOM]
     ]
     for elapsed, total, data in [*times["twenty"], *slowest_drawn]:
         scan_ms, scan_total = timed(scan, data)
         scanned.append((elapsed, scan_ms, total, scan_total, data))
 
-    print(f"\n{'the twenty, then the slowest random and agent':<80} {'rows':>6} {'ms':>7} {'scan ms':>8} {'ratio':>6}")
+    print(
+        f"\n{'the twenty, then the slowest random, agent and tech':<80} {'rows':>6} {'ms':>7} {'scan ms':>8} {'ratio':>6}"
+    )
     for elapsed, scan_ms, total, scan_total, data in scanned:
         shown = f"{total - 1:,}+" if total >= COUNT_CAP else f"{total:,}"
         print(f"{label_of(data)[:80]:<80} {shown:>6} {elapsed:>7.1f} {scan_ms:>8.0f} {scan_ms / elapsed:>5.0f}x")
         if total != scan_total and total < COUNT_CAP and "locations" not in data:
             print(f"  note: the regex scan found {scan_total} rows")
-    for name in ("random", "agent"):
+    for name in ("random", "agent", "tech"):
+        if not times[name]:
+            continue
         print(f"\nslowest {name} searches:")
         for elapsed, total, data in sorted(times[name], key=lambda item: -item[0])[:10]:
             print(f"  {elapsed:7.1f} ms  {total:>4} rows  {label_of(data)[:100]}")

@@ -25,6 +25,7 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
+from matching.tech import TECH_COMPANY_SHARE
 from matching.terms import term_key
 from watches.filters import Filters, location_keys, remote_from_keys
 from watches.services.job_keys import absent_key, currency_key, experience_key, fine_pay, level_key, pay_key
@@ -107,6 +108,9 @@ class SearchStats:
     # When jobs were posted, else first seen, in seconds since the epoch (`job_posted_idx`; empty
     # without it: `seen` is used). Posted dates are often whole days, so most are common values.
     posted: Histogram = field(default_factory=Histogram)
+    # The share of the jobs whose board is a tech company, from the boards' own counts
+    # (`tech_job_share`; None: not read, `tech_companies_only` is then guessed).
+    tech: float | None = None
 
     def newest_since(self, share: float) -> tuple[datetime | None, float]:
         """A time after which `share` of the jobs (the newest) were first seen (None: all of
@@ -140,7 +144,13 @@ class SearchStats:
 def search_stats() -> SearchStats | None:
     """The statistics (None before the first ANALYZE), read at most once per STATS_TTL_SECONDS."""
     return _cached(
-        _cache, "boards_job", "job_words", "job_salary_top_idx", columns=JOB_WORDS_COLUMNS, posted="job_posted_idx"
+        _cache,
+        "boards_job",
+        "job_words",
+        "job_salary_top_idx",
+        columns=JOB_WORDS_COLUMNS,
+        posted="job_posted_idx",
+        tech=True,
     )
 
 
@@ -155,11 +165,14 @@ _change_cache: list[Any] = [None, float("-inf")]
 
 
 def _cached(
-    cache: list[Any], table: str, words: str, salary: str, *, columns: Columns, posted: str = ""
+    cache: list[Any], table: str, words: str, salary: str, *, columns: Columns, posted: str = "", tech: bool = False
 ) -> SearchStats | None:
     now = time.monotonic()
     if now - cache[1] > STATS_TTL_SECONDS:
-        cache[:] = [_read(table, words, salary, columns=columns, posted=posted), now]
+        stats = _read(table, words, salary, columns=columns, posted=posted)
+        if stats is not None and tech:
+            stats = replace(stats, tech=tech_job_share())
+        cache[:] = [stats, now]
     stats = cache[0]
     return stats if isinstance(stats, SearchStats) else None
 
@@ -204,6 +217,24 @@ def _read(table: str, words: str, salary: str, *, columns: Columns, posted: str 
         joint_unlisted=_elements(joint)[1] if joint else 0.0,
         values={name: _values(found[(table, name)], rows) for name in VALUE_COLUMNS if (table, name) in found},
     )
+
+
+def tech_job_share() -> float:
+    """The share of the jobs whose board is a tech company: the tech boards' open jobs over
+    every board's (`open_jobs`, stored by each check), or without counts (no board read yet) the
+    share of the boards. A plan reads it as it reads the rest of the statistics: a board whose
+    share crosses the line changes how fast a search is until the next read, never its answer."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FILTER (WHERE tech_share >= %s), count(*),"
+            " coalesce(sum(open_jobs) FILTER (WHERE tech_share >= %s), 0), coalesce(sum(open_jobs), 0)"
+            " FROM boards_resource",
+            [TECH_COMPANY_SHARE, TECH_COMPANY_SHARE],
+        )
+        tech_boards, boards, tech_jobs, jobs = cursor.fetchone()
+    if jobs:
+        return float(tech_jobs) / float(jobs)
+    return float(tech_boards) / float(boards) if boards else 0.0
 
 
 def _values(row: list[Any], rows: float) -> Values:
@@ -480,7 +511,7 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
     if filters.companies:
         shares.append(company_share(filters, stats))
     if filters.tech_companies_only:
-        shares.append(UNKNOWN_SHARE["tech"])
+        shares.append(UNKNOWN_SHARE["tech"] if stats.tech is None else stats.tech)
     if filters.min_salary is not None:
         reaches = stats.salary.share_at_least(filters.min_salary)
         if filters.salary_currency:

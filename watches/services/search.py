@@ -17,7 +17,7 @@ from django.utils import timezone
 from boards.models import Job, Resource
 from boards.services.directory import monitored_resources
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
-from watches.filters import Filters, filters_q, where_sql
+from watches.filters import Filters, TechCompany, TechForm, filters_q, where_sql
 from watches.query import Interpretation, interpret
 from watches.services.estimate import (
     SearchStats,
@@ -145,6 +145,8 @@ ENTRY_COST = 0.2
 # An entry of job_posted_idx's bitmap, a btree range spread over the whole table: 0.3-0.8 µs
 # each at 5M (386,000 entries in 128-327 ms), where a row an index read visits costs 5-10 µs.
 POSTED_ENTRY_COST = 0.1
+# A row of a tech read (every job of the tech boards, through the board index), in walked rows.
+TECH_ROW_COST = 1.0
 # At most this many entries in that bitmap, whatever the estimate says it saves: its cost grows
 # with the table (posted within 14 days is 775,000 jobs at 5M, 312 ms, ANDed with job_words'
 # 1,868 rows because the words were estimated at 8 % of the jobs).
@@ -202,6 +204,9 @@ class Plan:
     # An index read of the named companies' jobs alone (job_company_key_idx), every other
     # condition tested on those rows.
     companies: bool = False
+    # An index read of the tech companies' jobs alone (the board index, `TechCompany` "boards"),
+    # every other condition tested on those rows.
+    tech: bool = False
 
 
 def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[dict[str, Any]], tuple[int, bool]]:
@@ -236,7 +241,15 @@ def _choose(
     newest slice expected to hold the cap twice over (`whole`: over every job; `first`, a
     search's first read from the estimate alone: at most FIRST_SLICE_ROWS jobs when every index
     condition is common). Without statistics, the index read of every job."""
-    if stats is None or share <= 0:
+    if stats is None:
+        return Plan(walk=False, since=None, covered=1.0, cost=math.inf)
+    # The tech companies' jobs, every one of them (none of job_words): few tech boards, few rows.
+    tech = (
+        stats.rows * stats.tech * TECH_ROW_COST if filters.tech_companies_only and stats.tech is not None else math.inf
+    )
+    if share <= 0:
+        if tech < math.inf:
+            return Plan(walk=False, since=None, covered=1.0, cost=tech, tech=True)
         return Plan(walk=False, since=None, covered=1.0, cost=math.inf)
     walked = (cap + 1) / share
     words = word_shares(filters, stats)
@@ -252,8 +265,10 @@ def _choose(
     read = stats.rows * (covered * visited * READ_ROW_COST + ENTRY_COST * min(covered, entries))
     # The named companies' jobs, every one of them (a board's few hundred), none of job_words.
     companies = stats.rows * company_share(filters, stats) * READ_ROW_COST
-    if companies < min(walked, read):
+    if companies < min(walked, read, tech):
         return Plan(walk=False, since=None, covered=1.0, cost=companies, companies=True)
+    if tech < min(walked, read):
+        return Plan(walk=False, since=None, covered=1.0, cost=tech, tech=True)
     if walked < read:
         walk_since, walk_covered = (None, 1.0) if whole else stats.newest_since(wanted)
         return Plan(walk=True, since=walk_since, covered=walk_covered, cost=walked)
@@ -285,9 +300,14 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     # scan unless no condition has an index), then sorted. Pay and experience are read as thresholds
     # by job_words and tested exactly on the rows it finds (`ranges=False`: no btree ANDed in; nor
     # for the employment type and visa sponsorship, `kinds=False`).
-    posted = not plan.companies and _posted_narrows(filters, search_stats(), plan.covered)
-    where, params = _one_per_vacancy_sql(filters, index=not plan.companies, ranges=False, kinds=False, posted=posted)
-    keys, key_params = ("", []) if plan.companies else _keys_sql(filters)
+    # A company or tech read tests every condition on its rows; the others are read through
+    # job_words, the tech companies a per-row probe (joined, the scan ran once per tech board).
+    alone = plan.companies or plan.tech
+    posted = not alone and _posted_narrows(filters, search_stats(), plan.covered)
+    where, params = _one_per_vacancy_sql(
+        filters, index=not alone, ranges=False, kinds=False, posted=posted, tech="boards" if plan.tech else "probe"
+    )
+    keys, key_params = ("", []) if alone else _keys_sql(filters)
     where, params = f"{where}{keys}", [*params, *key_params]
     rows = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {where}'
     if plan.since is None:
@@ -354,13 +374,31 @@ def _page(
 
 
 def _one_per_vacancy_sql(
-    filters: Filters, *, index: bool = True, ranges: bool = True, kinds: bool = True, posted: bool = True
+    filters: Filters,
+    *,
+    index: bool = True,
+    ranges: bool = True,
+    kinds: bool = True,
+    posted: bool = True,
+    tech: TechForm = "in",
 ) -> tuple[str, list[Any]]:
     """`one_per_vacancy`'s WHERE clause over boards_job, with its parameters. The condition is
     compiled once, without a queryset (`filters.where_sql`), and the anti-join is written around
     it: building and compiling it as two querysets cost 5–8 ms of CPU a search, most of a
-    search's own CPU, and a busy machine multiplies CPU into waiting."""
-    condition, params = where_sql(Job, filters_q(filters, index=index, ranges=ranges, kinds=kinds, posted=posted))
+    search's own CPU, and a busy machine multiplies CPU into waiting. With `tech="boards"` (a
+    tech read) the tech boards drive and every other condition is tested on their rows, opaque
+    (`_opaque`): stated plainly, the planner ANDed job_words' bitmap of every senior job (the
+    level is always the flags array) with the one board's 200 rows."""
+    if tech == "boards" and filters.tech_companies_only:
+        boards, params = where_sql(Job, Q(TechCompany("boards")))
+        rest, rest_params = where_sql(
+            Job, filters_q(replace(filters, tech_companies_only=False), index=index, ranges=ranges, kinds=kinds)
+        )
+        condition, params = f"{boards} AND {_opaque(rest)}", [*params, *rest_params]
+    else:
+        condition, params = where_sql(
+            Job, filters_q(filters, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech)
+        )
     # The same condition on the earlier copy: every column of it is boards_job's, qualified.
     earlier = _opaque(condition.replace('"boards_job".', '"earlier".'))
     # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
