@@ -290,8 +290,8 @@ def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], 
 # chooser gives: a walk of the newest jobs, a walk whose slice held too few followed by a walk to
 # the end or by the index read, the index read of every job or of a slice of sighting buckets
 # (followed likewise when it held too few), and the index read that finds more than its limit
-# then walks, and the tech read (every job of the tech companies' boards, the rest tested on
-# them). SQLite has one plan.
+# then walks, and the tech and company reads (every job of the tech companies' boards or of the
+# named companies, the rest tested on them). SQLite has one plan.
 PLANS = (
     [
         "walk",
@@ -304,6 +304,7 @@ PLANS = (
         "short slice read, slice read, walk",
         "read then walk",
         "tech read",
+        "company read",
     ]
     if connection.vendor == "postgresql"
     else [""]
@@ -327,6 +328,7 @@ def test_every_search_plan_selects_what_the_predicate_selects(
         "short walk, read": [search.Plan(True, future, 0.5, 0.0), read],
         "slice read": [search.Plan(False, recent, 0.3, 0.0), read],
         "tech read": [search.Plan(False, None, 1.0, 0.0, tech=True)],
+        "company read": [search.Plan(False, None, 1.0, 0.0, companies=True)],
         "short slice read, walk": [search.Plan(False, future, 0.5, 0.0), walk],
         "short slice read, read": [search.Plan(False, future, 0.5, 0.0), read],
         "short slice read, slice read, walk": [
