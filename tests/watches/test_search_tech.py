@@ -18,6 +18,7 @@ from matching.terms import search_text_for
 from watches.filters import Filters, filters_match
 from watches.services import estimate, search
 from watches.services.estimate import Histogram, SearchStats
+from watches.services.job_keys import SEEN_HOURS
 
 TITLES = ["Senior iOS Engineer", "Registered Nurse", "Android Engineer", "Data Analyst"]
 
@@ -72,7 +73,9 @@ def test_the_tech_share_sizes_the_slice() -> None:
     alone = search._choose(Filters(keywords=("ios",)), stats(None), 0.02, 101)
     half = chosen({"keywords": ["ios"]}, 0.5)
     assert not alone.tech and not half.tech and not alone.walk and not half.walk
-    assert half.covered == pytest.approx(2 * alone.covered, rel=0.1)
+    # Each slice starts at a 4-hour sighting bucket: equal within a bucket each.
+    bucket = SEEN_HOURS / (90 * 24)
+    assert half.covered == pytest.approx(2 * alone.covered, abs=3 * bucket)
     assert estimate.estimated_share(Filters(keywords=("ios",), tech_companies_only=True), stats(0.05)) == (
         pytest.approx(0.02 * 0.05)
     )
