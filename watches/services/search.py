@@ -19,6 +19,7 @@ from boards.services.directory import monitored_resources
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
 from watches.filters import Filters, TechCompany, TechForm, filters_q, where_sql
 from watches.query import Interpretation, interpret
+from watches.services.conditions import Sql, job_condition, literals
 from watches.services.estimate import (
     SearchStats,
     company_share,
@@ -291,11 +292,11 @@ def _read_slice(stats: SearchStats, share: float) -> tuple[datetime | None, floa
 def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) -> tuple[int, list[dict[str, Any]]]:
     """How many jobs `plan` found (more than `cap` when there are more) and the page of them."""
     if plan.walk:
-        plain, params = _one_per_vacancy_sql(filters, index=False, ranges=False)
+        plain = _one_per_vacancy_sql(filters, index=False, ranges=False)
         bounded = f' AND {TABLE}."first_seen_at" >= %s' if plan.since is not None else ""
-        ids = f'SELECT {TABLE}."id" FROM {TABLE} WHERE {_opaque(plain)}{bounded} ORDER BY {NEWEST} LIMIT %s'
-        params = [*params, *([plan.since] if bounded else []), cap + 1]
-        return _page(ids, params, offset=offset, limit=limit, settings=WALK if bounded else NEWEST_WALK)
+        ids = f'SELECT {TABLE}."id" FROM {TABLE} WHERE {_opaque(plain.text)}{bounded} ORDER BY {NEWEST} LIMIT %s'
+        values = (*plain.values, *literals([*([plan.since] if bounded else []), cap + 1]))
+        return _page(Sql(ids, values), offset=offset, limit=limit, settings=WALK if bounded else NEWEST_WALK)
     # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no sequential
     # scan unless no condition has an index), then sorted. Pay and experience are read as thresholds
     # by job_words and tested exactly on the rows it finds (`ranges=False`: no btree ANDed in; nor
@@ -304,23 +305,26 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     # job_words, the tech companies a per-row probe (joined, the scan ran once per tech board).
     alone: Driving = "companies" if plan.companies else "tech" if plan.tech else ""
     posted = not alone and _posted_narrows(filters, search_stats(), plan.covered)
-    where, params = _one_per_vacancy_sql(
+    where = _one_per_vacancy_sql(
         filters, index=not alone, ranges=False, kinds=False, posted=posted, tech="probe", driving=alone
     )
-    keys, key_params = ("", []) if alone else _keys_sql(filters)
-    where, params = f"{where}{keys}", [*params, *key_params]
-    rows = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {where}'
+    keys = Sql("") if alone else _keys_sql(filters)
+    where = Sql(f"{where.text}{keys.text}", (*where.values, *keys.values))
+    rows = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {where.text}'
     if plan.since is None:
-        chosen, chosen_params = f"{rows} LIMIT %s", [*params, INDEX_LIMIT + 1]
+        chosen = Sql(f"{rows} LIMIT %s", (*where.values, *literals([INDEX_LIMIT + 1])))
     else:
         # The slice as sighting buckets job_words serves, from the first to the one after now's,
         # and (a range) the jobs seen later than that, for a clock that ran ahead.
         first, after = seen_bucket(plan.since), seen_bucket(timezone.now()) + 2
-        later = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {_opaque(where)}'
-        chosen = f'{rows} AND {seen_sql(TABLE)} && %s::integer[] UNION ALL {later} AND {TABLE}."first_seen_at" >= %s LIMIT %s'
-        chosen_params = [*params, list(range(first, after)), *params, bucket_start(after), INDEX_LIMIT + 1]
-    ids = f'SELECT {TABLE}."id" FROM ({chosen}) AS {TABLE} ORDER BY {NEWEST}'
-    found, page = _page(ids, chosen_params, offset=offset, limit=limit, settings=INDEX_READ)
+        later = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {_opaque(where.text)}'
+        buckets, since, most = literals([list(range(first, after)), bucket_start(after), INDEX_LIMIT + 1])
+        chosen = Sql(
+            f'{rows} AND {seen_sql(TABLE)} && %s::integer[] UNION ALL {later} AND {TABLE}."first_seen_at" >= %s LIMIT %s',
+            (*where.values, buckets, *where.values, since, most),
+        )
+    ordered = Sql(f'SELECT {TABLE}."id" FROM ({chosen.text}) AS {TABLE} ORDER BY {NEWEST}', chosen.values)
+    found, page = _page(ordered, offset=offset, limit=limit, settings=INDEX_READ)
     if found <= INDEX_LIMIT:
         return found, page
     # More than INDEX_LIMIT match: dense enough that a walk to the cap is short.
@@ -342,7 +346,7 @@ def _posted_narrows(filters: Filters, stats: SearchStats | None, covered: float)
     return POSTED_ENTRY_COST * posted < covered * math.prod(word_shares(filters, stats)) * (1.0 - posted)
 
 
-def _keys_sql(filters: Filters) -> tuple[str, list[Any]]:
+def _keys_sql(filters: Filters) -> Sql:
     """The pay and experience bounds as the threshold keys every job within them holds, the
     common excluded words as the keys of the jobs that lack them, and the joint keys (a level
     with its level words, the currency; job_keys.py): " AND …", conditions job_words serves, or
@@ -355,15 +359,14 @@ def _keys_sql(filters: Filters) -> tuple[str, list[Any]]:
         sql, params = f"{sql} AND {joint_sql(TABLE)} {operator} %s::text[]", [*params, list(group)]
     if keys.bounds:
         sql, params = f"{sql} AND {bounds_sql(TABLE)} @> %s::text[]", [*params, list(keys.bounds)]
-    return sql, params
+    return Sql(sql, literals(params))
 
 
-def _page(
-    ids: str, params: list[Any], *, offset: int, limit: int, settings: tuple[str, ...]
-) -> tuple[int, list[dict[str, Any]]]:
+def _page(ids: Sql, *, offset: int, limit: int, settings: tuple[str, ...]) -> tuple[int, list[dict[str, Any]]]:
     """How many ids `ids` selects, and the jobs of those ids from `offset` to `offset + limit`:
     one round trip."""
-    rows = _fetch(PAGE_SQL.format(ids=ids), [*params, offset + 1, offset + limit], settings)
+    page_sql = Sql(PAGE_SQL.format(ids=ids.text), (*ids.values, *literals([offset + 1, offset + limit])))
+    rows = _fetch(page_sql.statement(), settings)
     found = int(rows[0][0]) if rows else 0
     page = [
         page_job(pk, json.loads(data), board_url=url, platform=platform, copies=json.loads(copies or "[]"))
@@ -386,11 +389,11 @@ def _one_per_vacancy_sql(
     posted: bool = True,
     tech: TechForm = "in",
     driving: Driving = "",
-) -> tuple[str, list[Any]]:
-    """`one_per_vacancy`'s WHERE clause over boards_job, with its parameters. The condition is
-    compiled once, without a queryset (`filters.where_sql`), and the anti-join is written around
-    it: building and compiling it as two querysets cost 5–8 ms of CPU a search, most of a
-    search's own CPU, and a busy machine multiplies CPU into waiting. With `driving` (a company
+) -> Sql:
+    """`one_per_vacancy`'s WHERE clause over boards_job. The condition is compiled once per filter
+    set and plan form, without a queryset (watches/services/conditions.py), and the anti-join is
+    written around it: building and compiling it as two querysets cost 5–8 ms of CPU a search,
+    most of a search's own CPU, and a busy machine multiplies CPU into waiting. With `driving` (a company
     or tech read) the named companies' or the tech boards' rows are found by their index and
     every other condition is tested on them, opaque (`_opaque`): stated plainly, the planner
     ANDed job_words' bitmap of every senior job (a level is always the flags array) with one
@@ -400,26 +403,23 @@ def _one_per_vacancy_sql(
             lead, rest = Q(company_key__in=filters.keys.companies), replace(filters, companies=())
         else:
             lead, rest = Q(TechCompany("boards")), replace(filters, tech_companies_only=False)
-        lead_sql, params = where_sql(Job, lead)
-        rest_sql, rest_params = where_sql(
-            Job, filters_q(rest, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech)
-        )
-        condition, params = f"{lead_sql} AND {_opaque(rest_sql)}", [*params, *rest_params]
+        lead_sql, lead_params = where_sql(Job, lead)
+        others = job_condition(rest, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech)
+        condition = Sql(f"{lead_sql} AND {_opaque(others.text)}", (*literals(lead_params), *others.values))
     else:
-        condition, params = where_sql(
-            Job, filters_q(filters, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech)
-        )
-    # The same condition on the earlier copy: every column of it is boards_job's, qualified.
-    earlier = _opaque(condition.replace('"boards_job".', '"earlier".'))
+        condition = job_condition(filters, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech)
+    # The same condition on the earlier copy: every column of it is boards_job's, qualified (in
+    # the text; the values are apart).
+    earlier = _opaque(condition.text.replace('"boards_job".', '"earlier".'))
     # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
     # planner cannot use that partial index and reads every older job once per matching row.
     sql = (
-        f'({condition}) AND "boards_job"."lead" AND ("boards_job"."vacancy_key" = \'\' OR NOT EXISTS'
+        f'({condition.text}) AND "boards_job"."lead" AND ("boards_job"."vacancy_key" = \'\' OR NOT EXISTS'
         f' (SELECT 1 FROM "boards_job" "earlier" WHERE {earlier} AND "earlier"."lead"'
         ' AND "earlier"."vacancy_key" = "boards_job"."vacancy_key" AND "earlier"."id" < "boards_job"."id"'
         """ AND NOT ("earlier"."vacancy_key" = '')))"""
     )
-    return sql, [*params, *params]
+    return Sql(sql, (*condition.values, *condition.values))
 
 
 def _opaque(condition: str) -> str:
@@ -433,14 +433,16 @@ def _opaque(condition: str) -> str:
     return f"CASE WHEN ({condition}) THEN TRUE ELSE FALSE END"
 
 
-def _fetch(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
-    """The rows of one statement run with `settings` for it alone: SET LOCAL in the same message
-    (one round trip; outside a transaction the message is its own), reset after it in case the
-    caller holds a transaction open."""
+def _fetch(statement: str, settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
+    """The rows of one statement (its values written in: no parameters) run with `settings` for
+    it alone: SET LOCAL in the same message (one round trip; outside a transaction the message is
+    its own, and the settings end with it), reset after it when the caller holds a transaction
+    open."""
     sets = "".join(f"SET LOCAL {setting}; " for setting in settings)
-    resets = "".join(f"; RESET {setting.split()[0]}" for setting in settings)
+    held = not connection.get_autocommit() or connection.in_atomic_block
+    resets = "".join(f"; RESET {setting.split()[0]}" for setting in settings) if held else ""
     with connection.cursor() as cursor:
-        cursor.execute(f"{sets}{sql}{resets}", params)
+        cursor.execute(f"{sets}{statement}{resets}")
         while cursor.description is None and cursor.cursor.nextset():
             pass
         return list(cursor.fetchall())
