@@ -130,13 +130,13 @@ def fresh_stats(monkeypatch: pytest.MonkeyPatch) -> SearchStats:
 def traced(explained: list[str], fetch: Any) -> Any:
     """`fetch` (search._fetch) that first appends the statement's plan, as EXPLAIN prints it."""
 
-    def run(sql: str, params: list[Any], settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
+    def run(statement: str, settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
         with connection.cursor() as cursor:
             for setting in settings:
                 cursor.execute(f"SET LOCAL {setting}")
-            cursor.execute(f"EXPLAIN {sql}", params)
+            cursor.execute(f"EXPLAIN {statement}")
             explained.append("\n".join(row[0] for row in cursor.fetchall()))
-        return fetch(sql, params, settings)
+        return fetch(statement, settings)
 
     return run
 
