@@ -43,6 +43,7 @@ from boards.services.intervals import backoff_delay, resource_interval_seconds, 
 from boards.services.leases import HostBusy, host_lease, lease_end_of_host, new_holder
 from boards.services.reading import BoardReading, DeadlineReached, NotModified, board_read
 from boards.services.stored import (
+    Deferred,
     StoredSet,
     delete_rows,
     last_seen,
@@ -195,7 +196,7 @@ def _check(
     # Everything that needs no socket is done before the lease is taken: a follow-up check starts
     # while the host's spacing runs out (scheduler.FOLLOWUP_LEAD) and fetches the moment it has.
     has_snapshot = bool(resource.content_hash)
-    stored = stored_set(resource)
+    stored = stored_set(resource)  # its rows are read when the read first needs them
     if claim_token:
         wait_for_host = max(wait_for_host, CLAIMED_HOST_WAIT)
     try:
@@ -226,9 +227,10 @@ def _read_under_lease(
     deadline: float | None,
 ) -> BoardReading | CheckOutcome:
     """Read the board (all its requests) while holding the host lease; failures are recorded."""
-    previous = stored.jobs
-    # Detail pages are read once per job: the ids whose details were read are "known".
-    known_ids = frozenset(job.platform_id for job in previous.values() if job.platform_id and job.details_read)
+    # Detail pages are read once per job: the ids whose details were read are "known". Both are
+    # built from the stored rows when the read first looks into them, after the first response: a
+    # 304 or the very bytes of last time never does (`StoredSet`).
+    known_ids = Deferred(stored.known_ids)
     plain_listing = _plain_listing(resource)
     # Validators belong to the listing they came from: a rare retry of the enriched listing
     # (`_plain_listing` false again) sends none, lest the plain listing's validators answer for it.
@@ -246,14 +248,14 @@ def _read_under_lease(
             # (3 s apart on Eightfold) are read on the checks after it.
             read_details=has_snapshot,
             deadline=deadline,
-            known=stored.known(),
+            known=Deferred(stored.known),
             plain_listing=plain_listing,
         )
     except DeadlineReached:
         return _deferred(resource)
     except NotModified as exc:
         # A board read before shares were computed gets its share from the jobs it has.
-        share = tech_share(job.title for job in previous.values()) if resource.tech_share is None else None
+        share = tech_share(job.title for job in stored.jobs.values()) if resource.tech_share is None else None
         _record_healthy(resource, status=exc.status, share=share)
         outcome = "not_modified" if exc.status == 304 else "unchanged"
         return CheckOutcome(resource.pk, True, outcome, jobs=resource.open_jobs, complete=resource.complete)
@@ -340,9 +342,9 @@ def _write(
     stored: StoredSet,
     first: bool,
 ) -> int:
-    """Write the check's result. The stored job rows (`stored`) were read before the fetch; the
-    resource's content hash, re-read under a row lock, proves nobody changed them since (else
-    `Raced`), so only rows that differ are written. A row whose posting and group did not change
+    """Write the check's result. The stored job rows (`stored`) were read during the read, after
+    `resource` was; the resource's content hash, re-read under a row lock, proves nobody changed
+    them since it was (else `Raced`), so only rows that differ are written. A row whose posting and group did not change
     is not even rebuilt (`stored.clean_keys`)."""
     previous, row_ids = stored.jobs, stored.ids
     now = timezone.now()

@@ -8,7 +8,7 @@ first request, a pause before every follow-up request, the lease kept alive whil
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 
 from boards.derive import derive_job
@@ -143,7 +143,7 @@ def board_read(
     *,
     etag: str = "",
     last_modified: str = "",
-    known_ids: frozenset[str] = frozenset(),
+    known_ids: Container[str] = frozenset(),
     keep_alive: Callable[[], None] | None = None,
     known_body_hash: str = "",
     read_details: bool = True,
@@ -164,7 +164,7 @@ def board_read(
         deadline=deadline,
     )
     budget = current().detail_fetches_per_check if read_details else 0
-    known = known or {}
+    known = {} if known is None else known  # not `or`: a `Deferred` would be read here, before the fetch
     version = derivation_version()
     context = ReadContext(
         known_ids=known_ids,

@@ -1,17 +1,20 @@
-"""A board's stored open set, as a check reads it before fetching, and what a check keeps of it.
+"""A board's stored open set, as a check reads it once its fetch needs it, and what a check keeps of it.
 
 Each row holds the job as served (`data`), the fingerprint of the posting it was derived from
 and the job's hash (boards/fingerprint.py, boards/diff.py `job_hash`). A posting whose
 fingerprint is stored is not derived again: the stored job stands for it (`known`), and when
 nothing about its group changed either, its row is not rebuilt nor compared (`clean_keys`).
+
+The rows are read and their jobs rebuilt on first use, not before the fetch: a check that finds
+the very bytes of last time, or a 304, never uses them, and reading them was almost all of such
+a check's 3 s of CPU on a 100,000-posting board (bench/big_board.py, "same bytes").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connection
 
@@ -29,16 +32,92 @@ ROWS_AT_ONCE = 2000
 ROW_COLUMNS = (*grouping.ROW_FIELDS, *jobstore.FILTER_COLUMNS)
 
 
-@dataclass
+T = TypeVar("T")
+
+
+class Deferred(Mapping[str, T]):
+    """A mapping built by `load` when first looked into: what a check hands its read (the stored
+    jobs by fingerprint, the ids whose details were read) before it knows the read will use it."""
+
+    def __init__(self, load: Callable[[], Mapping[str, T]]) -> None:
+        self._load = load
+        self._value: Mapping[str, T] | None = None
+
+    def _loaded(self) -> Mapping[str, T]:
+        if self._value is None:
+            self._value = self._load()
+        return self._value
+
+    def __getitem__(self, key: str) -> T:
+        return self._loaded()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._loaded()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
 class StoredSet:
-    jobs: dict[str, ParsedJob] = field(default_factory=dict)  # key → the job rebuilt from its row
-    ids: dict[str, int] = field(default_factory=dict)
-    fingerprints: dict[str, str] = field(default_factory=dict)  # key → posting fingerprint ("" = none)
-    hashes: dict[str, str] = field(default_factory=dict)  # key → job hash ("" = none)
+    """A board's stored rows, read on the first use of `jobs`, `ids`, `fingerprints` or `hashes`."""
+
+    def __init__(self, resource: Resource) -> None:
+        self.resource = resource
+        self._jobs: dict[str, ParsedJob] | None = None
+        self._ids: dict[str, int] = {}
+        self._fingerprints: dict[str, str] = {}  # key → posting fingerprint ("" = none)
+        self._hashes: dict[str, str] = {}  # key → job hash ("" = none)
+
+    @property
+    def loaded(self) -> bool:
+        return self._jobs is not None
+
+    def _load(self) -> dict[str, ParsedJob]:
+        if self._jobs is None:
+            jobs: dict[str, ParsedJob] = {}
+            same: dict[Any, Any] = {}
+            rows = JobRow.objects.filter(resource=self.resource).values_list(
+                "id", "key", "data", "fingerprint", "job_hash"
+            )
+            for pk, key, data, fingerprint, job_hash in rows.iterator(chunk_size=2000):
+                self._ids[key] = pk
+                jobs[key] = jobstore.job_from_data(key, data, same=same)
+                self._fingerprints[key] = fingerprint
+                self._hashes[key] = job_hash
+            self._jobs = jobs
+        return self._jobs
+
+    @property
+    def jobs(self) -> dict[str, ParsedJob]:
+        """Key → the job rebuilt from its row."""
+        return self._load()
+
+    @property
+    def ids(self) -> dict[str, int]:
+        self._load()
+        return self._ids
+
+    @property
+    def fingerprints(self) -> dict[str, str]:
+        self._load()
+        return self._fingerprints
+
+    @property
+    def hashes(self) -> dict[str, str]:
+        self._load()
+        return self._hashes
 
     def known(self) -> dict[str, ParsedJob]:
         """Posting fingerprint → the stored job derived from that posting."""
-        return {fingerprint: self.jobs[key] for key, fingerprint in self.fingerprints.items() if fingerprint}
+        jobs = self.jobs
+        return {fingerprint: jobs[key] for key, fingerprint in self._fingerprints.items() if fingerprint}
+
+    def known_ids(self) -> dict[str, bool]:
+        """The platform ids of the stored jobs whose details were read (`ReadContext.known_ids`)."""
+        return {job.platform_id: True for job in self.jobs.values() if job.platform_id and job.details_read}
 
     def first_seen(self, keys: Iterable[str]) -> dict[str, datetime]:
         """When each of these stored jobs was first seen (`grouping.plan` needs it for a group the
@@ -59,15 +138,8 @@ class StoredSet:
 
 
 def stored_set(resource: Resource) -> StoredSet:
-    stored = StoredSet()
-    same: dict[Any, Any] = {}
-    rows = JobRow.objects.filter(resource=resource).values_list("id", "key", "data", "fingerprint", "job_hash")
-    for pk, key, data, fingerprint, job_hash in rows.iterator(chunk_size=2000):
-        stored.ids[key] = pk
-        stored.jobs[key] = jobstore.job_from_data(key, data, same=same)
-        stored.fingerprints[key] = fingerprint
-        stored.hashes[key] = job_hash
-    return stored
+    """The board's stored open set, read when first used (`StoredSet`)."""
+    return StoredSet(resource)
 
 
 def last_seen(stored: StoredSet, resource: Resource) -> dict[str, datetime]:

@@ -124,7 +124,7 @@ class ReadContext:
     check, so a board that adds 500 jobs fills in over several checks.
     """
 
-    known_ids: frozenset[str] = frozenset()
+    known_ids: Container[str] = frozenset()
     detail_budget: int = 0
     # The board's enriched listing was over the API body cap lately: read the plain one directly
     # (a 100,000-posting Greenhouse board's enriched attempt read 64 MiB to drop it, every check).

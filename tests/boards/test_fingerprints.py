@@ -431,3 +431,49 @@ def test_a_new_version_plans_every_group_once_and_settles_their_memory(site, mon
     assert [group for group in groups_of(resource) if group[0] in {g[0] for g in settled}] == settled
     resource.refresh_from_db()
     assert resource.groups_planned == check.derivation_version()
+
+
+def counting_decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The keys of the stored rows decoded into jobs from now on."""
+    from boards.services import jobstore
+
+    decoded: list[str] = []
+    decode = jobstore.job_from_data
+
+    def counted(key: str, data: dict[str, Any], **kwargs: Any) -> Any:
+        decoded.append(key)
+        return decode(key, data, **kwargs)
+
+    monkeypatch.setattr(jobstore, "job_from_data", counted)
+    return decoded
+
+
+def test_a_check_that_finds_the_same_bytes_or_a_304_decodes_no_stored_row(site, monkeypatch) -> None:
+    resource = board("acme")
+    jobs = [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Android Engineer")]
+    serve_greenhouse(site, "acme", jobs)
+    resource_check(resource_id=resource.pk)
+    decoded = counting_decodes(monkeypatch)
+    assert resource_check(resource_id=resource.pk).outcome == "unchanged"
+    serve_greenhouse(site, "acme", jobs, status=304)
+    assert resource_check(resource_id=resource.pk).outcome == "not_modified"
+    assert decoded == []
+    serve_greenhouse(site, "acme", [jobs[0], greenhouse_job(2, "Staff Android Engineer")])
+    outcome = resource_check(resource_id=resource.pk)
+    assert outcome.outcome == "changed" and outcome.changes == 1
+    assert len(decoded) == 2  # a changed board reads its stored set, once
+    assert list(Change.objects.values_list("type", "title")) == [("JOB_UPDATED", "Staff Android Engineer")]
+
+
+def test_a_304_on_a_board_without_a_tech_share_takes_it_from_the_stored_jobs(site, monkeypatch) -> None:
+    resource = board("acme")
+    serve_greenhouse(site, "acme", [greenhouse_job(1, "Senior iOS Engineer"), greenhouse_job(2, "Recruiter")])
+    resource_check(resource_id=resource.pk)
+    share = Resource.objects.get(pk=resource.pk).tech_share
+    assert share == 0.5
+    Resource.objects.filter(pk=resource.pk).update(tech_share=None)
+    decoded = counting_decodes(monkeypatch)
+    serve_greenhouse(site, "acme", [], status=304)
+    assert resource_check(resource_id=resource.pk).outcome == "not_modified"
+    assert Resource.objects.get(pk=resource.pk).tech_share == share
+    assert len(decoded) == 2
