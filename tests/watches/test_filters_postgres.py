@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from django.db.models import Q
 from django.utils import timezone
 
 from boards.derive.company import company_key
@@ -389,40 +388,66 @@ def test_a_company_search_reads_the_company_jobs_alone(companies: None, monkeypa
     assert statements and all("job_company_key_idx" in text and "job_words" not in text for text in statements)
 
 
-def test_an_index_read_ands_the_posted_index_only_when_it_narrows(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """ "Posted within N days" is `job_posted_idx` (when posted, else first seen): an index read
-    ANDs its bitmap with job_words' when it is rare next to the words, and tests it on the rows
-    otherwise; the employment type and visa sponsorship are always tested on the rows (a bitmap of
-    most jobs). Either way the same jobs."""
-    from watches.services import estimate, search
+def test_an_index_read_asks_the_word_index_for_the_posting_days(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "Posted within N days" (when posted, else first seen) is an overlap with job_words' posting
+    days when the window is short and rare (watches/services/job_keys.py, migration boards/0020),
+    and jobs posted or first seen after the keys' last day or bucket (dates ahead of the clock) are
+    read by their own ranges: an index read of every job and of a slice give the newest matches
+    and the count; the employment type is tested on the rows (a bitmap of most jobs)."""
+    from watches.services import estimate, job_keys, search
 
     now = timezone.now()
     for job in Job.objects.all():
-        job.posted_at = now - timedelta(days=int(job.key) % 60) if int(job.key) % 7 else None
+        number = int(job.key)
+        job.posted_at = None if number % 7 == 0 else now - timedelta(hours=(number * 7) % 1440)
+        if number % 29 == 0:  # posted ahead of the clock: tomorrow, or after the keys' last day
+            job.posted_at = now + timedelta(days=1 if number % 58 else 3)
+        if number % 31 == 0:  # first seen ahead of the clock, after the slice's buckets
+            job.first_seen_at = now + timedelta(days=2, minutes=number)
         job.employment_type = "full_time"
-        job.save(update_fields=["posted_at", "employment_type"])
+        job.save(update_fields=["posted_at", "first_seen_at", "employment_type"])
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE boards_job")
     monkeypatch.setattr(estimate, "_cache", [None, float("-inf")])
     stats = estimate.search_stats()
     assert stats is not None and stats.posted.common
-    fresh = Filters(keywords=("engineer",), posted_within_days=1, employment_types=("full_time",))
-    since = now - timedelta(days=1)
-    within = Job.objects.filter(Q(posted_at__gte=since) | Q(posted_at__isnull=True, first_seen_at__gte=since))
-    assert estimate.posted_share(fresh, stats) == pytest.approx(within.count() / 200, abs=0.03)
-    assert search._posted_narrows(fresh, stats, 1.0) and not search._posted_narrows(fresh, stats, 0.001)
-    assert not search._posted_narrows(Filters(keywords=("ios",), posted_within_days=50), stats, 1.0)
-    for filters in (fresh, Filters(keywords=("ios",), posted_within_days=50)):
-        for posted in (True, False):
-            where = search._one_per_vacancy_sql(filters, ranges=False, kinds=False, posted=posted).statement()
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL enable_seqscan = off")
-                cursor.execute(f"EXPLAIN SELECT id FROM boards_job WHERE {where}")
-                explained = "\n".join(row[0] for row in cursor.fetchall())
-                cursor.execute(f"SELECT key FROM boards_job WHERE {where}")
-                found = {row[0] for row in cursor.fetchall()}
-            # Served by job_posted_idx only in its indexed form; the planner ANDs it when it is rare
-            # (a 50-day window is most of this table: its bitmap is the planner's to skip).
-            assert ("job_posted_idx" in explained) == posted or (posted and filters is not fresh)
-            assert "job_employment_idx" not in explained
-            assert found == set(Job.objects.filter(filters_q(filters)).values_list("key", flat=True)) and found
+    assert search._posted_keys(Filters(posted_within_days=0), stats)
+    assert not search._posted_keys(Filters(posted_within_days=50), stats)
+    assert not search._posted_keys(Filters(posted_within_days=search.POSTED_MAX_DAYS + 1), stats)
+    statements: list[str] = []
+    fetch = search._fetch
+
+    def traced(statement: str, settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
+        with connection.cursor() as cursor:
+            for setting in settings:
+                cursor.execute(f"SET LOCAL {setting}")
+            cursor.execute(f"EXPLAIN {statement}")
+            statements.append("\n".join(row[0] for row in cursor.fetchall()))
+        return fetch(statement, settings)
+
+    monkeypatch.setattr(search, "_fetch", traced)
+    monkeypatch.setattr(search, "_posted_keys", lambda filters, stats: True)
+    monkeypatch.setattr(search, "COUNT_CAP", 5)
+    for filters in (
+        Filters(keywords=("engineer",), posted_within_days=1, employment_types=("full_time",)),
+        Filters(keywords=("engineer",), posted_within_days=10),
+        Filters(posted_within_days=0),
+    ):
+        seen = dict(
+            Job.objects.filter(filters_q(filters)).order_by("-first_seen_at", "id").values_list("key", "first_seen_at")
+        )
+        expected = list(seen)
+        assert any(int(key) % 29 == 0 for key in expected) and any(int(key) % 31 == 0 for key in expected)
+        for since in (None, newest_slice(60)):
+            plan = search.Plan(walk=False, since=since, covered=0.3, cost=0.0)
+            # A slice starts at the start of its sighting bucket.
+            start = None if since is None else job_keys.bucket_start(job_keys.seen_bucket(since))
+            wanted = [key for key in expected if start is None or seen[key] >= start]
+            for offset, limit in ((0, 3), (2, 10)):
+                statements.clear()
+                found, page = search._read(filters, plan, offset=offset, limit=limit, cap=5)
+                assert [job["key"] for job in page] == wanted[offset : offset + limit]
+                assert found == len(wanted)
+                index_condition = statements[0].split("job_words", 1)[1].split("Index Cond", 1)[1].split("\n", 1)[0]
+                assert "posted_at" in index_condition and "86400" in index_condition
+                assert "job_employment_idx" not in statements[0]

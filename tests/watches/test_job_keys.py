@@ -20,6 +20,8 @@ from watches.services.job_keys import (
     fine_pay,
     level_key,
     pay_key,
+    posted_day,
+    posted_days,
     seen_bucket,
 )
 
@@ -65,6 +67,36 @@ def test_a_sighting_bucket_starts_at_its_own_start() -> None:
     assert bucket_start(bucket) <= moment < bucket_start(bucket + 1)
     assert seen_bucket(bucket_start(bucket + 1)) == bucket + 1
     assert seen_bucket(bucket_start(bucket + 1) - timedelta(microseconds=1)) == bucket
+
+
+def posted_keys_held(moment: datetime) -> set[int]:
+    """The posting keys posted_sql gives a job posted at `moment`: its day, and its bucket negated."""
+    return {posted_day(moment), -seen_bucket(moment)}
+
+
+def test_every_job_posted_since_the_cutoff_holds_a_key_or_is_posted_after_the_keys() -> None:
+    """The posting days a window asks for are a necessary condition: a job posted since the
+    cutoff holds one of them, unless it was posted after the day after now's (read by range)."""
+    now = datetime(2026, 12, 3, 16, 31, 7, tzinfo=UTC)
+    for since in (now - timedelta(days=1), now - timedelta(days=7), now.replace(hour=0, minute=0, second=0)):
+        keys, after = posted_days(since, now)
+        assert after == datetime(2026, 12, 5, tzinfo=UTC)
+        moments = [since + timedelta(minutes=37 * step) for step in range(800)]
+        for moment in (*moments, since, after - timedelta(microseconds=1)):
+            assert moment >= after or posted_keys_held(moment) & set(keys), moment
+        # Tight: the cutoff's day before its bucket, and the days before it, hold none of the keys.
+        for moment in (since - timedelta(hours=4), since - timedelta(days=3)):
+            assert not posted_keys_held(moment) & set(keys), moment
+
+
+def test_a_window_asks_for_its_first_day_from_the_cutoffs_bucket_on() -> None:
+    now = datetime(2026, 12, 3, 16, 31, tzinfo=UTC)
+    keys, _after = posted_days(now - timedelta(days=1), now)
+    day = posted_day(now)
+    # 16:00-20:00 and 20:00-24:00 of yesterday, then today and tomorrow.
+    assert keys == [-seen_bucket(now - timedelta(days=1)), -seen_bucket(now - timedelta(hours=20)), day, day + 1]
+    midnight = now.replace(hour=0, minute=0)
+    assert posted_days(midnight, now)[0] == [day, day + 1]
 
 
 def test_only_the_common_excluded_words_have_a_key() -> None:

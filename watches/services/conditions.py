@@ -24,6 +24,7 @@ import dataclasses
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -63,16 +64,24 @@ def literals(values: Iterable[Any]) -> tuple[str, ...]:
 
 
 def job_condition(
-    filters: Filters, *, index: bool, ranges: bool, kinds: bool, posted: bool, tech: TechForm = "in"
+    filters: Filters,
+    *,
+    index: bool,
+    ranges: bool,
+    kinds: bool,
+    posted: bool,
+    tech: TechForm = "in",
+    now: datetime | None = None,
 ) -> Sql:
-    """`filters_q(filters, …)` over boards_job as `Sql`, columns qualified by the table's name."""
+    """`filters_q(filters, …)` over boards_job as `Sql`, columns qualified by the table's name;
+    freshness relative to `now` (default: the current time), as the caller's own keys are."""
     fixed = _fixed(
         dataclasses.replace(filters, posted_within_days=None, max_days_open=None), index, ranges, kinds, tech
     )
     if filters.posted_within_days is None and filters.max_days_open is None:
         return fixed
     moving = Filters(posted_within_days=filters.posted_within_days, max_days_open=filters.max_days_open)
-    sql, params = where_sql(Job, filters_q(moving, index=index, ranges=ranges, kinds=kinds, posted=posted))
+    sql, params = where_sql(Job, filters_q(moving, index=index, ranges=ranges, kinds=kinds, posted=posted, now=now))
     if fixed.text == "TRUE":
         return Sql(sql, literals(params))
     return Sql(f"{sql} AND ({fixed.text})", (*literals(params), *fixed.values))

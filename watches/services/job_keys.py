@@ -36,6 +36,14 @@ lacks, and where a job lies in time.
   after now's, plus the rows seen later than that (an ordinary range, for clocks that ran
   ahead): exactly the jobs of the newest slice, so an index read can stop at the newest slice
   expected to hold the page and the count, as a walk does.
+- **The posting day** (job_words' last column, migration boards/0020). A job's day (UTC, days
+  since the epoch) of `posted_or_seen` (posted, else first seen: what "posted within N days"
+  bounds), `posted_day`. "Posted since moment M" is an overlap with M's day … tomorrow
+  (`posted_days`; the exact bound is tested again on the rows found), plus the jobs posted later
+  than that (an ordinary range on job_posted_idx, for dates ahead of the clock). One key a job:
+  posting days do not follow first sightings (a board read for the first time lists postings of
+  every age), so job_posted_idx's bitmap of a day's postings was as large whatever slice a
+  search read, and ANDed beside the words it cost more than the rows it saved.
 
 The SQL expressions must be spelled as the index spells them (the planner matches the
 expression tree, not the text), so the migration builds them as `bounds_sql` does.
@@ -57,6 +65,16 @@ EXPERIENCE_LEVELS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15)  # years
 SEEN_HOURS = 4
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 SEEN_SQL = f"ARRAY[(floor(extract(epoch FROM ({{first_seen_at}} AT TIME ZONE 'UTC')) / {SEEN_HOURS * 3600}))::integer]"
+DAY = timedelta(days=1)
+# A job's posting day (days since the epoch) and, negated, its posting's SEEN_HOURS-hour bucket.
+_POSTED_EPOCH = "extract(epoch FROM (COALESCE({posted_at}, {first_seen_at}) AT TIME ZONE 'UTC'))"
+POSTED_SQL = (
+    f"ARRAY[(floor({_POSTED_EPOCH} / {int(DAY.total_seconds())}))::integer,"
+    f" (- floor({_POSTED_EPOCH} / {SEEN_HOURS * 3600}))::integer]"
+)
+# The days a window asks for run to the day after now's: a date a board states in a time zone
+# ahead of UTC is tomorrow's. Jobs posted later still are read by their own range.
+POSTED_DAYS_AHEAD = 1
 
 
 def bounds_sql(table: str) -> str:
@@ -145,3 +163,30 @@ def seen_bucket(moment: datetime) -> int:
 
 def bucket_start(bucket: int) -> datetime:
     return EPOCH + timedelta(hours=SEEN_HOURS * bucket)
+
+
+def posted_sql(table: str) -> str:
+    """The posting day column of job_words over `table`'s columns, as `seen_sql`."""
+    prefix = f"{table}." if table else ""
+    return POSTED_SQL.format(posted_at=f"{prefix}posted_at", first_seen_at=f"{prefix}first_seen_at")
+
+
+def posted_day(moment: datetime) -> int:
+    """The day `POSTED_SQL` gives a job posted (else first seen) at `moment`."""
+    return (moment - EPOCH) // DAY
+
+
+def posted_days(since: datetime, now: datetime) -> tuple[list[int], datetime]:
+    """The posting keys of the jobs posted at or after `since` up to the day after now's, and the
+    moment that ends them: every job posted since `since` holds one of the keys or was posted at
+    or after that moment. The part of `since`'s day from its bucket on is asked for as buckets
+    (a window of a day starting at 16:30 asks for 16:00–24:00, not the whole day), the later
+    days as days."""
+    last = posted_day(now) + POSTED_DAYS_AHEAD
+    first = posted_day(since)
+    keys: list[int] = []
+    if since > EPOCH + DAY * first:
+        per_day = DAY // timedelta(hours=SEEN_HOURS)
+        keys = [-bucket for bucket in range(seen_bucket(since), (first + 1) * per_day)]
+        first += 1
+    return [*keys, *range(first, last + 1)], EPOCH + DAY * (last + 1)

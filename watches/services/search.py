@@ -17,7 +17,7 @@ from django.utils import timezone
 from boards.models import Job, Resource
 from boards.services.directory import monitored_resources
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
-from watches.filters import Filters, TechCompany, TechForm, filters_q, where_sql
+from watches.filters import Filters, TechCompany, TechForm, cutoff, filters_q, where_sql
 from watches.query import Interpretation, interpret
 from watches.services.conditions import Sql, job_condition, literals
 from watches.services.estimate import (
@@ -29,7 +29,15 @@ from watches.services.estimate import (
     search_stats,
     word_shares,
 )
-from watches.services.job_keys import bounds_sql, bucket_start, joint_sql, seen_bucket, seen_sql
+from watches.services.job_keys import (
+    bounds_sql,
+    bucket_start,
+    joint_sql,
+    posted_days,
+    posted_sql,
+    seen_bucket,
+    seen_sql,
+)
 from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs, page_job
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -143,15 +151,16 @@ def jobs_search(
 INDEX_LIMIT = 5_000
 READ_ROW_COST = 1.0
 ENTRY_COST = 0.2
-# An entry of job_posted_idx's bitmap, a btree range spread over the whole table: 0.3-0.8 µs
-# each at 5M (386,000 entries in 128-327 ms), where a row an index read visits costs 5-10 µs.
-POSTED_ENTRY_COST = 0.1
 # A row of a tech read (every job of the tech boards, through the board index), in walked rows.
 TECH_ROW_COST = 1.0
-# At most this many entries in that bitmap, whatever the estimate says it saves: its cost grows
-# with the table (posted within 14 days is 775,000 jobs at 5M, 312 ms, ANDed with job_words'
-# 1,868 rows because the words were estimated at 8 % of the jobs).
-POSTED_MAX_ENTRIES = 100_000
+# An index read asks job_words for the posting days of "posted within N days" (job_keys.py) when
+# at most this share of the jobs were posted within them and the window is at most
+# POSTED_MAX_DAYS: each of its keys is one more list the scan advances at every step, and a
+# common window narrows little (database CPU of bench.search's agent searches with a window, 1M
+# jobs, keys / none: 1 day 216 / 1,194 ms over 26 searches, 7 days (8 % of the jobs) 148 / 259,
+# 14 days (16 %) 196 / 185, 30 days (33 %) 259 / 182).
+POSTED_KEY_SHARE = 0.1
+POSTED_MAX_DAYS = 14
 # The smallest slice, in jobs: a margin for estimates off by more than twice when few rows are
 # wanted. In jobs, not in a share of them, so that a search reads as many rows at 5M as at 1M.
 MIN_SLICE_ROWS = 10_000
@@ -176,6 +185,8 @@ INDEX_READ = (*EVERY_PLAN, "enable_indexscan = off", "enable_seqscan = off")
 NEWEST_WALK = (*EVERY_PLAN, "enable_bitmapscan = off", "enable_seqscan = off")
 NEWEST = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
 TABLE = '"boards_job"'
+# When a job was posted, else first seen, as job_posted_idx spells it (`filters.posted_or_seen`).
+POSTED_OR_SEEN = f'COALESCE({TABLE}."posted_at", {TABLE}."first_seen_at")'
 # The page's jobs, joined to the chosen ids only (joined in the search itself, the planner may read
 # every board and probe the jobs once per board), with each vacancy's lead rows on every board
 # (`also_at`, read on job_vacancy_idx). One row when the page is empty, for the count
@@ -254,15 +265,15 @@ def _choose(
         return Plan(walk=False, since=None, covered=1.0, cost=math.inf)
     walked = (cap + 1) / share
     words = word_shares(filters, stats)
-    # An index read ANDs the posted index's bitmap when it narrows (its entries cost as the rarest
-    # word's, counted below as at most every entry of the slice).
-    entries = min(words, default=1.0)
+    # An index read asks job_words for the posting days when they narrow: a key of the same scan,
+    # its entries read as the rarest word's are (the rarest key drives, the others are checked).
+    posted = posted_share(filters, stats) if _posted_keys(filters, stats) else 1.0
+    entries = min(*words, posted, 1.0)
     wanted = max(2 * walked, MIN_SLICE_ROWS) / stats.rows
-    if first and len(words) > 1 and entries * stats.rows > RARE_KEY_ROWS:
+    if first and len(words) > 1 and min(words) * stats.rows > RARE_KEY_ROWS:
         wanted = min(wanted, FIRST_SLICE_ROWS / stats.rows)
     since, covered = (None, 1.0) if whole else _read_slice(stats, wanted)
-    narrowed = posted_share(filters, stats) if _posted_narrows(filters, stats, covered) else 1.0
-    visited = math.prod(words) * narrowed
+    visited = math.prod(words) * posted
     read = stats.rows * (covered * visited * READ_ROW_COST + ENTRY_COST * min(covered, entries))
     # The named companies' jobs, every one of them (a board's few hundred), none of job_words.
     companies = stats.rows * company_share(filters, stats) * READ_ROW_COST
@@ -300,29 +311,48 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     # Up to INDEX_LIMIT + 1 matches, in any order (no walk of the newest-first index, no sequential
     # scan unless no condition has an index), then sorted. Pay and experience are read as thresholds
     # by job_words and tested exactly on the rows it finds (`ranges=False`: no btree ANDed in; nor
-    # for the employment type and visa sponsorship, `kinds=False`).
+    # for the employment type and visa sponsorship, `kinds=False`, nor for the posting date, read
+    # as posting days by job_words when they narrow, `posted=False`).
     # A company or tech read tests every condition on its rows; the others are read through
     # job_words, the tech companies a per-row probe (joined, the scan ran once per tech board).
     alone: Driving = "companies" if plan.companies else "tech" if plan.tech else ""
-    posted = not alone and _posted_narrows(filters, search_stats(), plan.covered)
+    now = timezone.now()
     where = _one_per_vacancy_sql(
-        filters, index=not alone, ranges=False, kinds=False, posted=posted, tech="probe", driving=alone
+        filters, index=not alone, ranges=False, kinds=False, posted=False, tech="probe", driving=alone, now=now
     )
     keys = Sql("") if alone else _keys_sql(filters)
-    where = Sql(f"{where.text}{keys.text}", (*where.values, *keys.values))
-    rows = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {where.text}'
-    if plan.since is None:
-        chosen = Sql(f"{rows} LIMIT %s", (*where.values, *literals([INDEX_LIMIT + 1])))
-    else:
-        # The slice as sighting buckets job_words serves, from the first to the one after now's,
-        # and (a range) the jobs seen later than that, for a clock that ran ahead.
-        first, after = seen_bucket(plan.since), seen_bucket(timezone.now()) + 2
-        later = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE {_opaque(where.text)}'
-        buckets, since, most = literals([list(range(first, after)), bucket_start(after), INDEX_LIMIT + 1])
-        chosen = Sql(
-            f'{rows} AND {seen_sql(TABLE)} && %s::integer[] UNION ALL {later} AND {TABLE}."first_seen_at" >= %s LIMIT %s',
-            (*where.values, buckets, *where.values, since, most),
+    posted_from: datetime | None = None
+    if not alone and filters.posted_within_days is not None and _posted_keys(filters, search_stats()):
+        days, posted_from = posted_days(cutoff(filters.posted_within_days, now), now)
+        keys = Sql(f"{keys.text} AND {posted_sql(TABLE)} && %s::integer[]", (*keys.values, *literals([days])))
+    columns = f'SELECT {TABLE}."id", {TABLE}."first_seen_at" FROM {TABLE} WHERE'
+    read = Sql(f"{columns} {where.text}{keys.text}", (*where.values, *keys.values))
+    # Beside the rows the keys select, as plain ranges (UNION ALL), those they leave out because
+    # a date runs ahead of the clock: first seen after the slice's last bucket, posted after the
+    # last posting day (of the slice's jobs).
+    ahead: list[Sql] = []
+    within = where
+    if plan.since is not None:
+        # The slice as sighting buckets job_words serves, from the first to the one after now's.
+        first, after = seen_bucket(plan.since), seen_bucket(now) + 2
+        buckets, start, end = literals([list(range(first, after)), bucket_start(first), bucket_start(after)])
+        read = Sql(f"{read.text} AND {seen_sql(TABLE)} && %s::integer[]", (*read.values, buckets))
+        ahead.append(Sql(f'{columns} {_opaque(where.text)} AND {TABLE}."first_seen_at" >= %s', (*where.values, end)))
+        within = Sql(
+            f'{where.text} AND {TABLE}."first_seen_at" >= %s AND {TABLE}."first_seen_at" < %s',
+            (*where.values, start, end),
         )
+    if posted_from is not None:
+        ahead.append(
+            Sql(
+                f"{columns} {_opaque(within.text)} AND {POSTED_OR_SEEN} >= %s",
+                (*within.values, *literals([posted_from])),
+            )
+        )
+    chosen = Sql(
+        " UNION ALL ".join([read.text, *(part.text for part in ahead)]) + " LIMIT %s",
+        (*read.values, *(value for part in ahead for value in part.values), *literals([INDEX_LIMIT + 1])),
+    )
     ordered = Sql(f'SELECT {TABLE}."id" FROM ({chosen.text}) AS {TABLE} ORDER BY {NEWEST}', chosen.values)
     found, page = _page(ordered, offset=offset, limit=limit, settings=INDEX_READ)
     if found <= INDEX_LIMIT:
@@ -331,19 +361,13 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     return _read(filters, Plan(walk=True, since=None, covered=1.0, cost=0.0), offset=offset, limit=limit, cap=cap)
 
 
-def _posted_narrows(filters: Filters, stats: SearchStats | None, covered: float) -> bool:
-    """Whether an index read of the newest `covered` of the jobs should AND job_posted_idx's
-    bitmap of the jobs posted within the search's days with job_words': when the entries it adds
-    (POSTED_ENTRY_COST each, of every job posted in those days, the slice's or not) cost less than the
-    rows it saves reading. Posted within a day (1 % of the jobs) beside "product" at manager level
-    (3 %): 26,000 rows read → 306 at 1M; within 30 days beside "elixir", remote from New York: a
-    bitmap of 331,000 jobs for 188 rows read, 27 of 30 ms."""
-    if filters.posted_within_days is None or stats is None:
+def _posted_keys(filters: Filters, stats: SearchStats | None) -> bool:
+    """Whether an index read asks job_words for the posting days of the search's window (else the
+    bound is tested on the rows it finds): when the window is short and rare enough."""
+    days = filters.posted_within_days
+    if days is None or days > POSTED_MAX_DAYS or stats is None:
         return False
-    posted = posted_share(filters, stats)
-    if posted * stats.rows > POSTED_MAX_ENTRIES:
-        return False
-    return POSTED_ENTRY_COST * posted < covered * math.prod(word_shares(filters, stats)) * (1.0 - posted)
+    return posted_share(filters, stats) <= POSTED_KEY_SHARE
 
 
 def _keys_sql(filters: Filters) -> Sql:
@@ -389,6 +413,7 @@ def _one_per_vacancy_sql(
     posted: bool = True,
     tech: TechForm = "in",
     driving: Driving = "",
+    now: datetime | None = None,
 ) -> Sql:
     """`one_per_vacancy`'s WHERE clause over boards_job. The condition is compiled once per filter
     set and plan form, without a queryset (watches/services/conditions.py), and the anti-join is
@@ -404,10 +429,10 @@ def _one_per_vacancy_sql(
         else:
             lead, rest = Q(TechCompany("boards")), replace(filters, tech_companies_only=False)
         lead_sql, lead_params = where_sql(Job, lead)
-        others = job_condition(rest, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech)
+        others = job_condition(rest, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech, now=now)
         condition = Sql(f"{lead_sql} AND {_opaque(others.text)}", (*literals(lead_params), *others.values))
     else:
-        condition = job_condition(filters, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech)
+        condition = job_condition(filters, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech, now=now)
     # The same condition on the earlier copy: every column of it is boards_job's, qualified (in
     # the text; the values are apart).
     earlier = _opaque(condition.text.replace('"boards_job".', '"earlier".'))
