@@ -139,8 +139,9 @@ def jobs_search(
 #     slice expected to hold them twice over (MIN_SLICE_ROWS jobs at least);
 # (2) the index read: the jobs every job_words condition matches (words, places, level, remote,
 #     pay and experience thresholds, common excluded words, the posting days of a short window: the
-#     product of their shares, those rows are visited), within the newest sighting buckets expected to hold the cap twice over (job_keys.py), up to INDEX_LIMIT
-#     of them, sorted: the page and the exact count.
+#     product of their shares, those rows are visited), within the newest sighting buckets
+#     expected to hold the cap twice over (job_keys.py), up to INDEX_LIMIT of them, sorted: the
+#     page and the exact count.
 # The cheaper goes first, in rows read (a visited row of the index read costs READ_ROW_COST of a
 # walked one, an index entry ENTRY_COST). When its slice holds fewer than the cap, the estimate was
 # high: the share measured in the slice decides again between the two, in the slice that share
