@@ -215,6 +215,29 @@ CITY_ALIASES: dict[str, str] = {
 }
 REGION_PREFERRED = frozenset({"washington"})  # a bare "Washington" is the state, "Washington, DC" the city
 
+# The towns of Northern Virginia, a metro of its own and part of the DC metro.
+_NORTHERN_VIRGINIA = frozenset(
+    {
+        "arlington",
+        "alexandria",
+        "reston",
+        "herndon",
+        "mclean",
+        "tysons",
+        "fairfax",
+        "falls church",
+        "vienna",
+        "chantilly",
+        "ashburn",
+        "sterling",
+        "leesburg",
+        "manassas",
+        "centreville",
+        "springfield",
+        "annandale",
+    }
+)
+
 # Metro areas: (slug, names and nicknames, ISO regions, member cities). The first region is the
 # metro's own (a location filter "DMV" reads as region US-DC); a member city must lie in one of them
 # ("Arlington" of the DMV is Arlington, VA, not Arlington, TX, which is in DFW).
@@ -387,63 +410,25 @@ _METROS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], frozenset[str]], ...
             "washington metro",
         ),
         ("US-DC", "US-VA", "US-MD"),
-        frozenset(
-            {
-                "washington",
-                "arlington",
-                "alexandria",
-                "reston",
-                "herndon",
-                "mclean",
-                "tysons",
-                "fairfax",
-                "falls church",
-                "vienna",
-                "chantilly",
-                "ashburn",
-                "sterling",
-                "leesburg",
-                "manassas",
-                "centreville",
-                "springfield",
-                "annandale",
-                "bethesda",
-                "silver spring",
-                "rockville",
-                "gaithersburg",
-                "college park",
-                "germantown",
-                "bowie",
-                "laurel",
-                "hyattsville",
-            }
-        ),
+        _NORTHERN_VIRGINIA
+        | {
+            "washington",
+            "bethesda",
+            "silver spring",
+            "rockville",
+            "gaithersburg",
+            "college park",
+            "germantown",
+            "bowie",
+            "laurel",
+            "hyattsville",
+        },
     ),
     (
         "northern-virginia",
         ("nova", "northern virginia", "northern va"),
         ("US-VA",),
-        frozenset(
-            {
-                "arlington",
-                "alexandria",
-                "reston",
-                "herndon",
-                "mclean",
-                "tysons",
-                "fairfax",
-                "falls church",
-                "vienna",
-                "chantilly",
-                "ashburn",
-                "sterling",
-                "leesburg",
-                "manassas",
-                "centreville",
-                "springfield",
-                "annandale",
-            }
-        ),
+        _NORTHERN_VIRGINIA,
     ),
     (
         "london-metro",

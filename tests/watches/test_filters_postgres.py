@@ -15,6 +15,7 @@ from boards.derive.company import company_key
 from boards.models import Job, Resource
 from changes.models import Change
 from matching.terms import search_text_for
+from tests.watches.explaining import traced
 from watches.filters import Filters, filters_q
 
 pytestmark = [
@@ -364,17 +365,7 @@ def test_a_company_search_reads_the_company_jobs_alone(companies: None, monkeypa
     chosen = search._choose(filters, estimate.search_stats(), 0.01, 101)
     assert chosen.companies and not chosen.walk and chosen.since is None
     statements: list[str] = []
-    fetch = search._fetch
-
-    def traced(statement: str, settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
-        with connection.cursor() as cursor:
-            for setting in settings:
-                cursor.execute(f"SET LOCAL {setting}")
-            cursor.execute(f"EXPLAIN {statement}")
-            statements.append("\n".join(row[0] for row in cursor.fetchall()))
-        return fetch(statement, settings)
-
-    monkeypatch.setattr(search, "_fetch", traced)
+    monkeypatch.setattr(search, "_fetch", traced(statements, search._fetch))
     monkeypatch.setattr(search, "COUNT_CAP", 3)
     expected = list(
         Job.objects.filter(filters_q(filters)).order_by("-first_seen_at", "id").values_list("key", flat=True)
@@ -415,17 +406,7 @@ def test_an_index_read_asks_the_word_index_for_the_posting_days(jobs: None, monk
     assert not search._posted_keys(Filters(posted_within_days=50), stats)
     assert not search._posted_keys(Filters(posted_within_days=search.POSTED_MAX_DAYS + 1), stats)
     statements: list[str] = []
-    fetch = search._fetch
-
-    def traced(statement: str, settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
-        with connection.cursor() as cursor:
-            for setting in settings:
-                cursor.execute(f"SET LOCAL {setting}")
-            cursor.execute(f"EXPLAIN {statement}")
-            statements.append("\n".join(row[0] for row in cursor.fetchall()))
-        return fetch(statement, settings)
-
-    monkeypatch.setattr(search, "_fetch", traced)
+    monkeypatch.setattr(search, "_fetch", traced(statements, search._fetch))
     monkeypatch.setattr(search, "_posted_keys", lambda filters, stats: True)
     monkeypatch.setattr(search, "COUNT_CAP", 5)
     for filters in (

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from boards.models import Job, Resource
 from matching.terms import search_text_for
+from tests.watches.explaining import traced
 from watches.filters import Filters, filters_match
 from watches.services import estimate, search
 from watches.services.estimate import Histogram, SearchStats
@@ -125,20 +126,6 @@ def fresh_stats(monkeypatch: pytest.MonkeyPatch) -> SearchStats:
     figures = estimate.search_stats()
     assert figures is not None
     return figures
-
-
-def traced(explained: list[str], fetch: Any) -> Any:
-    """`fetch` (search._fetch) that first appends the statement's plan, as EXPLAIN prints it."""
-
-    def run(statement: str, settings: tuple[str, ...]) -> list[tuple[Any, ...]]:
-        with connection.cursor() as cursor:
-            for setting in settings:
-                cursor.execute(f"SET LOCAL {setting}")
-            cursor.execute(f"EXPLAIN {statement}")
-            explained.append("\n".join(row[0] for row in cursor.fetchall()))
-        return fetch(statement, settings)
-
-    return run
 
 
 def predicate_answer(filters: Filters) -> list[str]:
