@@ -202,12 +202,8 @@ def row_job(plan: Plan, job: ParsedJob) -> ParsedJob:
     return plan.group_jobs[group_of(job)] if job.key in plan.leads else job
 
 
-def row_fields(plan: Plan, job: ParsedJob, now: datetime) -> dict[str, Any]:
-    return dict(zip(ROW_FIELDS, row_values(plan, job, now), strict=True))
-
-
 def row_values(plan: Plan, job: ParsedJob, now: datetime) -> tuple[Any, ...]:
-    """`row_fields`' values in the order of ROW_FIELDS (a row written with COPY)."""
+    """A job row's group fields, in the order of ROW_FIELDS (a row written with COPY)."""
     key = group_of(job)
     history = plan.history.get(key)
     return (

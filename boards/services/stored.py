@@ -71,10 +71,6 @@ class StoredSet:
         self._fingerprints: dict[str, str] = {}  # key → posting fingerprint ("" = none)
         self._hashes: dict[str, str] = {}  # key → job hash ("" = none)
 
-    @property
-    def loaded(self) -> bool:
-        return self._jobs is not None
-
     def _load(self) -> dict[str, ParsedJob]:
         if self._jobs is None:
             jobs: dict[str, ParsedJob] = {}
