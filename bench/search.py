@@ -267,7 +267,7 @@ def main() -> None:
     parser.add_argument(
         "--tech",
         default=TECH_BOARDS,
-        help=f"boards that are tech companies: N%% of them or a count (default {TECH_BOARDS})",
+        help=f"boards that are tech companies: N%% of them or a count (default {TECH_BOARDS.replace('%', '%%')})",
     )
     parser.add_argument("--results", default="", help="write each search's total and page to PATH.<size>.json")
     parser.add_argument("--reload", action="store_true", help="load the rows again even if they are there")
