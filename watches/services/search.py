@@ -187,18 +187,16 @@ NEWEST = '"boards_job"."first_seen_at" DESC, "boards_job"."id"'
 TABLE = '"boards_job"'
 # When a job was posted, else first seen, as job_posted_idx spells it (`filters.posted_or_seen`).
 POSTED_OR_SEEN = f'COALESCE({TABLE}."posted_at", {TABLE}."first_seen_at")'
-# The page's jobs, joined to the chosen ids only (joined in the search itself, the planner may read
-# every board and probe the jobs once per board), with each vacancy's lead rows on every board
-# (`also_at`, read on job_vacancy_idx). One row when the page is empty, for the count
-# (`cardinality(found.ids)`: how many ids the plan selected).
+# The page's jobs, read for the chosen ids only by `search_page` (migration watches/0002: a
+# PL/pgSQL function, so that the page's part is planned once per connection, not at every search),
+# each with its board and the vacancy's lead rows on every board (`also_at`, read on
+# job_vacancy_idx). One row when the page is empty, for the count (`cardinality(found.ids)`: how
+# many ids the plan selected).
 PAGE_SQL = (
     "WITH found AS MATERIALIZED (SELECT ARRAY({ids}) AS ids)"
-    " SELECT cardinality(found.ids), j.id, j.data::text, r.url, r.platform,"
-    " (SELECT json_agg(json_build_array(o.id, o.data -> 'url', b.url) ORDER BY o.id)::text"
-    "  FROM boards_job o JOIN boards_resource b ON b.id = o.resource_id"
-    "  WHERE o.vacancy_key = j.vacancy_key AND o.vacancy_key <> '' AND o.lead)"
-    " FROM found LEFT JOIN LATERAL unnest(found.ids[%s:%s]) WITH ORDINALITY AS p(id, n) ON TRUE"
-    " LEFT JOIN boards_job j ON j.id = p.id LEFT JOIN boards_resource r ON r.id = j.resource_id"
+    " SELECT cardinality(found.ids), p.job_id, p.job_data, p.board_url, p.board_platform, p.job_copies"
+    " FROM found LEFT JOIN LATERAL search_page(found.ids[%s:%s]) WITH ORDINALITY"
+    " AS p(job_id, job_data, board_url, board_platform, job_copies, n) ON TRUE"
     " ORDER BY p.n"
 )
 
