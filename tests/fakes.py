@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,29 +89,52 @@ def serve_greenhouse(site: FakeSite, token: str, jobs: list[dict[str, Any]], *, 
         site.serve(GREENHOUSE_API, f"/v1/boards/{token}/jobs{query}", body, status=status)
 
 
-class DripServer:
-    """A web server on 127.0.0.1 that answers every request one byte a second (a board that
-    holds whoever waits on it), on its own threads."""
+class HoldServer:
+    """A web server on 127.0.0.1 that holds every request until the test calls `release()`, then
+    answers it with `answer(path)` (status, body, content type). A board that holds whoever waits
+    on it, with no clock involved: the test knows how many readers are held at a moment (`held`,
+    `wait_for`), which ones gave up waiting (`abandoned`: the reader closed the connection), and
+    every path asked for (`paths`), so it can prove what a slow board holds by counting."""
 
-    def __init__(self, *, body: bytes = b"<html>" + b" " * 600 + b"</html>", every: float = 1.0) -> None:
+    def __init__(self, answer: Callable[[str], tuple[int, bytes, str]] | None = None) -> None:
         import http.server
-        import time
+        import select
+        import socket
 
-        drip_body, pause = body, every
+        self.answer = answer or (lambda path: (200, b"<html></html>", "text/html"))
+        self.released = threading.Event()
+        self.changed = threading.Condition()
+        self.held = 0
+        self.abandoned = 0
+        self.paths: list[str] = []
+        outer = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
             def do_GET(self) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(drip_body)))
+                with outer.changed:
+                    outer.held += 1
+                    outer.paths.append(self.path)
+                    outer.changed.notify_all()
+                gone = False
+                while not outer.released.wait(0.02):
+                    readable, _, _ = select.select([self.connection], [], [], 0)
+                    if readable and not self.connection.recv(1, socket.MSG_PEEK):  # the reader hung up
+                        gone = True
+                        break
+                with outer.changed:
+                    outer.held -= 1
+                    outer.abandoned += gone
+                    outer.changed.notify_all()
+                if gone:
+                    return
+                status, body, content_type = outer.answer(self.path)
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                try:
-                    for byte in drip_body:
-                        self.wfile.write(bytes([byte]))
-                        self.wfile.flush()
-                        time.sleep(pause)
-                except OSError:  # the reader gave up
-                    pass
+                self.wfile.write(body)
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -124,6 +148,16 @@ class DripServer:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}"
 
+    def wait_for(self, predicate: Callable[[HoldServer], bool], timeout: float = 120.0) -> bool:
+        """Wait until `predicate(self)` holds (checked whenever a request arrives or ends). The
+        timeout only stops a broken test from hanging; nothing is measured against it."""
+        with self.changed:
+            return self.changed.wait_for(lambda: predicate(self), timeout=timeout)
+
+    def release(self) -> None:
+        self.released.set()
+
     def close(self) -> None:
+        self.release()
         self.server.shutdown()
         self.server.server_close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import socket
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 
 from boards.fetch.connection import Deadline
@@ -18,15 +19,27 @@ def watched(seconds: float) -> tuple[Deadline, socket.socket, socket.socket]:
     return deadline, ours, theirs
 
 
+def wait_until(predicate: Callable[[], bool], patience: float = 30.0) -> None:
+    """Poll until `predicate()`; `patience` only keeps a broken test from hanging."""
+    give_up = time.monotonic() + patience
+    while not predicate():
+        assert time.monotonic() < give_up, "timed out"
+        time.sleep(0.01)
+
+
 def test_each_deadline_expires_at_its_own_time_whatever_the_order_they_were_made() -> None:
-    late, *late_pair = watched(0.8)
-    early, *early_pair = watched(0.2)
-    time.sleep(0.5)
-    assert early.tripped and not late.tripped
+    """Ordered by synchronisation, not by sleeps of the test: the late deadline is ten minutes
+    away, so an early one made after it trips (and the late one has not) only if the watchdog
+    follows each deadline's own time; a loaded machine can delay the watchdog, not reorder it."""
+    late, *late_pair = watched(600)
+    early, *early_pair = watched(0.1)
+    wait_until(lambda: early.tripped)
+    assert not late.tripped
     assert early_pair[0].recv(1) == b""  # shut down: the read ends at once
-    time.sleep(0.6)
-    assert late.tripped
-    for deadline, pair in ((late, late_pair), (early, early_pair)):
+    later, *later_pair = watched(0.1)  # and the next one, with the late one still waiting
+    wait_until(lambda: later.tripped)
+    assert not late.tripped
+    for deadline, pair in ((late, late_pair), (early, early_pair), (later, later_pair)):
         deadline.close()
         for sock in pair:
             sock.close()
@@ -45,7 +58,9 @@ def test_a_closed_deadline_never_shuts_its_sockets_down() -> None:
 
 def _child(channel: Connection) -> None:
     deadline, *_sockets = watched(0.2)
-    time.sleep(0.6)
+    give_up = time.monotonic() + 30  # only keeps a broken watchdog from hanging the test
+    while not deadline.tripped and time.monotonic() < give_up:
+        time.sleep(0.01)
     channel.send(deadline.tripped)
 
 
@@ -57,7 +72,7 @@ def test_a_forked_worker_has_a_watchdog_of_its_own() -> None:
     child = context.Process(target=_child, args=(child_end,))
     child.start()
     try:
-        assert parent_end.poll(5), "the child never answered"
+        assert parent_end.poll(60), "the child never answered"
         assert parent_end.recv() is True
     finally:
-        child.join(5)
+        child.join(60)
