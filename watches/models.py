@@ -3,6 +3,7 @@ and daily usage counters that the API keeps in the database."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import datetime
 
@@ -15,6 +16,17 @@ from boards.models import Resource
 
 def new_watch_id() -> str:
     return "w_" + secrets.token_urlsafe(12)
+
+
+# Every id `new_watch_id` can issue (and nothing longer than the column). Anything else is no
+# watch: it is not looked up at all, so a caller's bytes that PostgreSQL refuses in text (NUL)
+# answer NOT_FOUND like any unknown id instead of failing the statement (a 500).
+_WATCH_ID = re.compile(r"w_[A-Za-z0-9_-]{1,30}")
+
+
+def watch_id_possible(value: object) -> bool:
+    """Whether `value` could be the id of a watch."""
+    return isinstance(value, str) and _WATCH_ID.fullmatch(value) is not None
 
 
 class Client(models.Model):

@@ -22,7 +22,7 @@ from changes.services.matches import search_key_sql
 from changes.services.present import ChangeRow, change_as_dict
 from changes.services.reads import Matched, as_shown, model_converters, shown_statement, watch_changes, watch_pages
 from watches.filters import Filters, RowBatch, filters_match, search_feed_match
-from watches.models import Client, Watch, WatchKind
+from watches.models import Client, Watch, WatchKind, watch_id_possible
 from watches.services.lookup import touch_statement, watches_touch
 from watchtower.errors import AppError
 from watchtower.statements import Statement, run
@@ -65,8 +65,10 @@ def _watches(client: Client, watch_id: str | None) -> tuple[list[Watch], int]:
     params: list[Any] = [str(WatchKind.SEARCH), client.pk, connection.ops.adapt_datetimefield_value(timezone.now())]
     one = ""
     if watch_id:
+        if not watch_id_possible(watch_id):
+            raise AppError("NOT_FOUND", "watch not found")
         one = " AND w.public_id = %s"
-        params.append(str(watch_id)[:32])
+        params.append(watch_id)
     rows = run([Statement(_watches_sql(connection.vendor) + one + _WATCHES_ORDER, params)])[0] or []
     watches: list[Watch] = []
     names = [field.attname for field in fields]

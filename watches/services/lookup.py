@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from watches.models import Client, Watch
+from watches.models import Client, Watch, watch_id_possible
 from watchtower.config import current
 from watchtower.errors import AppError
 
@@ -25,7 +25,7 @@ def active_watches(*, client: Client) -> QuerySet[Watch]:
 
 def watch_for_client(*, client: Client, watch_id: str) -> Watch:
     """The client's own active watch, or NOT_FOUND (another client's id is never revealed)."""
-    watch = active_watches(client=client).filter(public_id=str(watch_id)[:32]).first()
+    watch = active_watches(client=client).filter(public_id=watch_id).first() if watch_id_possible(watch_id) else None
     if watch is None:
         raise AppError("NOT_FOUND", "watch not found")
     return watch
