@@ -154,6 +154,10 @@ class WatchtowerMCP(MCPServer[Any]):
         The tools map the services' `AppError`s themselves (mcp_bridge/tools.py)."""
         if name not in {tool.name for tool in await super().list_tools()}:
             raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool: {name}", data={"name": name})
+        refused = null_characters(arguments)
+        if refused:
+            message = "; ".join(f"{where}: {NULL_CHARACTERS}" for where in refused)
+            raise ToolError(_tool_error_text("VALIDATION_ERROR", message))
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError as error:
@@ -249,6 +253,28 @@ def validation_message(error: ValidationError) -> str:
         where = ".".join(str(part) for part in item["loc"]) or "arguments"
         parts.append(f"{where}: {item['msg']}")
     return "; ".join(parts) or "invalid arguments"
+
+
+# DRF's words for the same refusal on the REST side (its CharField's ProhibitNullCharactersValidator).
+NULL_CHARACTERS = "Null characters are not allowed."
+
+
+def null_characters(value: Any, where: str = "") -> list[str]:
+    """Where `value` (a tool's arguments) holds a NUL character, in any string or key at any depth:
+    `field`, `field.2`. No argument may: PostgreSQL refuses NUL in text, so such a string would
+    fail the statement that stores or compares it (an INTERNAL_ERROR), and no name, place, URL or
+    id has one. The REST API refuses the same (DRF's CharField)."""
+    if isinstance(value, str):
+        return [where or "arguments"] if "\x00" in value else []
+    found: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            name = f"{where}.{key}" if where else str(key)
+            found += [name.replace("\x00", "\\0")] if "\x00" in str(key) else null_characters(item, name)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += null_characters(item, f"{where}.{index}" if where else str(index))
+    return found
 
 
 def _tool_error_text(code: str, message: str) -> str:
