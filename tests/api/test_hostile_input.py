@@ -338,3 +338,58 @@ def test_malformed_json_bodies_are_answered_in_the_documented_shape(http: Any, a
     for path in ("/v1/watches", "/v1/jobs/search", "/v1/changes/ack"):
         assert_documented(post(http, agent, path, raw.encode("utf-8", "surrogatepass")))
     assert not Watch.objects.exists()
+
+
+REDIRECT_TARGETS = [
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::ffff:169.254.169.254]/",
+    "http://[::ffff:a9fe:a9fe]/",
+    "http://2852039166/",
+    "http://0xa9.0xfe.0xa9.0xfe/",
+    "http://metadata.google.internal./computeMetadata/v1/",
+    "http://localhost./",
+    "http://[::1]/",
+    "http://10.0.0.1/",
+    "http://[fe80::1]/",
+    "http://user:pass@example.com/",
+    "file:///etc/passwd",
+    "gopher://127.0.0.1:6379/_INFO",
+]
+
+
+@pytest.fixture
+def public_page(httpserver: Any, config: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A careers page on 127.0.0.1 that plays a public host: the strict policy, except that this
+    one address and the server's port count as public (as tests/boards/fetch/conftest.py does)."""
+    import ipaddress
+
+    from boards.fetch import guard, robots
+
+    config(allow_private_networks=False)
+    real = guard.is_public_address
+    monkeypatch.setattr(
+        guard,
+        "is_public_address",
+        lambda value: guard.parse_address(value) == ipaddress.IPv4Address("127.0.0.1") or real(value),
+    )
+    monkeypatch.setattr(guard, "ALLOWED_PORTS", guard.ALLOWED_PORTS | {httpserver.port})
+    httpserver.expect_request("/robots.txt").respond_with_data("", status=404)
+    robots.robots_cache_clear()
+    yield httpserver
+    robots.robots_cache_clear()
+
+
+@pytest.mark.parametrize("target", REDIRECT_TARGETS)
+def test_a_page_that_redirects_inward_is_refused_in_the_documented_shape_and_writes_nothing(
+    http: Any, agent: Agent, public_page: Any, target: str
+) -> None:
+    public_page.expect_request("/jobs").respond_with_data("", status=302, headers={"Location": target})
+    response = post(http, agent, "/v1/watches", {"url": f"http://127.0.0.1:{public_page.port}/jobs"})
+    body = assert_documented(response)
+    assert response.status_code == 422 and body["error"] == "SSRF_BLOCKED", body
+    assert any(request.path == "/jobs" for request, _ in public_page.log)  # the page was read, the hop refused
+    # No watch. The page's board row keeps its refusal (so a retry is not read again at once);
+    # with no watch and outside the directory it is never checked, and maintenance drops it
+    # after UNWATCHED_RESOURCE_GRACE (changes/services/maintenance.py).
+    assert not Watch.objects.exists()
+    assert not Resource.objects.filter(indexed=True).exists()
