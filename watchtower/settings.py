@@ -42,6 +42,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "watchtower.api.middleware.BodySizeLimitMiddleware",
+    "watchtower.api.middleware.NullCharacterMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "watchtower.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -52,6 +52,8 @@ def redirect_uri_problem(uri: Any) -> str | None:
     no credentials."""
     if not isinstance(uri, str) or not uri or len(uri) > MAX_URI_LENGTH:
         return "each redirect URI must be a string of at most 2000 characters"
+    if CONTROL_CHARACTERS.search(uri):  # never in a URI (RFC 3986); a NUL failed the insert on PostgreSQL (a 500)
+        return f"{uri!r} holds a control character"
     try:
         parts = urlsplit(uri)
         host = parts.hostname

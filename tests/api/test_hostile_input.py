@@ -393,3 +393,44 @@ def test_a_page_that_redirects_inward_is_refused_in_the_documented_shape_and_wri
     # after UNWATCHED_RESOURCE_GRACE (changes/services/maintenance.py).
     assert not Watch.objects.exists()
     assert not Resource.objects.filter(indexed=True).exists()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/companies?q=%00",  # the page's search: a 500 on PostgreSQL
+        "/companies?q=a%00b&offset=1",
+        "/?ref=%00",
+        "/v1/companies?q=%00",
+        "/v1/changes?watch_id=w_%00",
+        "/oauth/authorize?client_id=%00&redirect_uri=%00",  # a 500 on PostgreSQL
+        "/oauth/authorize?response_type=code&client_id=x&state=%00",
+        "/companies?%00=1",
+    ],
+)
+def test_a_nul_in_any_query_parameter_is_a_validation_error_on_every_route(http: Any, agent: Agent, path: str) -> None:
+    response = http.get(path, **agent.auth)
+    assert response.status_code == 400, (path, response.content[:300])
+    body = response.json()
+    assert body["error"] == "VALIDATION_ERROR" and "Null characters are not allowed." in body["message"], body
+
+
+@pytest.mark.parametrize(
+    ("path", "form"),
+    [
+        ("/oauth/token", {"grant_type": "authorization_code", "code": "\x00", "client_id": "x"}),
+        ("/oauth/token", {"grant_type": "refresh_token", "refresh_token": "a\x00b", "client_id": "\x00"}),
+        ("/oauth/revoke", {"token": "\x00"}),
+    ],
+)
+def test_a_nul_in_a_form_body_is_a_validation_error(http: Any, path: str, form: dict[str, str]) -> None:
+    response = http.post(path, form)  # multipart, as a browser or an OAuth client may send
+    assert response.status_code in (400, 404), (path, response.content[:300])
+    if response.status_code == 400:
+        assert response.json()["error"] in ("VALIDATION_ERROR", "invalid_request", "invalid_client"), response.json()
+
+
+def test_a_nul_in_an_oauth_registration_is_refused_in_its_shape(http: Any) -> None:
+    body = {"client_name": "App\x00", "redirect_uris": ["http://127.0.0.1:8765/cb\x00"]}
+    response = http.post("/oauth/register", json.dumps(body), content_type="application/json")
+    assert response.status_code == 400, response.content[:300]

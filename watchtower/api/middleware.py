@@ -1,4 +1,5 @@
-"""Request-level guards shared by every route: the 64 KB body cap, and JSON errors under /v1/."""
+"""Request-level guards shared by every route: the 64 KB body cap, no NUL character in a query or
+form parameter, and JSON errors under /v1/."""
 
 from __future__ import annotations
 
@@ -51,6 +52,35 @@ class BodySizeLimitMiddleware:
         # The pages use "same-origin" (settings.SECURE_REFERRER_POLICY); the API never needs one.
         response["Referrer-Policy"] = SECURITY_HEADERS["Referrer-Policy"]
         return response
+
+
+# DRF's words for the same refusal of a JSON field (its CharField's ProhibitNullCharactersValidator),
+# and MCP's (mcp_bridge/server.py): every interface answers a NUL alike.
+NULL_CHARACTERS = "Null characters are not allowed."
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+class NullCharacterMiddleware:
+    """Refuse a request whose query string or form body holds a NUL character (`?q=%00`), with
+    400 `VALIDATION_ERROR` naming the parameter, before any view sees it. PostgreSQL refuses NUL in
+    text, so such a value failed whichever statement stored or compared it: the /companies page's
+    search and OAuth's authorize answered 500. No name, place, URL, id or token has one. JSON
+    bodies are the serializers' (REST) and the MCP server's to refuse, field by field."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        parameters = list(request.GET.lists())
+        if request.method == "POST" and request.content_type in FORM_TYPES:
+            parameters += request.POST.lists()
+        for name, values in parameters:
+            if "\x00" in name or any("\x00" in value for value in values):
+                shown = name.replace("\x00", "\\0") or "query"
+                return with_security_headers(
+                    JsonResponse({"error": "VALIDATION_ERROR", "message": f"{shown}: {NULL_CHARACTERS}"}, status=400)
+                )
+        return self.get_response(request)
 
 
 def is_api_path(path: str) -> bool:
