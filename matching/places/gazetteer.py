@@ -586,6 +586,12 @@ def metro_named(name: str) -> tuple[str, str] | None:
     return _METRO_NAMES.get(name)
 
 
+def metro_regions(slug: str) -> tuple[str, ...]:
+    """Every region a metro area spans, its own first ("dc-metro": US-DC, US-VA, US-MD)."""
+    return _METRO_REGIONS.get(slug, ())
+
+
+_METRO_REGIONS: dict[str, tuple[str, ...]] = {slug: regions for slug, _names, regions, _members in _METROS}
 _METRO_NAMES: dict[str, tuple[str, str]] = {
     name: (slug, regions[0]) for slug, names, regions, _members in _METROS for name in names
 }

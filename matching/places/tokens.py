@@ -119,6 +119,17 @@ def _coverage(region: str | None, country: str | None) -> list[str]:
     return keys
 
 
+def _metro_coverage(metros: tuple[str, ...], region: str | None, country: str | None) -> list[str]:
+    """The remote areas that cover a metro area: those of each region it spans, so the DC metro
+    ("DMV": DC, Virginia, Maryland) finds a job remote in Virginia only, as "PNW" finds one remote
+    in Oregon only. A metro of one region covers what that region covers."""
+    keys = _coverage(region, country)
+    for slug in metros:
+        for other in gazetteer.metro_regions(slug):
+            keys.extend(key for key in _coverage(other, gazetteer.country_of_region(other)) if key not in keys)
+    return keys
+
+
 def place_filter_keys(location_filter: str) -> list[str]:
     """The padded tokens a location filter must find in `place_text`, any of them; "" never."""
     return list(_filter_keys(location_filter))
@@ -153,7 +164,7 @@ def _filter_keys(location_filter: str) -> tuple[str, ...]:
             keys.extend(_coverage(place.region, place.country))
         elif item.metros:
             keys.extend(f"metro:{slug}" for slug in item.metros)
-            keys.extend(_coverage(place.region, place.country))
+            keys.extend(_metro_coverage(item.metros, place.region, place.country))
         elif item.zone:
             keys.append(f"zone:{item.zone}")
             keys.extend(f"remote:{zone}" for zone in gazetteer.with_parents((item.zone,)))
@@ -195,6 +206,8 @@ def remote_from_keys(place: str) -> tuple[str, ...]:
             keys.extend(("remote:world", f"within:{item.zone}"))
         elif resolved.country is None:
             return ()
+        elif resolved.city is None and item.metros:
+            keys.extend(_metro_coverage(item.metros, resolved.region, resolved.country))
         else:
             keys.extend(_coverage(resolved.region, resolved.country))
             if resolved.city is None and resolved.region is None:

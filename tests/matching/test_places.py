@@ -147,6 +147,15 @@ GEOGRAPHY = [
     ("the Triangle", ["Durham, NC"], False, True),
     ("Research Triangle", ["Cary, NC"], False, True),
     ("the Triangle", ["Durham, England"], False, False),
+    # A remote job scoped to any state of a metro that spans several is in the metro's reach, as
+    # for a group of states ("PNW" and a job remote in Oregon only).
+    ("DMV", ["Remote - Virginia"], True, True),
+    ("DMV", ["Remote (Maryland)"], True, True),
+    ("DMV", ["Remote - DC"], True, True),
+    ("DMV", ["Remote - Texas"], True, False),
+    ("NoVA", ["Remote - Maryland"], True, False),
+    ("DFW", ["Remote - Oklahoma"], True, False),
+    ("PNW", ["Remote - Oregon"], True, True),
     ("PNW", ["Portland, OR"], False, True),
     ("PNW", ["Seattle, WA"], False, True),
     ("PNW", ["Portland, ME"], False, False),
@@ -204,6 +213,12 @@ def test_a_group_of_countries_reads_as_its_countries() -> None:
     assert [place.country for place in resolve("DACH")] == ["DE", "AT", "CH"]
     assert set(remote_from_keys("Germany")) <= set(remote_from_keys("DACH"))
     assert set(place_filter_keys("Austria")) & set(place_filter_keys("DACH"))
+
+
+def test_remote_from_a_metro_of_several_states_is_remote_from_any_of_them() -> None:
+    dmv = set(remote_from_keys("DMV"))
+    assert {" ra0usdc ", " ra0usva ", " ra0usmd "} <= dmv and " ra0ustx " not in dmv
+    assert " ra0usmd " not in remote_from_keys("NoVA")
 
 
 def test_words_beside_remote_are_not_a_place() -> None:
