@@ -348,6 +348,24 @@ _NOT_COMPANY = frozenset(_NOT_COMPANY_TEXT.split())
 # Names that stand for a fixed set of companies.
 _FAANG = ("meta", "amazon", "apple", "netflix", "google")
 _COMPANY_GROUPS = {"faang": _FAANG, "maang": _FAANG, "fang": ("meta", "amazon", "netflix", "google")}
+# Security clearances, each one term (a keyword the job must hold), never split on "/" nor read as
+# "top" (a request word) and "secret": "TS/SCI" (= "TS-SCI" = "TS SCI"), "top secret", "public
+# trust", UK "SC/DV"; a level named only beside "clearance"/"cleared" otherwise ("secret clearance",
+# "TS cleared", "DV cleared", "NV1 clearance"). "active", "cleared", "clearance", "required" around
+# it belong to it; a polygraph after it is noted (no filter; a job without one is as open).
+_CLEARANCE_CLEAR = r"(?:security\s+)?(?:clearances?|cleared)"
+_CLEARANCE = re.compile(
+    r"(?P<negated>\b(?:no|not|non|without|excluding|except|never)[\s-]+(?:an?\s+|any\s+)?)?"
+    r"(?:\b(?:an?\s+)?(?:active|current|interim|existing|valid|full)\s+)?(?:\bcleared\s+)?"
+    r"(?P<term>\bts\s*[/-]\s*sci\b|\bts\s+sci\b|\btop[\s-]secret\b|\bpublic[\s-]trust\b|\bsc\s*(?:/|\bor\b)\s*e?dv\b"
+    rf"|\b(?:secret|ts|sc|e?dv|nv[12]|bpss)(?=[\s-]+{_CLEARANCE_CLEAR}\b))"
+    rf"(?:[\s-]+{_CLEARANCE_CLEAR}\b(?:\s+(?:required|needed|preferred|a\s+must))?)?"
+    r"(?P<poly>\s*(?:\bwith\b|w/|\+|/|\band\b|&|,)?\s*(?:an?\s+)?(?:full[\s-]scope\s+|fs\s+|ci\s+|lifestyle\s+)?"
+    r"(?:poly(?:graph)?|fsp)\b)?"
+)
+_CLEARANCE_TERMS = {"ts-sci": "ts/sci", "tssci": "ts/sci", "sc-dv": "sc/dv", "scordv": "sc/dv", "sc-edv": "sc/dv"}
+_CLEARANCE_WORDS = ("ts", "secret", "trust", "sc", "dv", "nv", "bpss")
+
 # Criteria that are real wishes but have no filter: noted, never read as role words.
 _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
@@ -597,6 +615,7 @@ class _Reader:
         self.exclude_companies: list[str] = []
         self.no_agencies = False
         self.posted_within: int | None = None
+        self.clearances: list[str] = []
 
     def read(self) -> Interpretation:
         self._clean()
@@ -607,6 +626,8 @@ class _Reader:
         self._employment()
         self._companies()
         self._unsupported()
+        if any(word in self.text for word in _CLEARANCE_WORDS):
+            self._clearances()
         self._negations()
         self._work_modes()
         self._remote_from()
@@ -825,6 +846,7 @@ class _Reader:
         group = match.group("names")
         parts = re.split(r"(\s*(?:,|\bor\b|\band\b|/|\s&\s)\s*)", group)
         found: list[str] = []
+        pairs = 0
         for index in range(0, len(parts), 2):
             part = parts[index]
             before = parts[index - 1] if index else ""
@@ -834,22 +856,38 @@ class _Reader:
                 head = "".join(parts[: index - 1])
             else:
                 name, accepted = self._place_after_name(part.strip(" .'\""))
-                if not accepted or "," not in after:
-                    found.extend(accepted)  # "at Microsoft Redmond or Google": the list goes on
+                following = parts[index + 2].strip(" .'\"") if index + 2 < len(parts) else ""
+                if not accepted or "," not in after or (following and self._place_after_name(following)[1]):
+                    # "at Microsoft Redmond or Google", "at Google Zurich, Meta London, python": the
+                    # list goes on, after a comma too when the next name also ends in a place.
+                    found.extend(accepted)
+                    pairs += bool(accepted)
                     continue
+                pairs += 1
                 head = "".join(parts[:index]) + name
             names = [self._place_after_name(name)[0] for name in _company_names(head)]
             if not names:
                 return match.group(0)
             self._add_companies(self.companies, names)
             self.locations.extend(place for place in [*found, *accepted] if place not in self.locations)
+            self._note_pairs(pairs)
             return BAR + "".join(parts[index + 1 :])
         names = _company_names(group)
         if not names:
             return match.group(0)
         self.locations.extend(place for place in found if place not in self.locations)
         self._add_companies(self.companies, [self._place_after_name(name)[0] for name in names])
+        self._note_pairs(pairs)
         return BAR
+
+    def _note_pairs(self, pairs: int) -> None:
+        """ "at Google Zurich, Meta London": the filters hold companies and places apart, so each
+        company is looked for in each place; said in a note."""
+        if pairs > 1:
+            self.notes.append(
+                "Companies and places written as pairs were read apart: any of the companies, in any of the "
+                "places (a job of the first company in the second place matches too)."
+            )
 
     def _place_after_name(self, name: str) -> tuple[str, list[str]]:
         """ "at Microsoft Redmond": a known place ending a company name is the place (a location),
@@ -870,6 +908,28 @@ class _Reader:
             return True
 
         self._cut(_UNSUPPORTED, unsupported)
+
+    def _clearances(self) -> None:
+        """ "TS/SCI cleared", "active secret clearance", "SC/DV": one term each, kept for the role
+        words (`_roles`); "no TS/SCI" excludes it."""
+
+        def clearance(match: re.Match[str]) -> bool:
+            written = re.sub(r"\s*(?:/|-|\s)\s*", " ", match.group("term")).strip()
+            term = _CLEARANCE_TERMS.get(
+                written.replace(" ", "-"), _CLEARANCE_TERMS.get(written.replace(" ", ""), written)
+            )
+            if match.group("negated"):
+                self._exclude_words([term])
+            elif term not in self.clearances:
+                self.clearances.append(term)
+            if match.group("poly"):
+                self.notes.append(
+                    f'"{match.group("poly").strip(" ,/+&")}": a polygraph is not something Watchtower can filter on; '
+                    "it was ignored (the clearance was read)."
+                )
+            return True
+
+        self._cut(_CLEARANCE, clearance)
 
     def _negations(self) -> None:
         for match in list(_NOT_PLACE.finditer(self.text)):
@@ -1329,6 +1389,32 @@ class _Reader:
                     self.seniority.append(level)
 
     def _roles(self) -> None:
+        noted = len(self.notes)
+        self._role_reading()
+        if self.clearances:
+            self._add_clearances(noted)
+
+    def _add_clearances(self, noted: int) -> None:
+        """A clearance is a specific role word: with one other specific word both are needed
+        (`all_keywords`), beside a choice of words it is needed too, and beside only generic words
+        ("TS/SCI software engineer") it is the keyword, the generic words dropped as usual."""
+        if self.all_keywords or (self.keywords and len(self.keywords) > 1):
+            self.all_keywords = self._capped([*self.all_keywords, *self.clearances], "all_keywords")
+            return
+        if self.keywords and any(word not in _GENERIC for word in self.keywords[0].split()):
+            self.all_keywords = self._capped([*self.keywords, *self.clearances], "all_keywords")
+            self.keywords = []
+            return
+        generic = self.keywords[0].split() if self.keywords else []
+        del self.notes[noted:]  # "software engineer" alone was no generic word dropped; now it is
+        if len(self.clearances) == 1:
+            self.keywords = list(self.clearances)
+        else:
+            self.all_keywords = self._capped(self.clearances, "all_keywords")
+            self.keywords = []
+        self._note_generic(generic)
+
+    def _role_reading(self) -> None:
         text = self.text
         any_of = bool(re.search(r"\bor\b|/", text.replace("|", " ")))
         if any_of and "(" in text and self._bracketed_alternatives(text):
