@@ -119,14 +119,15 @@ def _amount(suffix: str) -> str:
         rf"(?<![\w.,$£€¥₹₩₪])(?:(?P<sym{suffix}>{_SYMBOLS})|(?P<code{suffix}>{_CODES})\s)?\s?"
         rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:['’]\d{{3}})+"
         rf"|\d{{1,3}}(?:\s\d{{3}})+(?=\s?(?:[$£€]|(?:{_CODES})\b))|\d+(?:\.\d+)?)"
-        rf"\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?)?\b(?P<after{suffix}>\s?[€£](?!\w))?"
+        # "25+ LPA", "¥10M+": a plus may stand before the unit; millions need a currency (checked).
+        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|m|mn|million))?\b(?P<after{suffix}>\s?[€£](?!\w))?"
     )
 
 
 _PAY = re.compile(
     rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
     rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
-    rf"(?:\s*(?P<cur>{_CODES}|dollars|euros|pounds)\b)?"
+    rf"(?:\s*(?P<cur>{_CODES}|dollars|euros|pounds|yen|rupees)\b)?"
     r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|day|week|wk)\b"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
     r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b)?"
@@ -139,6 +140,8 @@ _CURRENCIES = {
     **{code.lower(): code for code in salary_patterns.CODES.split("|")},
     "rmb": "CNY",
     "dollars": "USD",
+    "yen": "JPY",
+    "rupees": "INR",
     "pounds": "GBP",
     "euros": "EUR",
 }
@@ -241,6 +244,11 @@ _REMOTE_OR_MODE = re.compile(
     # "remote OK", "remote is fine": remote allowed, not asked for.
     r"|\bremote\s+(?:is\s+)?(?:ok|okay|fine|welcome|possible|considered|acceptable)\b"
 )
+# "remote Africa ok", "remote in the EU is fine": remote work from a place allowed, not asked for.
+_REMOTE_PLACE_OK = re.compile(
+    r"\b(?:fully\s+)?remote\s+(?:(?:from|in|within)\s+)?(?:the\s+)?(?P<place>[a-z][a-z.]*(?:\s[a-z.]+){0,2}?)\s+"
+    r"(?:is\s+|also\s+|too\s+)?(?:ok|okay|fine|welcome|possible|considered|acceptable)\b"
+)
 _WORK_MODE = re.compile(
     r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b"
     r"(?:\s*\(?\s*(?:\d|one|two|three|four)(?:\s*-\s*\d)?\s*(?:days?|x)(?:\s*(?:a|per|/)\s*(?:week|wk))?"
@@ -293,11 +301,14 @@ _VISA = re.compile(
 )
 _KIND_WORDS = (
     r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
-    r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent"
+    r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent|c2c|corp[\s-]to[\s-]corp|1099"
 )
 _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("internship", re.compile(r"internships?|apprenticeships?")),
-    ("contract", re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing")),
+    (
+        "contract",
+        re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099"),
+    ),
     ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal")),
     ("part_time", re.compile(r"part ?time")),
     ("full_time", re.compile(r"full ?time|permanent")),
@@ -398,6 +409,13 @@ _UNSUPPORTED = re.compile(
     r"(?:fintechs?|startups?|unicorns?|scale-?ups?"
     r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies"
     r"|(?<=[\s-]stage\s)compan(?:y|ies)|(?<=series\s[a-f]\s)compan(?:y|ies))\b"
+    # A funding stage without "at": "Series B startups", "seed-stage companies"; "at Series A".
+    r"|\b(?:(?:early|late|growth|seed|pre-seed)[\s-]stage|series\s+[a-f]|vc[\s-]backed|yc[\s-]backed)\s+"
+    r"(?:startups?|compan(?:y|ies)|fintechs?|scale-?ups?)\b|\bat\s+(?:an?\s+)?series\s+[a-f]\b"
+    # A season and year of start: "summer 2027", "fall 2026 internship" (the level is read apart).
+    r"|\b(?:summer|fall|autumn|winter|spring)\s+(?:of\s+)?(?:20\d\d|'\d\d)\b"
+    # US tax status of a contract: "W2 only", "no C2C" ("C2C", "1099", "corp-to-corp" are read as contract).
+    r"|\bw-?2(?:\s+only)?\b"
     # What the seeker need not have, said after it: "clearance not required", "degree not needed".
     r"|\b[\w'-]+\s+(?:is\s+)?not\s+(?:required|needed|necessary|a\s+must)\b"
     # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter).
@@ -443,7 +461,8 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "entry",
         re.compile(
-            r"\b(?:junior|jr\b\.?|entry[\s-]level|(?:new|fresh)[\s-]grads?|(?:new|fresh)\s+graduates?|graduates?|freshers?|early[\s-]career|"
+            r"\b(?:junior|jr\b\.?|entry[\s-]level|(?:new|fresh|recent)(?:\s+(?:college|university|phd|ms|msc|masters?|bs|bsc|bachelors?))?"
+            r"[\s-]grads?|(?:new|fresh|recent)\s+graduates?|graduates?|freshers?|early[\s-]career|"
             r"trainees?|beginners?)(?:[\s-]level)?(?=\W|$)"
         ),
     ),
@@ -544,6 +563,7 @@ _TIGHT_COMMA = re.compile(r",(?=[^\s\d,])|(?<=[^\d\s,]),(?=\d)")
 _FULL_STACK = re.compile(r"\bfull[\s-]+stack\b")
 # A choice in brackets: "(go or rust)", "(react/typescript)".
 _BRACKETED_CHOICE = re.compile(r"\(([^()|]*?(?:\bor\b|/)[^()|]*)\)")
+_SEGMENT_TEXT = re.compile(r"[^,|]+")
 _SPACED_DASH = re.compile(r"(?P<before>\S*)\s+[-–—]\s+(?=(?P<after>\S*))")
 
 
@@ -587,6 +607,9 @@ class _Reader:
         if " - " in clean or " – " in clean or " — " in clean:
             clean = _SPACED_DASH.sub(_dash_as_comma, clean)
         self.text = f" {clean.lower()} "
+        # "w/ 5+ YOE", "w/o sponsorship": the abbreviations of "with" and "without".
+        if "w/" in self.text:
+            self.text = _WITH_ABBREVIATION.sub(lambda m: " without " if m.group(1) else " with ", self.text)
         # "full stack": "full" alone is a request word ("full time"); the role is one word.
         if "stack" in self.text:
             self.text = _FULL_STACK.sub("full-stack", self.text)
@@ -717,8 +740,13 @@ class _Reader:
             period = _PERIODS.get(groups["per"] or groups["adv"] or "", "")
             value = float(re.sub(r"[,'’\s]", "", groups["num"]))
             lakh = any(unit and unit.startswith(("l",)) for unit in (groups["k"], groups["k2"]))
+            million = any(unit and unit.startswith("m") for unit in (groups["k"], groups["k2"]))
             if lakh:
                 value *= _LAKH  # "30 LPA": 30 lakh a year
+            elif million:
+                if not any(groups[name] for name in _CURRENCY_GROUPS) and not groups["lead"]:
+                    return False  # "a 6m contract" is no pay: "10M" is pay only with a currency or a pay word
+                value *= 1_000_000 if groups["k"] or value < 1000 else 1  # "¥10M+", "₹1.5M"
             elif groups["k"] or (groups["k2"] and value < 1000):
                 value *= 1000
             currency_mark = next(
@@ -1072,6 +1100,19 @@ class _Reader:
         if "remote" in self.text or "wfh" in self.text:
             self._cut(_REMOTE_OR_MODE, either)
 
+            def allowed_from(match: re.Match[str]) -> bool:
+                accepted = _read_places(match.group("place"))
+                if not accepted or "remote" in accepted:
+                    return False
+                self.locations.extend(place for place in accepted if place not in self.locations)
+                self.notes.append(
+                    f'"{match.group(0).strip()}": remote work is allowed, not asked for; the place is a location '
+                    "(it finds remote jobs workable from there too), and no remote filter was set."
+                )
+                return True
+
+            self._cut(_REMOTE_PLACE_OK, allowed_from)
+
         def mode(match: re.Match[str]) -> bool:
             self.notes.append(f'"{match.group(0).strip()}" is not a filter Watchtower has; it was ignored.')
             return True
@@ -1368,6 +1409,20 @@ class _Reader:
             # Only places the remote_from filter knows move there; any other text stays a location
             # filter on remote jobs, as it was before remote_from existed.
             self.remote_from, self.locations = self.locations, []
+        if self.remote_from and self.locations:
+            # "in New York or remote US", "Lagos or Nairobi, remote Africa": a job must be in one of
+            # the places or remote from the area, not both; a location "remote <area>" finds the
+            # remote jobs workable from the area (docs/queries.md, Places).
+            areas = [f"remote {place}" for place in self.remote_from]
+            self.notes.append(
+                "The places and the remote area were read as alternatives: a job in "
+                + " or ".join(f'"{place}"' for place in self.locations)
+                + ", or remote from "
+                + " or ".join(f'"{place}"' for place in self.remote_from)
+                + "."
+            )
+            self.locations = [*self.locations, *(area for area in areas if area not in self.locations)][:MAX_TERMS]
+            self.remote_from = []
         if self.remote_from:
             self.remote_only = False  # implied: remote_from selects remote jobs only
             self.remote_from = self.remote_from[:MAX_TERMS]
@@ -1419,6 +1474,8 @@ class _Reader:
         any_of = bool(re.search(r"\bor\b|/", text.replace("|", " ")))
         if any_of and "(" in text and self._bracketed_alternatives(text):
             return
+        if any_of and self._segment_alternatives(text):
+            return
         if any_of:
             phrases: list[str] = []
             dropped: list[str] = []
@@ -1453,7 +1510,20 @@ class _Reader:
         group = _BRACKETED_CHOICE.search(text)
         if group is None:
             return False
-        outside = text[: group.start()] + BAR + text[group.end() :]
+        return self._choice_beside_words(text, group.start(), group.end(), group.group(1))
+
+    def _segment_alternatives(self, text: str) -> bool:
+        """ "Senior Data Engineer - Snowflake/dbt - Remote": a choice that is a segment of its own
+        (between commas, dashes or cuts) is read like one in brackets."""
+        found = [m for m in _SEGMENT_TEXT.finditer(text) if re.search(r"\bor\b|/", m.group(0))]
+        if len(found) != 1:
+            return False
+        return self._choice_beside_words(text, found[0].start(), found[0].end(), found[0].group(0))
+
+    def _choice_beside_words(self, text: str, start: int, end: int, inner: str) -> bool:
+        """The alternatives of `inner` (at text[start:end]) as `keywords`, the specific role words
+        outside it as `all_keywords`; False (notes undone) when either side is empty."""
+        outside = text[:start] + BAR + text[end:]
         if re.search(r"\bor\b|/", outside.replace("|", " ")):
             return False
         noted = len(self.notes)
@@ -1463,7 +1533,7 @@ class _Reader:
             del self.notes[noted:]  # the usual reading notes them again
             return False
         choices: list[str] = []
-        for piece in re.split(r"\bor\b|/", group.group(1)):
+        for piece in re.split(r"\bor\b|/", inner):
             phrase = " ".join(word for word in self._role_words(piece))
             if phrase and phrase not in choices:
                 choices.append(phrase)
@@ -1614,6 +1684,7 @@ _NOT_BARE_PLACES = frozenset(_NOT_BARE_PLACES_TEXT.split()) | _FIELDS_NOT_PLACES
 # of America", "US"); any other grammar word means the phrase is not a place ("is fully").
 _PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us"})
 _SHORT_BARE_PLACES = frozenset({"nyc", "usa", "uae"})
+_WITH_ABBREVIATION = re.compile(r"(?<![\w/])w/(o\b)?\s*")
 _HYPHEN_ONLY = re.compile(r"(?<=[a-z])-only\b")
 
 

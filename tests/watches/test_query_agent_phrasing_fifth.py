@@ -68,6 +68,103 @@ CLEARANCES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+FIRST_BATCH: list[tuple[str, dict[str, Any]]] = [
+    # A plus before the unit ("25+ LPA"); millions with a currency or a pay word ("¥10M+").
+    (
+        "React Native devs jobs in Bangalore, 25+ LPA, 3-5 yrs exp",
+        {
+            "all_keywords": ["react", "native"],
+            "locations": ["bangalore"],
+            "min_salary": 2500000,
+            "salary_currency": "INR",
+            "max_experience_years": 5,
+        },
+    ),
+    (
+        "site reliability engineer, Tokyo, ¥10M+",
+        {
+            "all_keywords": ["site", "reliability"],
+            "locations": ["tokyo"],
+            "min_salary": 10000000,
+            "salary_currency": "JPY",
+        },
+    ),
+    ("backend ₹1.5M", {"keywords": ["backend"], "min_salary": 1500000, "salary_currency": "INR"}),
+    ("5m", {"keywords": ["5m"]}),
+    # "w/" is "with", "w/o" "without".
+    (
+        "security engineer w/ 5+ YOE, remote in Australia, AUD 150k",
+        {
+            "keywords": ["security"],
+            "remote_from": ["australia"],
+            "min_salary": 150000,
+            "salary_currency": "AUD",
+            "max_experience_years": 5,
+        },
+    ),
+    ("backend w/o sponsorship", {"keywords": ["backend"]}),
+    # A funding stage without "at", "at Series A", a season of start, "W2 only" are noted.
+    (
+        "Director of Engineering, Series B startups, NYC, $300k OTE",
+        {
+            "keywords": ["engineering"],
+            "locations": ["nyc"],
+            "seniority": ["director"],
+            "min_salary": 300000,
+            "salary_currency": "USD",
+        },
+    ),
+    ("Head of Data at Series A", {"keywords": ["data"], "seniority": ["director"]}),
+    (
+        "software engineer intern summer 2027 in Seattle or Redmond",
+        {"keywords": ["software engineer"], "locations": ["seattle", "redmond"], "seniority": ["intern"]},
+    ),
+    (
+        "Senior Java Developer, Charlotte NC, 6-10 years exp, W2 only",
+        {"keywords": ["java"], "locations": ["charlotte nc"], "seniority": ["senior"], "max_experience_years": 10},
+    ),
+    # C2C, corp-to-corp, 1099 are contract work.
+    (
+        "java dev C2C, 1099 ok, Dallas",
+        {"keywords": ["java"], "locations": ["dallas"], "employment_types": ["contract"]},
+    ),
+    # "new PhD grad", "recent grad" are entry level.
+    ("new PhD grad research engineer roles", {"keywords": ["research"], "seniority": ["entry"]}),
+    ("recent grad data analyst", {"all_keywords": ["data", "analyst"], "seniority": ["entry"]}),
+    # A choice that is a segment of its own is read like one in brackets.
+    (
+        "Senior Data Engineer - Snowflake/dbt - Remote (US only) - $165k",
+        {
+            "keywords": ["snowflake", "dbt"],
+            "all_keywords": ["data"],
+            "seniority": ["senior"],
+            "remote_from": ["us"],
+            "min_salary": 165000,
+            "salary_currency": "USD",
+        },
+    ),
+    ("python developer, django or flask", {"keywords": ["django", "flask"], "all_keywords": ["python"]}),
+    ("Remote DevOps / SRE roles in EMEA", {"keywords": ["devops", "sre"], "remote_from": ["emea"]}),
+    # Places and a remote area are alternatives: the area becomes a location "remote <area>".
+    ("backend in New York or remote US", {"keywords": ["backend"], "locations": ["new york", "remote us"]}),
+    (
+        "Head of Data, SF Bay Area or remote (US)",
+        {"keywords": ["data"], "locations": ["sf bay area", "remote us"], "seniority": ["director"]},
+    ),
+    # "remote <place> ok" allows remote work from the place: a location, no remote filter.
+    (
+        "Lead mobile engineer Flutter in Lagos or Nairobi, remote Africa ok",
+        {"all_keywords": ["mobile", "flutter"], "locations": ["africa", "lagos", "nairobi"], "seniority": ["senior"]},
+    ),
+    ("python dev, remote Europe ok", {"keywords": ["python"], "locations": ["europe"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), FIRST_BATCH, ids=[c[0] for c in FIRST_BATCH])
+def test_first_batch(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
 @pytest.mark.parametrize(
     ("query", "expected"), COMPANY_PLACE_PAIRS + CLEARANCES, ids=[c[0] for c in COMPANY_PLACE_PAIRS + CLEARANCES]
 )
