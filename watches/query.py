@@ -134,6 +134,8 @@ _PAY = re.compile(
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
     rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote)\b)?"
+    # "AUD 220k + super": Australian pay states the pension (superannuation) beside it.
+    r"(?:\s*(?:\+|plus|incl\.?|including)?\s*super(?:annuation)?\b)?"
 )
 _CURRENCIES = {
     **{symbol.lower(): code for symbol, code in salary_patterns.SYMBOL_CURRENCY.items()},
@@ -315,7 +317,7 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
 _EMPLOYMENT_NEGATED = re.compile(
-    rf"\b(?:no|not|non|excluding|except|without|never|but\s+not)[\s-]+(?:any\s+)?"
+    rf"\b(?:no|not|non|excluding|exclude|except|without|never|but\s+not|avoid(?:ing)?|skip(?:ping)?|minus)[\s-]+(?:any\s+)?"
     rf"(?P<items>(?:{_KIND_WORDS})(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:{_KIND_WORDS}))*)"
     r"(?:\s+(?:roles?|jobs?|positions?|work|gigs?|contracts?|openings?|please))?\b"
 )
@@ -356,6 +358,24 @@ entry mid senior junior end same well early late midnight noon it them us me fin
 scale-ups nonprofits non-profits banks enterprises consultancies agencies series
 """
 _NOT_COMPANY = frozenset(_NOT_COMPANY_TEXT.split())
+# Words that end the name of a kind of company, not of one company ("early-stage startups").
+_COMPANY_KINDS = frozenset(
+    [
+        "startups",
+        "startup",
+        "companies",
+        "fintechs",
+        "unicorns",
+        "scaleups",
+        "scale-ups",
+        "nonprofits",
+        "non-profits",
+        "agencies",
+        "consultancies",
+        "firms",
+        "enterprises",
+    ]
+)
 # Names that stand for a fixed set of companies.
 _FAANG = ("meta", "amazon", "apple", "netflix", "google")
 _COMPANY_GROUPS = {"faang": _FAANG, "maang": _FAANG, "fang": ("meta", "amazon", "netflix", "google")}
@@ -384,7 +404,7 @@ _UNSUPPORTED = re.compile(
     r"|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
-    r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
+    r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|(?<=\+\s)relocation|(?<=\+)relocation|(?<=plus\s)relocation|(?<=&\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
     r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b))"
     # A requirement the seeker lacks: "no PhD required", "no degree needed", "that don't require a
     # degree", "without a degree" (not a word to exclude: postings rarely name it in the title).
@@ -421,7 +441,8 @@ _UNSUPPORTED = re.compile(
     # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter).
     r"|\b(?:ii|iii|iv|ic[1-9])\b"
     # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
-    r"|\b(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
+    r"|\b(?:(?:within|during|overlapping(?:\s+with)?)\s+(?:the\s+)?|in\s+(?=\w+\s+time\s*zone|\w+\s+timezone))?"
+    r"(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
     r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
     # A currency without an amount: "remote LATAM, USD", "paid in euros".
     r"|\b(?:paid|pay|salary)\s+in\s+(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
@@ -540,6 +561,7 @@ using via they them you your one whatever check keep eye can could would will do
 current currently right now today latest recent recently something anything search searching seeking seek
 interested hire good great best cool nice top startup paid salary pay making earning per annum yearly hourly
 monthly plus k thousand if than more less most least candidate applicant must should have has
+set setup pls plz thanks thank thx kindly
 """
 _STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
     "ok",
@@ -1615,6 +1637,8 @@ def _company_names(phrase: str) -> list[str]:
         words = name.split()
         if not words or len(words) > 4 or words[0] in _NOT_COMPANY or not company_key(name):
             return []
+        if len(words) > 1 and words[-1] in _COMPANY_KINDS:
+            return []  # "at early-stage startups", "at Series C+ companies": a kind of company, no name
         if len(name) > MAX_TERM_LENGTH:
             return []
         names.append(name)
@@ -1640,7 +1664,12 @@ def _role_word(raw: str) -> str:
     if not word or not terms.term_key(word):
         return ""
     word = _SPELLINGS.get(word, word)
-    return terms.singular(word) if word.isalpha() else word
+    if not word.isalpha():
+        return word
+    single = terms.singular(word)
+    # Shown singular only when that is the same term: "engineers" → "engineer", but "postgres"
+    # (= postgresql) is not "postgre".
+    return single if single == word or terms.term_key(single) == terms.term_key(word) else word
 
 
 # Short spellings of a role word, read as the word ("staff eng" is a staff engineer).
@@ -1682,7 +1711,7 @@ allen aba san normal global international distributed worldwide anywhere world r
 _NOT_BARE_PLACES = frozenset(_NOT_BARE_PLACES_TEXT.split()) | _FIELDS_NOT_PLACES | {"perm"}
 # Grammar words that may be part of a place written bare ("New York", "Bay Area", "United States
 # of America", "US"); any other grammar word means the phrase is not a place ("is fully").
-_PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us"})
+_PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us", "time"})
 _SHORT_BARE_PLACES = frozenset({"nyc", "usa", "uae"})
 _WITH_ABBREVIATION = re.compile(r"(?<![\w/])w/(o\b)?\s*")
 _HYPHEN_ONLY = re.compile(r"(?<=[a-z])-only\b")

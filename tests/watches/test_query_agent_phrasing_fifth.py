@@ -160,6 +160,87 @@ FIRST_BATCH: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+SECOND_BATCH: list[tuple[str, dict[str, Any]]] = [
+    # Request words: "set up a watch", "pls", "thanks".
+    (
+        "Hey, can you set up a watch for senior golang roles in NYC paying 200k+? no crypto pls",
+        {
+            "keywords": ["golang"],
+            "exclude_keywords": ["crypto"],
+            "locations": ["nyc"],
+            "seniority": ["senior"],
+            "min_salary": 200000,
+        },
+    ),
+    # A word is shown singular only when that is the same term ("postgres" is postgresql).
+    (
+        "Database administrator (Postgres) jobs in Phoenix, AZ",
+        {"all_keywords": ["database", "administrator", "postgres"], "locations": ["phoenix, az"]},
+    ),
+    # A kind of company after "at" is no company name, whatever words come before it.
+    ("Rust jobs at early-stage startups in SF", {"keywords": ["rust"], "locations": ["sf"]}),
+    (
+        "Machine learning engineer jobs at Series C+ companies, remote EU",
+        {"all_keywords": ["machine", "learning"], "remote_from": ["eu"]},
+    ),
+    # "+ super" beside Australian pay is part of the pay.
+    (
+        "Data engineering manager jobs in Sydney NSW, AUD 220k+ super",
+        {
+            "keywords": ["data"],
+            "locations": ["sydney nsw"],
+            "seniority": ["manager"],
+            "min_salary": 220000,
+            "salary_currency": "AUD",
+        },
+    ),
+    # "exclude" / "avoid" refuse employment types as "no" does.
+    (
+        "UX researcher roles, remote US, exclude contract and part-time",
+        {
+            "all_keywords": ["ux", "researcher"],
+            "remote_from": ["us"],
+            "employment_types": ["full_time", "temporary", "internship"],
+        },
+    ),
+    # Time zones: "<place> time zones" beside remote is where the work is done; "within EST" noted.
+    (
+        "remote Elixir jobs, US time zones, 160k",
+        {"keywords": ["elixir"], "remote_from": ["us time zones"], "min_salary": 160000},
+    ),
+    (
+        "Senior iOS engineer, remote within EST timezone, 170k",
+        {"keywords": ["ios"], "seniority": ["senior"], "remote_only": True, "min_salary": 170000},
+    ),
+    # "+ relocation" is a benefit, noted.
+    (
+        "Senior backend (Java/Kotlin) in Amsterdam, visa sponsorship + relocation",
+        {
+            "keywords": ["java", "kotlin"],
+            "all_keywords": ["backend"],
+            "locations": ["amsterdam"],
+            "seniority": ["senior"],
+            "visa_sponsorship": True,
+        },
+    ),
+    (
+        "Backend engineer, Go/Rust, EU remote, €100k+, no big tech",
+        {
+            "keywords": ["go", "rust"],
+            "all_keywords": ["backend"],
+            "remote_from": ["eu"],
+            "min_salary": 100000,
+            "salary_currency": "EUR",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), SECOND_BATCH, ids=[c[0] for c in SECOND_BATCH])
+def test_second_batch(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
 @pytest.mark.parametrize(("query", "expected"), FIRST_BATCH, ids=[c[0] for c in FIRST_BATCH])
 def test_first_batch(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
