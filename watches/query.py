@@ -28,6 +28,7 @@ filters. `interpret` never raises.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
@@ -94,6 +95,10 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
         rf"(?<![\w-])(?P<n>{_COUNT})\s*(?:years?|yrs?)\s+(?:max(?:imum)?|or\s+less|or\s+fewer|at\s+most|tops)\b"
     ),
     re.compile(r"\b(?:with\s+)?no\s+(?:prior\s+)?experience(?:\s+(?:required|needed|necessary))?"),
+    # "jobs that don't require experience": as "no experience required".
+    re.compile(
+        r"\b(?:(?:that|which)\s+)?(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:require|need)\s+(?:any\s+)?(?:prior\s+)?experience\b"
+    ),
     # Months, as years: "6 months experience" is at most half a year ("18 months of exp" 1.5).
     re.compile(rf"{_LEAD}(?P<months>{_COUNT})\s*(?:-\s*)?months?\s+{_EXPERIENCE}"),
 )
@@ -218,7 +223,7 @@ _NUMBER_WORDS = {
     "thirty": 30,
 }
 _FRESH_COUNT = r"\d{1,3}|one|a|two|three|four|five|six|seven|ten|fourteen|thirty"
-_FRESH_UNIT = r"days?|weeks?|months?|hours?|hrs?"
+_FRESH_UNIT = r"days?|weeks?|months?|hours?|hrs?|h|d"  # "last 24h", "past 7d"
 _FRESH_POSTED = r"(?:(?:posted|published|listed|added|opened)\s+)?"
 _FRESH_SPAN = re.compile(
     rf"\b{_FRESH_POSTED}(?:in|within|over|during|from)\s+(?:the\s+)?(?:last|past)\s+"
@@ -401,7 +406,7 @@ _CLEARANCE_WORDS = ("ts", "secret", "trust", "sc", "dv", "nv", "bpss")
 _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
     r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
-    r"|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
+    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|(?<=\+\s)relocation|(?<=\+)relocation|(?<=plus\s)relocation|(?<=&\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
@@ -425,12 +430,16 @@ _UNSUPPORTED = re.compile(
     # before this as the companies it names).
     # A funding stage says the kind too: "at a Series B startup", "at a seed-stage company".
     r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:(?:early|late|growth|seed|pre-seed)[\s-]stage\s+|small\s+|large\s+|big\s+"
-    r"|series\s+[a-f]\s+|seed\s+|pre-seed\s+|vc[\s-]backed\s+|yc[\s-]backed\s+|well[\s-]funded\s+|funded\s+)?"
+    r"|series\s+[a-f]\s+|seed\s+|pre-seed\s+|vc[\s-]backed\s+|yc(?:[\s-]backed)?\s+|well[\s-]funded\s+|funded\s+"
+    # "at an AI startup", "at a B2B SaaS company": one or two words saying what the company does.
+    r"|(?<=\ban\s)(?!remote|hybrid)[\w-]+\s+(?:[\w-]+\s+)?(?=startups?\b|compan(?:y|ies)\b)"
+    r"|(?<=\ba\s)(?!remote|hybrid)[\w-]+\s+(?:[\w-]+\s+)?(?=startups?\b|compan(?:y|ies)\b))?"
     r"(?:fintechs?|startups?|unicorns?|scale-?ups?"
     r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies"
+    r"|(?<=\ban\s)(?!remote|hybrid)(?:[\w-]+\s+){1,2}compan(?:y|ies)|(?<=\ba\s)(?!remote|hybrid)(?:[\w-]+\s+){1,2}compan(?:y|ies)"
     r"|(?<=[\s-]stage\s)compan(?:y|ies)|(?<=series\s[a-f]\s)compan(?:y|ies))\b"
     # A funding stage without "at": "Series B startups", "seed-stage companies"; "at Series A".
-    r"|\b(?:(?:early|late|growth|seed|pre-seed)[\s-]stage|series\s+[a-f]|vc[\s-]backed|yc[\s-]backed)\s+"
+    r"|\b(?:(?:early|late|growth|seed|pre-seed)[\s-]stage|series\s+[a-f]|vc[\s-]backed|yc(?:[\s-]backed)?)\s+"
     r"(?:startups?|compan(?:y|ies)|fintechs?|scale-?ups?)\b|\bat\s+(?:an?\s+)?series\s+[a-f]\b"
     # A season and year of start: "summer 2027", "fall 2026 internship" (the level is read apart).
     r"|\b(?:summer|fall|autumn|winter|spring)\s+(?:of\s+)?(?:20\d\d|'\d\d)\b"
@@ -439,11 +448,15 @@ _UNSUPPORTED = re.compile(
     # What the seeker need not have, said after it: "clearance not required", "degree not needed".
     r"|\b[\w'-]+\s+(?:is\s+)?not\s+(?:required|needed|necessary|a\s+must)\b"
     # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter).
-    r"|\b(?:ii|iii|iv|ic[1-9])\b"
+    r"|\b(?:ii|iii|iv|ic[1-9]|l[3-9]|l1[0-1]|e[3-9])\b"
+    # "on-call ok": a condition accepted, not asked for.
+    r"|\bon[\s-]call\s+(?:is\s+)?(?:ok|okay|fine|acceptable)\b"
     # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
     r"|\b(?:(?:within|during|overlapping(?:\s+with)?)\s+(?:the\s+)?|in\s+(?=\w+\s+time\s*zone|\w+\s+timezone))?"
     r"(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
     r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
+    # "Eastern time", "Pacific time zone", "central hours" (US zones by name).
+    r"|\b(?:eastern|central|pacific|mountain)\s+(?:standard\s+)?(?:time(?:\s*zones?)?|timezones?|hours)\b"
     # A currency without an amount: "remote LATAM, USD", "paid in euros".
     r"|\b(?:paid|pay|salary)\s+in\s+(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
     r"|\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
@@ -483,7 +496,7 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "entry",
         re.compile(
             r"\b(?:junior|jr\b\.?|entry[\s-]level|(?:new|fresh|recent)(?:\s+(?:college|university|phd|ms|msc|masters?|bs|bsc|bachelors?))?"
-            r"[\s-]grads?|(?:new|fresh|recent)\s+graduates?|graduates?|freshers?|early[\s-]career|"
+            r"[\s-]grads?|(?:new|fresh|recent)\s+graduates?|graduates?(?:\s+(?:schemes?|programmes?|programs?))?|freshers?|early[\s-]career|"
             r"trainees?|beginners?)(?:[\s-]level)?(?=\W|$)"
         ),
     ),
@@ -586,6 +599,7 @@ _FULL_STACK = re.compile(r"\bfull[\s-]+stack\b")
 # A choice in brackets: "(go or rust)", "(react/typescript)".
 _BRACKETED_CHOICE = re.compile(r"\(([^()|]*?(?:\bor\b|/)[^()|]*)\)")
 _SEGMENT_TEXT = re.compile(r"[^,|]+")
+_TIGHT_SLASH = re.compile(r"(?<![\w/])[\w+#.-]+(?:/[\w+#.-]+)+(?![\w/])")
 _SPACED_DASH = re.compile(r"(?P<before>\S*)\s+[-–—]\s+(?=(?P<after>\S*))")
 
 
@@ -1088,10 +1102,10 @@ class _Reader:
             count_text = next((groups[name] for name in ("count", "count2", "count3", "count4") if groups[name]), "1")
             unit = next((groups[name] for name in ("unit", "unit2", "unit3", "unit4") if groups[name]), "day")
             count = int(count_text) if count_text.isdigit() else _NUMBER_WORDS[count_text]
-            if unit.startswith(("hour", "hr")):
+            if unit.startswith(("hour", "hr")) or unit == "h":
                 days = max(math.ceil(count / 24), 1)  # "the last 48 hours": two days
             else:
-                days = count * _UNIT_DAYS[unit.rstrip("s")]
+                days = count * _UNIT_DAYS["day" if unit == "d" else unit.rstrip("s")]
             return self._fresh(days, match.group(0))
 
         def words(match: re.Match[str]) -> bool:
@@ -1255,6 +1269,8 @@ class _Reader:
                     used = size
                     break
             if accepted is None:
+                accepted, used = self._misspelt_place(words)
+            if accepted is None:
                 phrase = " ".join(words)
                 if phrase and any(ch.isalnum() for ch in phrase):
                     self.notes.append(
@@ -1298,6 +1314,25 @@ class _Reader:
         if len(self.locations) > MAX_TERMS:
             self.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
             self.locations = self.locations[:MAX_TERMS]
+
+    def _misspelt_place(self, words: list[str]) -> tuple[list[str] | None, int]:
+        """ "in Seatle", "in San Fransisco": the first one or two words after "in", one letter from
+        the name of a city of `_TYPO_MIN_POPULATION` people or more, are that city (noted). Never a
+        word that is a field ("in sales" is no Salé)."""
+        for size in (2, 1):
+            phrase = " ".join(word.strip(",.") for word in words[:size])
+            if len(words) < size or not phrase.replace(" ", "").isalpha():
+                continue
+            if any(word in _NOT_BARE_PLACES or word in _STOP_WORDS for word in phrase.split()):
+                continue
+            corrected = places.city_spelled_like(phrase, min_population=_TYPO_MIN_POPULATION)
+            if corrected:
+                self.notes.append(
+                    f'"{phrase}" was read as the place "{corrected}", one letter away; pass `locations` if that is '
+                    "not what was meant."
+                )
+                return [corrected], size
+        return None, 0
 
     def _note_code_readings(self, words: list[str], accepted: list[str]) -> None:
         """ "in DE": a code that is both a US state and a large country (Germany, Canada; not New
@@ -1357,8 +1392,12 @@ class _Reader:
                 merged.append((qualifier_end, end, False))
         found: list[tuple[int, int, list[str]]] = []
         for index, (start, end, qualified) in enumerate(merged):
-            first, last = index == 0, index == len(merged) - 1 or qualified
-            accepted = _bare_place(text[start:end])
+            # A segment's last words are looked at when it ends the query or a comma follows it
+            # ("Senior data engineer Denver or Boulder CO, Snowflake").
+            first = index == 0
+            last = index == len(merged) - 1 or qualified or text[end:].lstrip().startswith(",")
+            # "NYC or | …" (the alternative after "or" was read already): the conjunction is no place word.
+            accepted = _bare_place(_DANGLING_CONJUNCTION.sub("", text[start:end]))
             if accepted:
                 found.append((start, end, accepted))
             elif first or last:
@@ -1535,8 +1574,18 @@ class _Reader:
         return self._choice_beside_words(text, group.start(), group.end(), group.group(1))
 
     def _segment_alternatives(self, text: str) -> bool:
-        """ "Senior Data Engineer - Snowflake/dbt - Remote": a choice that is a segment of its own
-        (between commas, dashes or cuts) is read like one in brackets."""
+        """ "Junior UI/UX designer" (words joined by a slash) and "Senior Data Engineer, Snowflake
+        or dbt" (a choice that is a segment of its own, between commas, dashes or cuts): read like
+        a choice in brackets."""
+        # "Junior UI/UX designer", "AI/ML research intern": words joined by a slash without spaces
+        # are the choice, when they are the query's only one.
+        tight = list(_TIGHT_SLASH.finditer(text))
+        if (
+            len(tight) == 1
+            and not re.search(r"\bor\b|/", text[: tight[0].start()] + text[tight[0].end() :])
+            and self._choice_beside_words(text, tight[0].start(), tight[0].end(), tight[0].group(0))
+        ):
+            return True
         found = [m for m in _SEGMENT_TEXT.finditer(text) if re.search(r"\bor\b|/", m.group(0))]
         if len(found) != 1:
             return False
@@ -1585,6 +1634,10 @@ class _Reader:
             if len(word) > MAX_TERM_LENGTH:
                 self.notes.append(f'"{word[:40]}…" is too long to be a keyword; it was ignored.')
                 continue
+            generic = _misspelt_generic(word)
+            if generic:
+                self.notes.append(f'"{raw}" was read as "{generic}".')
+                word = generic
             found.append(word)
         return found
 
@@ -1599,6 +1652,35 @@ class _Reader:
         if unique:
             listed = ", ".join(f'"{word}"' for word in unique)
             self.notes.append(f"{listed} dropped as too general next to a more specific role word.")
+
+
+# Generic role words long enough that one letter off is a typo, not another word ("sofware",
+# "enginer", "devloper"); a keyword with the typo would match no title.
+_TYPO_GENERIC = tuple(word for word in _GENERIC if len(word) >= 7)
+
+
+@functools.lru_cache(maxsize=2048)
+def _misspelt_generic(word: str) -> str | None:
+    """The generic role word `word` is one edit from (a letter left out, added, changed, or two
+    swapped), or None."""
+    if len(word) < 6 or word in _GENERIC or not word.isalpha():
+        return None
+    for generic in _TYPO_GENERIC:
+        if _one_edit(word, generic):
+            return generic
+    return None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _employment_kind(word: str) -> str:
@@ -1677,9 +1759,12 @@ _SPELLINGS = {"eng": "engineer", "engs": "engineer", "engr": "engineer", "engrs"
 
 
 def _countries_or_zones(accepted: list[str]) -> bool:
-    """Whether every place names a country, a zone or the world (not a town or state)."""
+    """Whether every place names a country, a zone, the world or a named group of states (not a
+    town or one state)."""
     for place in accepted:
         codes = places.remote_scope_of_phrase(place)
+        if len(codes) > 1 and all("-" in code for code in codes):
+            continue  # a named group of states ("East Coast", "PNW") is no word of a role either
         if not codes or not all(
             code == places.WORLDWIDE or code in places.ZONE_CODES.values() or "-" not in code for code in codes
         ):
@@ -1714,6 +1799,7 @@ _NOT_BARE_PLACES = frozenset(_NOT_BARE_PLACES_TEXT.split()) | _FIELDS_NOT_PLACES
 _PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us", "time"})
 _SHORT_BARE_PLACES = frozenset({"nyc", "usa", "uae"})
 _WITH_ABBREVIATION = re.compile(r"(?<![\w/])w/(o\b)?\s*")
+_DANGLING_CONJUNCTION = re.compile(r"^\s*(?:or|and)\s+|(?<!,)\s+(?:or|and)\s*$")  # not "Portland, OR"
 _HYPHEN_ONLY = re.compile(r"(?<=[a-z])-only\b")
 
 
@@ -1762,8 +1848,8 @@ def _edge_place(text: str, words: list[tuple[int, int]], *, leading: bool) -> tu
             if accepted:
                 return span[0][0], span[-1][1], accepted
         word = text[words[at][0] : words[at][1]].strip(".'’")
-        if _role_word(word) not in _EDGE_SKIP and word not in _EDGE_SKIP:
-            return None
+        if _role_word(word) not in _EDGE_SKIP and word not in _EDGE_SKIP and not word.isdigit():
+            return None  # a request word, "remote" or a bare number ("UK 2026") may stand past the place
     return None
 
 
@@ -1819,6 +1905,8 @@ def _read_places(phrase: str, *, codes: frozenset[str] = frozenset(), abroad: bo
     return result
 
 
+# A misspelt place after "in" is read as a city one letter away only when the city is this large.
+_TYPO_MIN_POPULATION = 250_000
 # A country this large is worth a note when its code was read as a US state ("DE", "CA", "CO").
 _NOTED_COUNTRY_POPULATION = 10_000_000
 

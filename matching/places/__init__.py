@@ -18,7 +18,7 @@ docs/queries.md. Pure: imports nothing of Django.
 
 from __future__ import annotations
 
-from matching.places.gazetteer import country_named_by_code, fold, region_named_by_code
+from matching.places.gazetteer import city_spelled_like, country_named_by_code, fold, region_named_by_code
 from matching.places.resolver import Place, is_nickname, is_place, is_qualifier, places_as_dicts, resolve
 from matching.places.scope import (
     WORLDWIDE,
@@ -34,6 +34,7 @@ __all__ = [
     "WORLDWIDE",
     "ZONE_CODES",
     "Place",
+    "city_spelled_like",
     "country_named_by_code",
     "fold",
     "is_nickname",

@@ -586,6 +586,37 @@ def metro_named(name: str) -> tuple[str, str] | None:
     return _METRO_NAMES.get(name)
 
 
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def city_spelled_like(name: str, *, min_population: int) -> str | None:
+    """The name of the most populous city at least `min_population` large whose name is one edit
+    (a letter left out, added, changed, or two swapped) from `name` ("seatle" → "seattle", "san
+    fransisco" → "san francisco"), for a query's typo; None when there is none. Only the query
+    reader calls this, on a place it could not read (never derivation)."""
+    folded = fold(name)
+    if len(folded) < 5:
+        return None
+    cities = load().cities
+    edits = {folded[:i] + folded[i + 1 :] for i in range(len(folded))}
+    edits |= {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2 :] for i in range(len(folded) - 1)}
+    edits |= {folded[:i] + c + folded[i + 1 :] for i in range(len(folded)) for c in _LETTERS}
+    edits |= {folded[:i] + c + folded[i:] for i in range(len(folded) + 1) for c in _LETTERS}
+    edits.discard(folded)
+    best: City | None = None
+    for candidate in edits:
+        for city in cities.get(candidate, ()):
+            # Primary names only: an alternate one is too often a word ("banking" is one letter from
+            # "Nanking", a name of Nanjing).
+            if (
+                city.primary
+                and city.population >= min_population
+                and (best is None or city.population > best.population)
+            ):
+                best = city
+    return fold(best.name) if best else None
+
+
 def metro_regions(slug: str) -> tuple[str, ...]:
     """Every region a metro area spans, its own first ("dc-metro": US-DC, US-VA, US-MD)."""
     return _METRO_REGIONS.get(slug, ())

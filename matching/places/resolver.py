@@ -46,6 +46,11 @@ class Resolved:
 
 
 _WORLD_WORDS = frozenset({"anywhere", "worldwide", "global", "globally", "world", "international"})
+_EAST_COAST = (
+    "US-ME", "US-NH", "US-MA", "US-RI", "US-CT", "US-NY", "US-NJ", "US-PA", "US-DE", "US-MD", "US-DC", "US-VA",
+    "US-NC", "US-SC", "US-GA", "US-FL",
+)  # fmt: skip
+_MIDWEST = ("US-IL", "US-IN", "US-IA", "US-KS", "US-MI", "US-MN", "US-MO", "US-NE", "US-ND", "US-OH", "US-SD", "US-WI")
 # Groups of countries or regions postings and queries name as one area ("Remote - DACH", "Nordics",
 # "PNW"): each reads as its countries (or regions), so "Remote - DACH" can be worked from Germany
 # and a DACH location filter finds Vienna.
@@ -60,6 +65,15 @@ COUNTRY_GROUPS: dict[str, tuple[str, ...]] = {
     "pacific northwest": ("US-WA", "US-OR"),
     "pnw": ("US-WA", "US-OR"),
     "new england": ("US-ME", "US-NH", "US-VT", "US-MA", "US-RI", "US-CT"),
+    # The US's own regions as postings and queries name them ("Remote - East Coast", "jobs in the
+    # Midwest"): the Atlantic seaboard states with DC and Pennsylvania, the Pacific states, and the
+    # Census Bureau's Midwest.
+    "east coast": _EAST_COAST,
+    "us east coast": _EAST_COAST,
+    "west coast": ("US-WA", "US-OR", "US-CA"),
+    "us west coast": ("US-WA", "US-OR", "US-CA"),
+    "midwest": _MIDWEST,
+    "mid west": _MIDWEST,
 }
 _REMOTE_PATTERN = re.compile(
     r"\b(?:remote|remotely|work from home|wfh|telecommute|telework|distributed|home based)\b|\b(?:anywhere|worldwide)\b"

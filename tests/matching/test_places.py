@@ -4,6 +4,7 @@ import pytest
 
 from matching.places import (
     Place,
+    city_spelled_like,
     is_place,
     place_filter_keys,
     place_text_for,
@@ -160,6 +161,13 @@ GEOGRAPHY = [
     ("PNW", ["Seattle, WA"], False, True),
     ("PNW", ["Portland, ME"], False, False),
     ("New England", ["Boston, MA"], False, True),
+    # The US's regions by name: groups of states.
+    ("East Coast", ["Miami, FL"], False, True),
+    ("East Coast", ["Remote - Virginia"], True, True),
+    ("East Coast", ["Denver, CO"], False, False),
+    ("West Coast", ["Portland, OR"], False, True),
+    ("Midwest", ["Chicago, IL"], False, True),
+    ("Midwest", ["Austin, TX"], False, False),
     ("Washington State", ["Seattle, WA"], False, True),
     ("Washington State", ["Washington, DC"], False, False),
     ("Port St. Lucie", ["Port Saint Lucie, FL"], False, True),
@@ -219,6 +227,13 @@ def test_remote_from_a_metro_of_several_states_is_remote_from_any_of_them() -> N
     dmv = set(remote_from_keys("DMV"))
     assert {" ra0usdc ", " ra0usva ", " ra0usmd "} <= dmv and " ra0ustx " not in dmv
     assert " ra0usmd " not in remote_from_keys("NoVA")
+
+
+def test_a_misspelt_city_is_found_one_letter_away_among_large_cities_only() -> None:
+    assert city_spelled_like("Seatle", min_population=250_000) == "seattle"
+    assert city_spelled_like("san fransisco", min_population=250_000) == "san francisco"
+    assert city_spelled_like("banking", min_population=250_000) is None  # "Nanking" is no primary name
+    assert city_spelled_like("Seattle", min_population=250_000) is None  # no typo: nothing to correct
 
 
 def test_words_beside_remote_are_not_a_place() -> None:

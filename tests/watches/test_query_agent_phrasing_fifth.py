@@ -236,6 +236,103 @@ SECOND_BATCH: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
+    # The US's regions by name are places (groups of states), bare or after "in".
+    (
+        "software engineer jobs East Coast, remote or hybrid, 140k+",
+        {"keywords": ["software engineer"], "locations": ["east coast"], "min_salary": 140000},
+    ),
+    ("data scientist jobs in the midwest", {"all_keywords": ["data", "scientist"], "locations": ["midwest"]}),
+    # A group of states next to "remote" is where remote work is done, and an alternative to a place.
+    (
+        "director of product, fintech, NYC or remote east coast, 250k base",
+        {
+            "all_keywords": ["product", "fintech"],
+            "locations": ["nyc", "remote east coast"],
+            "seniority": ["director"],
+            "min_salary": 250000,
+        },
+    ),
+    ("remote PNW data engineer", {"keywords": ["data"], "remote_from": ["pnw"]}),
+    # US time zones by name are noted.
+    (
+        "Remote (US or Canada, Eastern time) backend roles, 150k USD",
+        {"keywords": ["backend"], "remote_from": ["us", "canada"], "min_salary": 150000, "salary_currency": "USD"},
+    ),
+    # "last 24h", "past 7d".
+    (
+        "new jobs last 24h: senior react dev, remote, $80/hr",
+        {
+            "keywords": ["react"],
+            "seniority": ["senior"],
+            "remote_only": True,
+            "min_salary": 166400,
+            "salary_currency": "USD",
+            "posted_within_days": 1,
+        },
+    ),
+    ("python jobs past 7d", {"keywords": ["python"], "posted_within_days": 7}),
+    # "that don't require experience" is no experience.
+    (
+        "jobs that dont require experience, customer support, Manila",
+        {"all_keywords": ["customer", "support"], "locations": ["manila"], "max_experience_years": 0},
+    ),
+    # Typos: a generic role word one letter off, a large city one letter off after "in" (noted).
+    ("Sofware engineer jobs in Seatle", {"keywords": ["software engineer"], "locations": ["seattle"]}),
+    ("senior devloper", {"keywords": ["developer"], "seniority": ["senior"]}),
+    ("jobs in banking", {"keywords": ["banking"]}),
+    # Words joined by a slash without spaces are the choice ("UI/UX"), the rest all needed.
+    (
+        "Junior UI/UX designer in Dubai",
+        {"keywords": ["ui", "ux"], "all_keywords": ["designer"], "locations": ["dubai"], "seniority": ["entry"]},
+    ),
+    (
+        "AI/ML research intern, Bay Area or Seattle",
+        {
+            "keywords": ["ai", "ml"],
+            "all_keywords": ["research"],
+            "locations": ["bay area", "seattle"],
+            "seniority": ["intern"],
+        },
+    ),
+    # A place ending a comma segment in the middle of the query.
+    (
+        "Senior data engineer Denver or Boulder CO, Snowflake, 165k",
+        {
+            "all_keywords": ["data", "snowflake"],
+            "locations": ["denver", "boulder co"],
+            "seniority": ["senior"],
+            "min_salary": 165000,
+        },
+    ),
+    # "graduate scheme" is entry level; a year past a place at the end leaves the place.
+    (
+        "graduate scheme software engineering UK 2026",
+        {"keywords": ["software engineering"], "locations": ["uk"], "seniority": ["entry"]},
+    ),
+    # The kind of company after "at a/an" ("an AI startup", "YC startups"), "on-call ok", "equity
+    # heavy" and job grades ("L5") are noted.
+    ("Founding engineer at an AI startup, SF, equity heavy", {"keywords": ["founding"], "locations": ["sf"]}),
+    ("backend roles at YC startups, SF", {"keywords": ["backend"], "locations": ["sf"]}),
+    ("at a remote company", {"remote_only": True}),
+    ("remote SRE jobs, on-call ok", {"keywords": ["sre"], "remote_only": True}),
+    (
+        "Applied scientist roles at Amazon, Seattle, L5 or L6",
+        {"keywords": ["applied scientist"], "locations": ["seattle"], "companies": ["amazon"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), THIRD_BATCH, ids=[c[0] for c in THIRD_BATCH])
+def test_third_batch(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
+def test_a_misspelt_place_is_noted_with_the_reading_taken() -> None:
+    notes = interpret("backend jobs in Seatle").notes
+    assert any('"seatle" was read as the place "seattle"' in note for note in notes)
+
+
 @pytest.mark.parametrize(("query", "expected"), SECOND_BATCH, ids=[c[0] for c in SECOND_BATCH])
 def test_second_batch(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
