@@ -400,7 +400,7 @@ _CLEARANCE = re.compile(
     r"(?:poly(?:graph)?|fsp)\b)?"
 )
 _CLEARANCE_TERMS = {"ts-sci": "ts/sci", "tssci": "ts/sci", "sc-dv": "sc/dv", "scordv": "sc/dv", "sc-edv": "sc/dv"}
-_CLEARANCE_WORDS = ("ts", "secret", "trust", "sc", "dv", "nv", "bpss")
+_CLEARANCE_WORDS = re.compile(r"\b(?:ts|secret|trust|sc|e?dv|nv[12]|bpss)\b")
 
 # Criteria that are real wishes but have no filter: noted, never read as role words.
 _UNSUPPORTED = re.compile(
@@ -685,7 +685,7 @@ class _Reader:
         self._employment()
         self._companies()
         self._unsupported()
-        if any(word in self.text for word in _CLEARANCE_WORDS):
+        if _CLEARANCE_WORDS.search(self.text):
             self._clearances()
         self._negations()
         self._work_modes()
@@ -1397,7 +1397,10 @@ class _Reader:
             first = index == 0
             last = index == len(merged) - 1 or qualified or text[end:].lstrip().startswith(",")
             # "NYC or | …" (the alternative after "or" was read already): the conjunction is no place word.
-            accepted = _bare_place(_DANGLING_CONJUNCTION.sub("", text[start:end]))
+            segment = text[start:end]
+            if " or" in segment or " and" in segment or "or " in segment or "and " in segment:
+                segment = _DANGLING_CONJUNCTION.sub("", segment)
+            accepted = _bare_place(segment)
             if accepted:
                 found.append((start, end, accepted))
             elif first or last:
@@ -1666,21 +1669,9 @@ def _misspelt_generic(word: str) -> str | None:
     if len(word) < 6 or word in _GENERIC or not word.isalpha():
         return None
     for generic in _TYPO_GENERIC:
-        if _one_edit(word, generic):
+        if places.one_edit(word, generic):
             return generic
     return None
-
-
-def _one_edit(a: str, b: str) -> bool:
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (
-            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
-        )
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _employment_kind(word: str) -> str:

@@ -18,7 +18,7 @@ docs/queries.md. Pure: imports nothing of Django.
 
 from __future__ import annotations
 
-from matching.places.gazetteer import city_spelled_like, country_named_by_code, fold, region_named_by_code
+from matching.places.gazetteer import city_spelled_like, country_named_by_code, fold, one_edit, region_named_by_code
 from matching.places.resolver import Place, is_nickname, is_place, is_qualifier, places_as_dicts, resolve
 from matching.places.scope import (
     WORLDWIDE,
@@ -41,6 +41,7 @@ __all__ = [
     "is_place",
     "is_qualifier",
     "normalise_scope",
+    "one_edit",
     "place_filter_keys",
     "place_text_for",
     "places_as_dicts",

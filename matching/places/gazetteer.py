@@ -586,35 +586,54 @@ def metro_named(name: str) -> tuple[str, str] | None:
     return _METRO_NAMES.get(name)
 
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-
-
 def city_spelled_like(name: str, *, min_population: int) -> str | None:
-    """The name of the most populous city at least `min_population` large whose name is one edit
-    (a letter left out, added, changed, or two swapped) from `name` ("seatle" → "seattle", "san
-    fransisco" → "san francisco"), for a query's typo; None when there is none. Only the query
-    reader calls this, on a place it could not read (never derivation)."""
+    """The name of the most populous city at least `min_population` large whose primary name is
+    one edit (a letter left out, added, changed, or two swapped) from `name` ("seatle" → "seattle",
+    "san fransisco" → "san francisco"), for a query's typo; None when there is none. Only the query
+    reader calls this, on a place it could not read (never derivation). Alternate names are left
+    out: too many are words ("banking" is one letter from "Nanking", a name of Nanjing)."""
     folded = fold(name)
     if len(folded) < 5:
         return None
-    cities = load().cities
-    edits = {folded[:i] + folded[i + 1 :] for i in range(len(folded))}
-    edits |= {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2 :] for i in range(len(folded) - 1)}
-    edits |= {folded[:i] + c + folded[i + 1 :] for i in range(len(folded)) for c in _LETTERS}
-    edits |= {folded[:i] + c + folded[i:] for i in range(len(folded) + 1) for c in _LETTERS}
-    edits.discard(folded)
+    index = _spelling_index(min_population)
     best: City | None = None
-    for candidate in edits:
-        for city in cities.get(candidate, ()):
-            # Primary names only: an alternate one is too often a word ("banking" is one letter from
-            # "Nanking", a name of Nanjing).
-            if (
-                city.primary
-                and city.population >= min_population
-                and (best is None or city.population > best.population)
-            ):
+    for variant in (folded, *_deletes(folded)):
+        for city in index.get(variant, ()):
+            key = fold(city.name)
+            if key != folded and one_edit(folded, key) and (best is None or city.population > best.population):
                 best = city
     return fold(best.name) if best else None
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+@functools.lru_cache(maxsize=4)
+def _spelling_index(min_population: int) -> dict[str, list[City]]:
+    """Primary names of the cities at least `min_population` large, under the name and each
+    spelling with one letter left out: a name one edit from a query's word shares one of these
+    with the word or its own one-letter-shorter spellings (checked exactly by `one_edit`)."""
+    index: dict[str, list[City]] = {}
+    for key, cities in load().cities.items():
+        for city in cities:
+            if city.primary and city.population >= min_population and fold(city.name) == key:
+                for variant in (key, *_deletes(key)):
+                    index.setdefault(variant, []).append(city)
+    return index
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether two different words are one edit apart (Damerau: a transposition is one edit)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def metro_regions(slug: str) -> tuple[str, ...]:
