@@ -139,6 +139,10 @@ ZONE_NAMES: dict[str, str] = {
     "americas": "americas",
     "the americas": "americas",
     "north america": "north-america",
+    # Sales territories as postings name them ("Account Executive, NAMER", "Remote - AMER").
+    "namer": "north-america",
+    "noram": "north-america",
+    "amer": "americas",
     "africa": "africa",
     "middle east": "middle-east",
     "oceania": "oceania",

@@ -161,6 +161,10 @@ GEOGRAPHY = [
     ("PNW", ["Seattle, WA"], False, True),
     ("PNW", ["Portland, ME"], False, False),
     ("New England", ["Boston, MA"], False, True),
+    # Sales territories are zones.
+    ("US", ["Remote - NAMER"], True, True),
+    ("Canada", ["Remote (AMER)"], True, True),
+    ("Germany", ["Remote - NAMER"], True, False),
     # The US's regions by name: groups of states.
     ("East Coast", ["Miami, FL"], False, True),
     ("East Coast", ["Remote - Virginia"], True, True),

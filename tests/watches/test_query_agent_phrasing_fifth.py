@@ -157,6 +157,17 @@ FIRST_BATCH: list[tuple[str, dict[str, Any]]] = [
         {"all_keywords": ["mobile", "flutter"], "locations": ["africa", "lagos", "nairobi"], "seniority": ["senior"]},
     ),
     ("python dev, remote Europe ok", {"keywords": ["python"], "locations": ["europe"]}),
+    # Sales territories are zones: "NAMER", "NORAM" North America, "AMER" the Americas.
+    (
+        "Solutions Engineer, pre-sales, remote NAMER, OTE $220k",
+        {
+            "all_keywords": ["solution", "pre-sales"],
+            "remote_from": ["namer"],
+            "min_salary": 220000,
+            "salary_currency": "USD",
+        },
+    ),
+    ("account executive, AMER", {"all_keywords": ["account", "executive"], "locations": ["amer"]}),
 ]
 
 
