@@ -94,6 +94,12 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(
         rf"(?<![\w-])(?P<n>{_COUNT})\s*(?:years?|yrs?)\s+(?:max(?:imum)?|or\s+less|or\s+fewer|at\s+most|tops)\b"
     ),
+    # "devops, Phoenix, AZ, 5 yrs": a number of years that is a comma segment of its own (not after
+    # a kind of work whose length it may be: "contract, 2 years").
+    re.compile(
+        r"(?:^|(?<!contract)(?<!contracts)(?<!internship)(?<!temp)(?<!temporary)(?<!freelance)(?<!term),|\|)"
+        rf"\s*(?P<n>{_COUNT})\s*(?:years?|yrs?)\s*(?=,|\||$)"
+    ),
     re.compile(r"\b(?:with\s+)?no\s+(?:prior\s+)?experience(?:\s+(?:required|needed|necessary))?"),
     # "jobs that don't require experience": as "no experience required".
     re.compile(

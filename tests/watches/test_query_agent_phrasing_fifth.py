@@ -288,6 +288,12 @@ THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
         "jobs that dont require experience, customer support, Manila",
         {"all_keywords": ["customer", "support"], "locations": ["manila"], "max_experience_years": 0},
     ),
+    # A number of years that is a comma segment of its own is experience (not after a kind of work).
+    (
+        "devops Phoenix, AZ, 5 yrs",
+        {"keywords": ["devops"], "locations": ["phoenix, az"], "max_experience_years": 5},
+    ),
+    ("contract, 2 years", {"employment_types": ["contract"]}),
     # Typos: a generic role word one letter off, a large city one letter off after "in" (noted).
     ("Sofware engineer jobs in Seatle", {"keywords": ["software engineer"], "locations": ["seattle"]}),
     ("senior devloper", {"keywords": ["developer"], "seniority": ["senior"]}),
