@@ -10,7 +10,8 @@ experience is never read again as pay, and a place is never read as a role word:
 4. visa sponsorship ("with visa sponsorship", "that sponsor H-1B"); employment types
    ("contract", "part-time", "internship", "no contract roles"); companies ("at Stripe or
    Airbnb", "not at Amazon", "excluding staffing agencies"); criteria Watchtower has no filter for
-   ("with a 4-day week", "unlimited PTO") are noted, never read as role words;
+   ("with a 4-day week", "unlimited PTO") are noted, never read as role words; a security clearance
+   ("TS/SCI", "top secret") is kept as one term for the role words;
 5. negations: "not in Berlin" and "no remote" are noted (no such filters), "no managers" excludes;
 6. work modes (hybrid, on-site) are noted; where remote work must be allowed from ("remote jobs I
    can do from Germany", "remote jobs from Canada", "anywhere in Europe", "remote anywhere", a
