@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -32,6 +33,29 @@ def fresh_window() -> Iterator[None]:
     now = datetime.now(UTC)
     with time_machine.travel(now.replace(minute=0, second=1, microsecond=0) + timedelta(hours=1), tick=True):
         yield
+
+
+# How long a test waits for something that should happen soon (a server up, a worker's task
+# done). It only keeps a broken test from hanging: nothing is measured against it, and a passing
+# test never waits it out, so it is long enough for a CI machine under any load.
+PATIENCE = 120.0
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+@pytest.fixture
+def no_outside_dns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No name leaves the machine, not even as a DNS query: generated inputs (schemathesis,
+    hypothesis) name arbitrary hosts, and the fake sites are reached through host overrides. A
+    lookup of any other name fails as an unknown host would."""
+    real = socket.getaddrinfo
+
+    def loopback_only(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(host) not in LOOPBACK_NAMES:
+            raise socket.gaierror(socket.EAI_NONAME, f"tests resolve no outside names ({host})")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
 
 
 def postgres_and_redis() -> bool:

@@ -4,7 +4,6 @@ clients with tokens, and boards, jobs and changes written straight to the databa
 from __future__ import annotations
 
 import itertools
-import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -48,21 +47,9 @@ def roomy_limits(config: Callable[..., Any]) -> None:
     )
 
 
-LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
-
-
 @pytest.fixture(autouse=True)
-def no_outside_dns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test of the API may reach past this machine, not even a DNS query: generated inputs
-    (schemathesis) name arbitrary hosts. The fake sites are reached through host overrides."""
-    real = socket.getaddrinfo
-
-    def loopback_only(host: Any, *args: Any, **kwargs: Any) -> Any:
-        if str(host) not in LOOPBACK_NAMES:
-            raise socket.gaierror(socket.EAI_NONAME, f"tests resolve no outside names ({host})")
-        return real(host, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
+def _no_outside_dns(no_outside_dns: None) -> None:
+    """Every REST test runs with `no_outside_dns` (tests/conftest.py)."""
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ import pytest
 import requests
 from django.db import connection
 
+from tests.conftest import PATIENCE
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = """
 import sys
@@ -41,7 +43,7 @@ def free_port() -> int:
 
 
 def wait_until_up(url: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"server exited: {process.stderr.read().decode() if process.stderr else ''}")

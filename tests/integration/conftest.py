@@ -27,7 +27,7 @@ from boards.fetch import robots
 from boards.models import IndexOrigin, Resource
 from boards.services.resources import resource_get_or_create
 from boards.sources.registry import recognize
-from tests.conftest import postgres_and_redis
+from tests.conftest import PATIENCE, postgres_and_redis
 from tests.integration.platform import Platform, greenhouse_job
 from watches.models import Client, Watch, WatchKind
 
@@ -53,7 +53,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_for(predicate: Callable[[], Any], *, timeout: float = 15.0, what: str = "condition") -> Any:
+def wait_for(predicate: Callable[[], Any], *, timeout: float = PATIENCE, what: str = "condition") -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()

@@ -45,14 +45,14 @@ def test_two_replicas_never_fetch_one_host_at_once_and_keep_the_spacing(live, ru
     eu = [make_board(live, f"eu{n}", eu=True) for n in range(3)]
     replicas = [runner.replica("w1").start(wait=False), runner.replica("w2", beat=False).start(wait=False)]
     for replica in replicas:
-        wait_for(partial(replica.output_has, replica.ready_marker), timeout=30, what="the replicas")
+        wait_for(partial(replica.output_has, replica.ready_marker), what="the replicas")
 
-    wait_for(lambda: checked(*us, *eu), timeout=30, what="every board to be checked")
+    wait_for(lambda: checked(*us, *eu), what="every board to be checked")
     # A second round, with every replica warmed up (a Celery worker's first check loads the place index).
     round_two = timezone.now()
     first_round = {US: live.listing_hits(US), EU: live.listing_hits(EU)}
     Resource.objects.filter(pk__in=[r.pk for r in us + eu]).update(next_check_at=round_two)
-    wait_for(lambda: checked_since(round_two, *us, *eu), timeout=20, what="the second round")
+    wait_for(lambda: checked_since(round_two, *us, *eu), what="the second round")
 
     spacing = SPACING_MS / 1000
     us_hits, eu_hits = live.listing_hits(US), live.listing_hits(EU)
@@ -75,7 +75,7 @@ def test_a_replica_killed_between_fetch_and_commit_leaves_nothing_half_written(l
     board = make_board(live, "acme", jobs=2)
     make_hook_watch(board, "/hook/acme")
     doomed = runner.replica("doomed").start()
-    wait_for(lambda: checked(board), timeout=20, what="the first snapshot")
+    wait_for(lambda: checked(board), what="the first snapshot")
     assert Job.objects.filter(resource=board).count() == 2
 
     arrived, release = live.hold("acme")
@@ -96,12 +96,12 @@ def test_a_replica_killed_between_fetch_and_commit_leaves_nothing_half_written(l
 
     time_passes_for_a_dead_worker(board)
     runner.replica("successor").start()
-    wait_for(lambda: Change.objects.filter(resource=board).exists(), timeout=20, what="the next check")
+    wait_for(lambda: Change.objects.filter(resource=board).exists(), what="the next check")
     [change] = Change.objects.filter(resource=board)
     assert change.type == "JOB_ADDED" and change.data["job"]["title"] == "Job 3"
     assert Job.objects.filter(resource=board).count() == 3
     assert Snapshot.objects.filter(resource=board).count() == 1
-    wait_for(WebhookDelivery.objects.exists, timeout=20, what="the fan-out of the change")
+    wait_for(WebhookDelivery.objects.exists, what="the fan-out of the change")
     [delivery] = WebhookDelivery.objects.all()
     assert delivery.change_ids == [change.id]
 
@@ -121,15 +121,13 @@ def test_a_receiver_gets_every_batch_after_an_outage_and_a_dead_one_ends_failed(
         runner.deliver_due()
 
     with runner.delivering():
-        wait_for(lambda: checked(board), timeout=20, what="the first snapshot")
+        wait_for(lambda: checked(board), what="the first snapshot")
         live.hook_status.update({"/hook/back": 503, "/hook/dead": 500})
         for jobs in (2, 3):  # two checks, each adding a job, each fanned out: two batches per watch
             recheck_now(board, jobs=jobs, platform=live, token="hooks")
-            wait_for(partial(change_count_is, jobs - 1), timeout=10, what="the change")
-            wait_for(partial(delivery_count_is, 2 * (jobs - 1)), timeout=10, what="the fan-out")
-        wait_for(
-            lambda: WebhookDelivery.objects.filter(attempts__gte=1).count() >= 2, timeout=15, what="first attempts"
-        )
+            wait_for(partial(change_count_is, jobs - 1), what="the change")
+            wait_for(partial(delivery_count_is, 2 * (jobs - 1)), what="the fan-out")
+        wait_for(lambda: WebhookDelivery.objects.filter(attempts__gte=1).count() >= 2, what="first attempts")
 
         live.hook_status["/hook/back"] = 200
         attempt_again()
@@ -165,14 +163,14 @@ def test_a_retired_board_is_never_fetched_and_a_revived_one_is_checked_again(liv
     retired = make_board(live, "globex")
     Resource.objects.filter(pk=retired.pk).update(retired_at=timezone.now(), retired_reason="UPSTREAM_ERROR: HTTP 404")
     replica = runner.replica("w1").start()
-    wait_for(lambda: checked(kept), timeout=30, what="the board still in the directory")
+    wait_for(lambda: checked(kept), what="the board still in the directory")
     # A second round: the runner has dispatched since, and still not the retired board (it is due).
     round_two = timezone.now()
     Resource.objects.filter(pk=kept.pk).update(next_check_at=round_two)
-    wait_for(lambda: checked_since(round_two, kept), timeout=20, what="the second round")
+    wait_for(lambda: checked_since(round_two, kept), what="the second round")
     assert live.hits_for("globex") == [] and not checked(retired)
 
     resource_revive(Resource.objects.get(pk=retired.pk))  # the admin's Revive, or a watch asking
-    wait_for(lambda: checked(retired), timeout=20, what="the revived board")
+    wait_for(lambda: checked(retired), what="the revived board")
     assert len(live.hits_for("globex")) == 1
     assert "Traceback" not in replica.output()

@@ -25,6 +25,8 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
+from tests.conftest import PATIENCE
+
 T = TypeVar("T")
 
 
@@ -55,7 +57,7 @@ def asgi_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[AsgiS
     thread = threading.Thread(target=server.run, daemon=True)
     with django_db_blocker.unblock():
         thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         while not server.started:
             if time.monotonic() > deadline or not thread.is_alive():
                 raise RuntimeError("uvicorn did not start")

@@ -10,8 +10,6 @@ failure of the server; a refused call writes no watch. Deterministic and small, 
 from __future__ import annotations
 
 import json
-import socket
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,11 +19,12 @@ from hypothesis import strategies as st
 
 from tests.api.test_hostile_input import DOCUMENTED, hostile_urls, junk, watch_ids
 from tests.mcp_bridge.conftest import AsgiServer
+from watches.filters import FILTER_FIELDS
 from watches.models import Watch
 from watches.services.clients import NewClient, client_create
 from watchtower.config import Config
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_outside_dns")]
 
 FUZZ = settings(
     max_examples=40,
@@ -35,21 +34,6 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
-LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
-
-
-@pytest.fixture(autouse=True)
-def no_outside_dns(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No name leaves the machine (the served app runs in this process): a lookup fails."""
-    real = socket.getaddrinfo
-
-    def loopback_only(host: Any, *args: Any, **kwargs: Any) -> Any:
-        if str(host) not in LOOPBACK_NAMES:
-            raise socket.gaierror(socket.EAI_NONAME, f"tests resolve no outside names ({host})")
-        return real(host, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
-    yield
 
 
 @pytest.fixture
@@ -112,23 +96,8 @@ def test_hostile_batches_and_webhooks_are_documented_errors_and_write_nothing(
     assert watches() == before
 
 
-WATCH_FIELDS = [
-    "query",
-    "url",
-    "urls",
-    "keywords",
-    "locations",
-    "companies",
-    "seniority",
-    "min_salary",
-    "salary_currency",
-    "max_experience_years",
-    "interval_minutes",
-    "label",
-    "posted_within_days",
-    "remote_from",
-    "client_token",
-]
+# Every filter argument of watch_jobs (watches/filters.py) and its own arguments but the webhook.
+WATCH_FIELDS = [*FILTER_FIELDS, "query", "url", "urls", "interval_minutes", "label", "client_token"]
 text = st.sampled_from(["\x00", "ios\x00", "a\x00b", "\u202e", "\x7f", "\x1b[2J", "🙂", "x" * 600, " ", "ios"])
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 import requests
 
+from tests.conftest import PATIENCE
 from tests.mcp_bridge.conftest import AsgiServer, oauth_connect
 from watches.services.clients import client_create
 
@@ -22,7 +23,7 @@ HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "app
 
 def _post(url: str, token: str | None = None, **headers: str) -> requests.Response:
     extra = {"Authorization": f"Bearer {token}"} if token else {}
-    return requests.post(url, json=INITIALIZE, headers={**HEADERS, **extra, **headers})
+    return requests.post(url, json=INITIALIZE, headers={**HEADERS, **extra, **headers}, timeout=PATIENCE)
 
 
 def test_an_unknown_bearer_token_gets_401_with_the_oauth_challenge(asgi_server: AsgiServer, settings) -> None:
@@ -70,7 +71,7 @@ def test_a_foreign_host_header_is_refused(asgi_server: AsgiServer) -> None:
 
 @pytest.mark.parametrize("method", ["GET", "DELETE"])
 def test_the_stateless_endpoint_only_takes_post(asgi_server: AsgiServer, method: str) -> None:
-    response = requests.request(method, asgi_server.mcp_url, headers={"Accept": "text/event-stream"}, timeout=5)
+    response = requests.request(method, asgi_server.mcp_url, headers={"Accept": "text/event-stream"}, timeout=PATIENCE)
     assert response.status_code == 405
     assert response.headers["Allow"] == "POST"
     assert response.json()["error"]["code"] == -32000
