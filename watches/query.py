@@ -4,7 +4,8 @@ The text is read in passes over a lowercased working copy. Each pass *cuts* what
 (replaces it with a bar, a hard boundary for later passes), so a number read as years of
 experience is never read again as pay, and a place is never read as a role word:
 
-1. clean-up: URLs, mentions of Watchtower itself, delivery instructions ("notify me");
+1. clean-up: URLs, mentions of Watchtower itself, delivery instructions ("notify me"); a UK
+   postcode district after a British town ("London EC2": noted, the town kept);
 2. years of experience (before pay, so "6 years" is never $6,000);
 3. pay floors ("at least 150k", "$45/hour" → yearly); a ceiling is noted, not used;
 4. visa sponsorship ("with visa sponsorship", "that sponsor H-1B"); employment types
@@ -142,13 +143,19 @@ _PAY = re.compile(
     rf"(?:\s*(?P<cur>{_CODES}|dollars|euros|pounds|yen|rupees)\b)?"
     r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|day|week|wk)\b"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
-    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b)?"
+    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b"
+    # "£40k p.a." (per annum): yearly, as without it.
+    r"|\s*\bp\.\s?a\b\.?)?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
     rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote)\b)?"
+    # "18k PLN net", "70k € brutto": before or after tax, which postings rarely say; the pay is read.
+    r"(?:\s+(?:gross|net|netto|brutto)\b)?"
     # "AUD 220k + super": Australian pay states the pension (superannuation) beside it.
     r"(?:\s*(?:\+|plus|incl\.?|including)?\s*super(?:annuation)?\b)?"
 )
+# Codes of currencies written with a bare "$" too: "$90/hr CAD" is in Canadian dollars.
+_CODES_WITH_DOLLAR = frozenset({"usd", "cad", "aud", "nzd", "sgd", "hkd", "mxn", "ars", "clp", "cop", "twd"})
 _CURRENCIES = {
     **{symbol.lower(): code for symbol, code in salary_patterns.SYMBOL_CURRENCY.items()},
     **{code.lower(): code for code in salary_patterns.CODES.split("|")},
@@ -316,12 +323,14 @@ _VISA = re.compile(
 _KIND_WORDS = (
     r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
     r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent|c2c|corp[\s-]to[\s-]corp|1099"
+    # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
+    r"|(?<=\bon\s)b2b|b2b(?=\s+(?:contract|only|agreement)\b)"
 )
 _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("internship", re.compile(r"internships?|apprenticeships?")),
     (
         "contract",
-        re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099"),
+        re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b"),
     ),
     ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal")),
     ("part_time", re.compile(r"part ?time")),
@@ -416,6 +425,8 @@ _UNSUPPORTED = re.compile(
     r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
+    # "…, relocation + visa", "…, relocation, €90k": asked for as a segment of its own.
+    r"|(?<=[,|]\s)relocation(?=\s*(?:(?:\+|&|\band\b|\bplus\b)\s*)?(?:,|\||$))"
     r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|(?<=\+\s)relocation|(?<=\+)relocation|(?<=plus\s)relocation|(?<=&\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
     r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b))"
     # A requirement the seeker lacks: "no PhD required", "no degree needed", "that don't require a
@@ -607,6 +618,39 @@ _FULL_STACK = re.compile(r"\bfull[\s-]+stack\b")
 _BRACKETED_CHOICE = re.compile(r"\(([^()|]*?(?:\bor\b|/)[^()|]*)\)")
 _SEGMENT_TEXT = re.compile(r"[^,|]+")
 _TIGHT_SLASH = re.compile(r"(?<![\w/])[\w+#.-]+(?:/[\w+#.-]+)+(?![\w/])")
+# "AI engineer LLM / RAG", "Android developer Kotlin / Jetpack Compose": a choice joined by a
+# spaced slash right after a generic role word, up to the end of its segment, is a choice of skills
+# (not "ai llm" or "rag"); the role words before it stay the role.
+_SKILLS_AFTER_ROLE = re.compile(
+    r"\b(?:" + "|".join(sorted(_GENERIC, key=len, reverse=True)) + r")s?\s+"
+    r"(?P<choice>(?!(?:" + "|".join(sorted(_GENERIC, key=len, reverse=True)) + r")s?\b)[\w+#.-]+\s+/\s+[^,|]*?)"
+    r"(?=\s*(?:[,|]|$))"
+)
+# UK postcode districts (outward codes, "EC2", "SW1A", "M1"; an inward part may follow: "EC2A 4NE")
+# after a town; the letters must be one of the UK's postcode areas.
+_POSTCODE = re.compile(r"(?<=[a-z.])(?:\s*,)?\s+(?P<code>[a-z]{1,2}\d[a-z\d]?(?:\s+\d[a-z]{2})?)(?![\w/+#])")
+_POSTCODE_AREAS_TEXT = """
+ab al b ba bb bd bh bl bn br bs bt ca cb cf ch cm co cr ct cv cw da dd de dg dh dl dn dt dy e ec eh en ex fk fy g gl
+gu gy ha hd hg hp hr hs hu hx ig im ip iv je ka kt kw ky l la ld le ll ln ls lu m me mk ml n ne ng nn np nr nw ol ox pa
+pe ph pl po pr rg rh rm s sa se sg sk sl sm sn so sp sr ss st sw sy ta td tf tn tq tr ts tw ub w wa wc wd wf wn wr ws wv
+yo ze
+"""
+_POSTCODE_AREAS = frozenset(_POSTCODE_AREAS_TEXT.split())
+
+
+def _is_outward_code(code: str) -> bool:
+    """Whether a word is a UK postcode district: a postcode area, then a district number; a letter
+    after it only in central London ("EC2A", "SW1A", "W1T", "E1W"), so "B2B", "E2E", "C2C" are not."""
+    outward = code.split()[0]
+    area = outward[: 2 if outward[1].isalpha() else 1]
+    if area not in _POSTCODE_AREAS:
+        return False
+    district = outward[len(area) :]
+    if district[-1].isdigit():
+        return True
+    return area in {"ec", "wc"} or (area in {"w", "sw", "e", "n", "se", "nw"} and district[0] == "1")
+
+
 _SPACED_DASH = re.compile(r"(?P<before>\S*)\s+[-–—]\s+(?=(?P<after>\S*))")
 
 
@@ -685,6 +729,8 @@ class _Reader:
 
     def read(self) -> Interpretation:
         self._clean()
+        if any(ch.isdigit() for ch in self.text):  # every postcode has a digit: most queries skip the scan
+            self._postcodes()
         self._freshness()
         self._experience()
         self._pay()
@@ -749,6 +795,34 @@ class _Reader:
         if any(word in self.text for word in ("via ", "by ", "through ", "over ")):
             self._cut(_CHANNEL)
 
+    def _postcodes(self) -> None:
+        """ "London EC2", "Manchester M1", "London, SW1A 1AA": a UK postcode district (outward code,
+        with or without the inward part) right after a British town is where in the town, which
+        no filter holds: noted and removed, the town left to the place readers. Read first, before
+        "W2 only" (a US tax status) and job grades ("E6"): after a British town these are districts.
+        Elsewhere the word stays what it was ("AWS EC2" is a skill)."""
+        for match in reversed(list(_POSTCODE.finditer(self.text))):
+            code = match.group("code")
+            if not _is_outward_code(code):
+                continue
+            words = re.findall(r"[a-z][a-z'-]*", self.text[: match.start()].rsplit("|", 1)[-1])[-3:]
+            town = next(
+                (
+                    phrase
+                    for size in range(1, len(words) + 1)
+                    if (phrase := " ".join(words[-size:])) not in _STOP_WORDS
+                    and any(place.country == "GB" and place.city for place in places.resolve(phrase))
+                ),
+                None,
+            )
+            if town is None:
+                continue
+            self.notes.append(
+                f'"{code.upper()}" was read as a postcode district of {town.title()}; a postcode is not a filter '
+                f"Watchtower has, so the place is {town.title()}."
+            )
+            self.text = self.text[: match.start()] + self.text[match.end() :]
+
     def _experience(self) -> None:
         def years(match: re.Match[str]) -> bool:
             groups = match.groupdict()
@@ -797,6 +871,9 @@ class _Reader:
             )
             if currency_mark is None and lakh:
                 currency_mark = "inr"
+            written_code = groups["cur"] or groups["cur2"] or groups["code2"]
+            if currency_mark == "$" and written_code and written_code in _CODES_WITH_DOLLAR:
+                currency_mark = written_code  # "$90/hr CAD": the dollar the code names
             qualifies = bool(groups["lead"] or currency_mark or has_k or period or value >= 10_000)
             if not qualifies:
                 return False
@@ -1542,6 +1619,10 @@ class _Reader:
 
     def _role_reading(self) -> None:
         text = self.text
+        if " / " in text:
+            skills = _SKILLS_AFTER_ROLE.search(text)
+            if skills and self._choice_beside_words(text, *skills.span("choice"), skills.group("choice")):
+                return
         any_of = bool(re.search(r"\bor\b|/", text.replace("|", " ")))
         if any_of and "(" in text and self._bracketed_alternatives(text):
             return
@@ -1843,12 +1924,18 @@ def _edge_place(text: str, words: list[tuple[int, int]], *, leading: bool) -> tu
             if len(span) < size:
                 continue
             accepted = _bare_place(text[span[0][0] : span[-1][1]])
-            if accepted:
+            if accepted and not _slash_beside(text, span[0][0], span[-1][1]):
                 return span[0][0], span[-1][1], accepted
         word = text[words[at][0] : words[at][1]].strip(".'’")
         if _role_word(word) not in _EDGE_SKIP and word not in _EDGE_SKIP and not word.isdigit():
             return None  # a request word, "remote" or a bare number ("UK 2026") may stand past the place
     return None
+
+
+def _slash_beside(text: str, start: int, end: int) -> bool:
+    """Whether a slash joins the words at text[start:end] to a word beside them: "Selenium /
+    Cypress" is a choice of tools, and a place there only one side of it ("SF/NYC" is read whole)."""
+    return text[:start].rstrip().endswith("/") or text[end:].lstrip().startswith("/")
 
 
 def _place_end(text: str, start: int) -> int:

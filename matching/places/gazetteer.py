@@ -440,6 +440,277 @@ _METROS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], frozenset[str]], ...
         ("GB-ENG",),
         frozenset({"london", "croydon", "islington", "camden town"}),
     ),
+    (
+        "greater-toronto",
+        ("gta", "greater toronto area", "greater toronto", "toronto area", "toronto metro"),
+        ("CA-ON",),
+        frozenset(
+            {
+                "toronto",
+                "etobicoke",
+                "mississauga",
+                "brampton",
+                "markham",
+                "vaughan",
+                "richmond hill",
+                "oakville",
+                "burlington",
+                "pickering",
+                "ajax",
+                "whitby",
+                "oshawa",
+                "milton",
+                "newmarket",
+                "aurora",
+                "caledon",
+                "halton hills",
+                "stouffville",
+            }
+        ),
+    ),
+)
+
+# US counties that job searches name as areas ("jobs in Orange County", "Santa Clara County",
+# "King County, WA"): (name, state, member towns of 5,000+ people). Each is a metro area of its
+# own (`_METROS` below): its name is the area, before any town of that name, and a posting in a
+# member town carries the county's token beside its metro's ("Irvine" is in Greater Los Angeles
+# and Orange County). A name several states share is the county listed here ("Orange County" is
+# California's; "Orange County, FL" names another); the gazetteer holds no county of other towns.
+_COUNTIES: tuple[tuple[str, str, str], ...] = (
+    (
+        "orange county",
+        "US-CA",
+        "anaheim, santa ana, irvine, huntington beach, garden grove, orange, fullerton, costa mesa, mission "
+        "viejo, westminster, newport beach, buena park, lake forest, tustin, yorba linda, san clemente, "
+        "laguna niguel, la habra, fountain valley, placentia, rancho santa margarita, aliso viejo, cypress, "
+        "brea, stanton, san juan capistrano, dana point, laguna hills, seal beach, laguna beach, los "
+        "alamitos, la palma, ladera ranch, laguna woods, villa park, rossmoor, foothill ranch",
+    ),
+    (
+        "santa clara county",
+        "US-CA",
+        "san jose, santa clara, sunnyvale, mountain view, palo alto, cupertino, milpitas, los altos, los "
+        "gatos, campbell, saratoga, morgan hill, gilroy, los altos hills, stanford",
+    ),
+    (
+        "san mateo county",
+        "US-CA",
+        "san mateo, redwood city, menlo park, daly city, south san francisco, san bruno, burlingame, foster "
+        "city, san carlos, belmont, millbrae, pacifica, half moon bay, east palo alto, atherton, hillsborough",
+    ),
+    (
+        "alameda county",
+        "US-CA",
+        "oakland, berkeley, fremont, hayward, alameda, pleasanton, livermore, san leandro, union city, "
+        "dublin, emeryville, newark, albany, castro valley, san lorenzo, piedmont",
+    ),
+    (
+        "contra costa county",
+        "US-CA",
+        "concord, walnut creek, richmond, antioch, san ramon, danville, pittsburg, martinez, pleasant hill, "
+        "brentwood, lafayette, orinda, moraga, el cerrito, hercules, pinole, oakley",
+    ),
+    (
+        "los angeles county",
+        "US-CA",
+        "los angeles, long beach, santa clarita, glendale, lancaster, palmdale, pomona, torrance, pasadena, "
+        "el monte, downey, inglewood, west covina, burbank, norwalk, santa monica, culver city, el segundo, "
+        "carson, compton, beverly hills, west hollywood, manhattan beach, redondo beach, hermosa beach, "
+        "hawthorne, alhambra, whittier, arcadia, monrovia, calabasas, malibu, lakewood, bellflower, cerritos, "
+        "diamond bar, gardena, covina, azusa, glendora, claremont, south pasadena, monterey park",
+    ),
+    (
+        "san diego county",
+        "US-CA",
+        "san diego, chula vista, oceanside, escondido, carlsbad, el cajon, vista, san marcos, encinitas, la "
+        "mesa, national city, santee, poway, solana beach, coronado, imperial beach, lemon grove, la jolla",
+    ),
+    (
+        "king county",
+        "US-WA",
+        "seattle, bellevue, redmond, kirkland, kent, renton, federal way, auburn, sammamish, burien, "
+        "issaquah, shoreline, bothell, woodinville, mercer island, tukwila, seatac, des moines, kenmore, "
+        "maple valley, covington, lake forest park, newcastle, snoqualmie, north bend, enumclaw",
+    ),
+    (
+        "montgomery county",
+        "US-MD",
+        "rockville, bethesda, silver spring, gaithersburg, germantown, potomac, wheaton, olney, takoma park, "
+        "chevy chase, north bethesda, aspen hill, clarksburg, damascus, montgomery village, burtonsville, "
+        "white oak, fairland, glenmont, north potomac",
+    ),
+    (
+        "prince georges county",
+        "US-MD",
+        "bowie, laurel, hyattsville, college park, greenbelt, largo, landover, lanham, beltsville, clinton, "
+        "fort washington, oxon hill, suitland, adelphi, camp springs",
+    ),
+    ("howard county", "US-MD", "columbia, ellicott city, elkridge, savage"),
+    (
+        "anne arundel county",
+        "US-MD",
+        "annapolis, glen burnie, odenton, severn, severna park, crofton, pasadena, arnold, linthicum, "
+        "hanover, fort meade, edgewater",
+    ),
+    (
+        "fairfax county",
+        "US-VA",
+        "fairfax, reston, herndon, mclean, tysons, vienna, chantilly, centreville, annandale, springfield, "
+        "burke, oakton, great falls, lorton, franconia, merrifield, west springfield",
+    ),
+    (
+        "loudoun county",
+        "US-VA",
+        "ashburn, leesburg, sterling, purcellville, south riding, brambleton, broadlands, countryside",
+    ),
+    ("arlington county", "US-VA", "arlington"),
+    (
+        "westchester county",
+        "US-NY",
+        "yonkers, white plains, new rochelle, mount vernon, scarsdale, rye, harrison, tarrytown, peekskill, "
+        "ossining, port chester, mamaroneck, sleepy hollow, eastchester, pleasantville",
+    ),
+    (
+        "nassau county",
+        "US-NY",
+        "hempstead, garden city, mineola, great neck, levittown, freeport, long beach, glen cove, hicksville, "
+        "valley stream, east meadow, oceanside, franklin square, uniondale, westbury, syosset, jericho, "
+        "plainview, port washington, massapequa, merrick, rockville centre, lynbrook, baldwin",
+    ),
+    (
+        "suffolk county",
+        "US-NY",
+        "brentwood, hauppauge, melville, ronkonkoma, patchogue, smithtown, huntington station, commack, bay "
+        "shore, central islip, stony brook, riverhead, lindenhurst, west babylon, deer park, coram, "
+        "centereach",
+    ),
+    (
+        "bergen county",
+        "US-NJ",
+        "hackensack, paramus, fort lee, teaneck, englewood, fair lawn, mahwah, ridgewood, montvale, garfield, "
+        "lodi, bergenfield, cliffside park, lyndhurst, rutherford, hasbrouck heights, ramsey, englewood "
+        "cliffs, new milford",
+    ),
+    (
+        "cook county",
+        "US-IL",
+        "chicago, evanston, skokie, schaumburg, oak park, cicero, arlington heights, des plaines, palatine, "
+        "orland park, tinley park, oak lawn, berwyn, mount prospect, hoffman estates, glenview, northbrook, "
+        "wheeling, elk grove village, rolling meadows, park ridge, niles, wilmette, winnetka",
+    ),
+    (
+        "dupage county",
+        "US-IL",
+        "naperville, wheaton, downers grove, lombard, elmhurst, lisle, warrenville, glen ellyn, carol stream, "
+        "bolingbrook, addison, woodridge, westmont, oak brook, hinsdale, west chicago, villa park, "
+        "bensenville, itasca, wood dale, roselle, bloomingdale, burr ridge, darien",
+    ),
+    (
+        "maricopa county",
+        "US-AZ",
+        "phoenix, mesa, chandler, scottsdale, gilbert, glendale, tempe, peoria, surprise, goodyear, avondale, "
+        "buckeye, queen creek, fountain hills, paradise valley, cave creek, el mirage, tolleson, litchfield "
+        "park, sun city, anthem",
+    ),
+    (
+        "harris county",
+        "US-TX",
+        "houston, pasadena, baytown, humble, tomball, katy, spring, atascocita, channelview, bellaire, deer "
+        "park, la porte, jersey village, seabrook, webster",
+    ),
+    (
+        "dallas county",
+        "US-TX",
+        "dallas, irving, garland, mesquite, grand prairie, carrollton, richardson, rowlett, desoto, "
+        "duncanville, lancaster, cedar hill, coppell, farmers branch, addison, university park, highland "
+        "park, balch springs, sachse",
+    ),
+    (
+        "tarrant county",
+        "US-TX",
+        "fort worth, arlington, north richland hills, mansfield, euless, bedford, grapevine, keller, hurst, "
+        "haltom city, southlake, colleyville, burleson, white settlement, saginaw, benbrook, watauga, azle, "
+        "crowley",
+    ),
+    (
+        "collin county",
+        "US-TX",
+        "plano, frisco, mckinney, allen, wylie, prosper, celina, murphy, lucas, princeton, anna",
+    ),
+    ("travis county", "US-TX", "austin, pflugerville, lakeway, bee cave, manor, lago vista"),
+    (
+        "bexar county",
+        "US-TX",
+        "san antonio, converse, universal city, live oak, leon valley, alamo heights, windcrest, helotes",
+    ),
+    (
+        "wake county",
+        "US-NC",
+        "raleigh, cary, apex, wake forest, morrisville, holly springs, garner, fuquay varina, knightdale, "
+        "rolesville, wendell",
+    ),
+    ("mecklenburg county", "US-NC", "charlotte, huntersville, cornelius, davidson, matthews, mint hill, pineville"),
+    (
+        "miami dade county",
+        "US-FL",
+        "miami, hialeah, miami gardens, miami beach, homestead, doral, coral gables, north miami, kendall, "
+        "aventura, cutler bay, palmetto bay, pinecrest, key biscayne, sweetwater, miami lakes, north miami "
+        "beach, opa locka, south miami",
+    ),
+    (
+        "broward county",
+        "US-FL",
+        "fort lauderdale, hollywood, pembroke pines, coral springs, miramar, pompano beach, davie, "
+        "plantation, sunrise, weston, deerfield beach, lauderhill, tamarac, margate, coconut creek, north "
+        "lauderdale, oakland park, hallandale beach, cooper city, dania beach, parkland, wilton manors",
+    ),
+    (
+        "palm beach county",
+        "US-FL",
+        "west palm beach, boca raton, boynton beach, delray beach, jupiter, wellington, palm beach gardens, "
+        "royal palm beach, riviera beach, palm beach, north palm beach, lantana",
+    ),
+    (
+        "hennepin county",
+        "US-MN",
+        "minneapolis, bloomington, brooklyn park, plymouth, maple grove, eden prairie, minnetonka, edina, "
+        "saint louis park, brooklyn center, richfield, golden valley, hopkins, crystal, new hope, champlin",
+    ),
+    (
+        "fulton county",
+        "US-GA",
+        "atlanta, alpharetta, sandy springs, roswell, johns creek, milton, east point, college park, union "
+        "city, fairburn, south fulton",
+    ),
+    (
+        "salt lake county",
+        "US-UT",
+        "salt lake city, west valley city, west jordan, sandy, south jordan, taylorsville, murray, draper, "
+        "riverton, millcreek, cottonwood heights, herriman, midvale, holladay, kearns, magna, bluffdale",
+    ),
+    ("multnomah county", "US-OR", "portland, gresham, troutdale, fairview"),
+    (
+        "oakland county",
+        "US-MI",
+        "troy, southfield, farmington hills, pontiac, novi, rochester hills, royal oak, auburn hills, "
+        "birmingham, waterford, madison heights, ferndale",
+    ),
+    (
+        "allegheny county",
+        "US-PA",
+        "pittsburgh, bethel park, monroeville, mount lebanon, penn hills, mckeesport, west mifflin",
+    ),
+)
+# Short names of listed counties ("LA County").
+_COUNTY_NICKNAMES = {"los angeles county": ("la county",), "miami dade county": ("dade county",)}
+_METROS += tuple(
+    (
+        f"{name.replace(' ', '-')}-{region[3:].lower()}",
+        (name, *_COUNTY_NICKNAMES.get(name, ())),
+        (region,),
+        frozenset(member.strip() for member in members.split(",")),
+    )
+    for name, region, members in _COUNTIES
 )
 
 
@@ -581,8 +852,7 @@ def with_parents(zones: Iterable[str]) -> tuple[str, ...]:
 
 
 def metros_of(city: City) -> tuple[str, ...]:
-    key = fold(city.name)
-    return tuple(slug for slug, _names, regions, members in _METROS if city.region in regions and key in members)
+    return _METRO_MEMBERS.get((fold(city.name), city.region), ())
 
 
 def metro_named(name: str) -> tuple[str, str] | None:
@@ -646,6 +916,13 @@ def metro_regions(slug: str) -> tuple[str, ...]:
 
 
 _METRO_REGIONS: dict[str, tuple[str, ...]] = {slug: regions for slug, _names, regions, _members in _METROS}
+# (member town, region) -> the metros it belongs to, in `_METROS` order (a town of the DMV lies
+# in one of its three states).
+_METRO_MEMBERS: dict[tuple[str, str | None], tuple[str, ...]] = {}
+for _slug, _names, _regions, _members in _METROS:
+    for _member in _members:
+        for _region in _regions:
+            _METRO_MEMBERS[(_member, _region)] = (*_METRO_MEMBERS.get((_member, _region), ()), _slug)
 _METRO_NAMES: dict[str, tuple[str, str]] = {
     name: (slug, regions[0]) for slug, names, regions, _members in _METROS for name in names
 }

@@ -156,7 +156,7 @@ def _area(name: str, hints: list[list[tuple[str, str | None]]]) -> Resolved | No
     """A part that is not a city: a metro area, a region, a country or a zone."""
     gaz = gazetteer.load()
     metro = gazetteer.metro_named(name)
-    if metro:
+    if metro and _metro_agrees(metro[1], hints):
         slug, region = metro
         return Resolved(Place(None, region, gazetteer.country_of_region(region)), metros=(slug,))
     regions = gaz.regions.get(name, [])
@@ -180,6 +180,13 @@ def _area(name: str, hints: list[list[tuple[str, str | None]]]) -> Resolved | No
     if name in _WORLD_WORDS:
         return Resolved(None, world=True)
     return None
+
+
+def _metro_agrees(region: str, hints: list[list[tuple[str, str | None]]]) -> bool:
+    """Whether every qualifier allows a metro in `region`: "Orange County, FL" is not California's
+    Orange County (nor "Bay Area, UK" the Bay Area); "Bay Area, CA" and "Bay Area, US" are."""
+    country = gazetteer.country_of_region(region)
+    return all(any(c == country and r in (None, region) for c, r in constraints) for constraints in hints)
 
 
 def _strip_noise(text: str) -> str:

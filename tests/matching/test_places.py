@@ -70,6 +70,10 @@ RESOLVED = [
     ("The Triangle", [Place(None, "US-NC", "US")]),
     ("Triangle, VA", [Place("Triangle", "US-VA", "US")]),
     ("DMV", [Place(None, "US-DC", "US")]),
+    # So is a county's: "Orange County" is California's; another state's is read as written.
+    ("Orange County", [Place(None, "US-CA", "US")]),
+    ("Orange County, FL", [Place("Orange County", "US-FL", "US")]),
+    ("Montgomery County, MD", [Place(None, "US-MD", "US")]),
     # A group of regions reads as its regions.
     ("Pacific Northwest", [Place(None, "US-WA", "US"), Place(None, "US-OR", "US")]),
 ]
@@ -175,6 +179,25 @@ GEOGRAPHY = [
     ("Washington State", ["Seattle, WA"], False, True),
     ("Washington State", ["Washington, DC"], False, False),
     ("Port St. Lucie", ["Port Saint Lucie, FL"], False, True),
+    # Counties job searches name: their towns, in their state only; the name before a town's.
+    ("Orange County", ["Irvine, CA"], False, True),
+    ("Orange County", ["Costa Mesa, California"], False, True),
+    ("Orange County", ["Orange County, CA"], False, True),
+    ("Orange County", ["Orlando, FL"], False, False),
+    ("Orange County, CA", ["Anaheim, CA"], False, True),
+    ("Greater Los Angeles", ["Irvine, CA"], False, True),
+    ("Santa Clara County", ["Sunnyvale, CA"], False, True),
+    ("Santa Clara County", ["San Francisco, CA"], False, False),
+    ("King County", ["Redmond, WA"], False, True),
+    ("King County, WA", ["Bellevue, WA"], False, True),
+    ("Montgomery County", ["Rockville, MD"], False, True),
+    ("Montgomery County", ["Montgomery, AL"], False, False),
+    ("Fairfax County", ["Reston, VA"], False, True),
+    ("Prince George's County", ["College Park, MD"], False, True),
+    ("Miami-Dade County", ["Doral, FL"], False, True),
+    ("LA County", ["Pasadena, CA"], False, True),
+    ("Orange County", ["Remote - California"], True, True),
+    ("Orange County", ["Remote - Florida"], True, False),
 ]
 
 

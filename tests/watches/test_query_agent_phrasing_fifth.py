@@ -340,6 +340,401 @@ THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+FOURTH_BATCH: list[tuple[str, dict[str, Any]]] = [
+    # A UK postcode district after a British town is noted, the town kept; elsewhere the word stays.
+    (
+        "Backend engineer (Python) in London EC2, £85k+, hybrid",
+        {"all_keywords": ["backend", "python"], "locations": ["london"], "min_salary": 85000, "salary_currency": "GBP"},
+    ),
+    (
+        "Junior QA tester jobs in Manchester M1, £30k",
+        {
+            "all_keywords": ["qa", "tester"],
+            "locations": ["manchester"],
+            "seniority": ["entry"],
+            "min_salary": 30000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "IT support technician in Leeds LS1, £25k, no experience needed",
+        {
+            "all_keywords": ["support", "technician"],
+            "locations": ["leeds"],
+            "min_salary": 25000,
+            "salary_currency": "GBP",
+            "max_experience_years": 0,
+        },
+    ),
+    (
+        "Scrum master contract in Edinburgh EH2, £500/day outside IR35",
+        {
+            "all_keywords": ["scrum", "master"],
+            "locations": ["edinburgh"],
+            "employment_types": ["contract"],
+            "min_salary": 130000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "AWS EC2 engineer in London, £70k",
+        {"all_keywords": ["aws", "ec2"], "locations": ["london"], "min_salary": 70000, "salary_currency": "GBP"},
+    ),
+    # Counties job searches name are places (metro areas of their towns).
+    (
+        "Full stack developer, Orange County, 130k-160k, React/Node",
+        {
+            "keywords": ["react", "node"],
+            "all_keywords": ["full-stack"],
+            "locations": ["orange county"],
+            "min_salary": 130000,
+        },
+    ),
+    (
+        "Senior product designer jobs in Santa Clara County, no contract",
+        {
+            "all_keywords": ["product", "designer"],
+            "locations": ["santa clara county"],
+            "seniority": ["senior"],
+            "employment_types": ["full_time", "part_time", "temporary", "internship"],
+        },
+    ),
+    (
+        "data engineer, King County, WA, 5+ yrs, Spark",
+        {"all_keywords": ["data", "spark"], "locations": ["king county, wa"], "max_experience_years": 5},
+    ),
+    (
+        "cybersecurity analyst Montgomery County, MD, secret clearance",
+        {"all_keywords": ["cybersecurity", "analyst", "secret"], "locations": ["montgomery county, md"]},
+    ),
+    (
+        "Platform engineer jobs in Orange County, CA or LA, 150k+",
+        {"keywords": ["platform"], "locations": ["orange county, ca", "la"], "min_salary": 150000},
+    ),
+    ("Data engineer jobs in Cook County, IL", {"keywords": ["data"], "locations": ["cook county, il"]}),
+    (
+        "hardware engineer FPGA, San Diego County, 5-8 years",
+        {"all_keywords": ["hardware", "fpga"], "locations": ["san diego county"], "max_experience_years": 8},
+    ),
+    (
+        "Marketing analyst jobs in Fairfax County, posted in the past week",
+        {"all_keywords": ["marketing", "analyst"], "locations": ["fairfax county"], "posted_within_days": 7},
+    ),
+    # A choice joined by a spaced slash after a generic role word is a choice of skills.
+    (
+        "AI engineer LLM / RAG, remote US, $200k+",
+        {
+            "keywords": ["llm", "rag"],
+            "all_keywords": ["ai"],
+            "remote_from": ["us"],
+            "min_salary": 200000,
+            "salary_currency": "USD",
+        },
+    ),
+    (
+        "DevOps engineer Kubernetes / Terraform, Berlin, €75k",
+        {
+            "keywords": ["kubernetes", "terraform"],
+            "all_keywords": ["devops"],
+            "locations": ["berlin"],
+            "min_salary": 75000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Android developer Kotlin / Jetpack Compose, Warsaw, 25k PLN/month",
+        {
+            "keywords": ["kotlin", "jetpack compose"],
+            "all_keywords": ["android"],
+            "locations": ["warsaw"],
+            "min_salary": 300000,
+            "salary_currency": "PLN",
+        },
+    ),
+    (
+        "frontend engineer Vue / Nuxt, Paris, 60k€",
+        {
+            "keywords": ["vue", "nuxt"],
+            "all_keywords": ["frontend"],
+            "locations": ["paris"],
+            "min_salary": 60000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Senior backend engineer Go / Rust, remote (US or Canada), 180k USD, no crypto",
+        {
+            "keywords": ["go", "rust"],
+            "all_keywords": ["backend"],
+            "exclude_keywords": ["crypto"],
+            "seniority": ["senior"],
+            "remote_from": ["us", "canada"],
+            "min_salary": 180000,
+            "salary_currency": "USD",
+        },
+    ),
+    # A place word joined by a slash to a tool is one side of a choice, not a place.
+    (
+        "QA automation engineer Selenium / Cypress, remote LATAM",
+        {"keywords": ["selenium", "cypress"], "all_keywords": ["qa", "automation"], "remote_from": ["latam"]},
+    ),
+    # A bare "$" with a code is the dollar the code names; pay in other currencies and forms.
+    (
+        "Salesforce developer, remote (Canada), contract, $90/hr CAD",
+        {
+            "keywords": ["salesforce"],
+            "remote_from": ["canada"],
+            "employment_types": ["contract"],
+            "min_salary": 187200,
+            "salary_currency": "CAD",
+        },
+    ),
+    # Relocation asked for as a segment of its own is noted, never a keyword.
+    (
+        "Senior Golang engineer, Amsterdam, relocation + visa sponsorship, €90k",
+        {
+            "keywords": ["golang"],
+            "locations": ["amsterdam"],
+            "seniority": ["senior"],
+            "visa_sponsorship": True,
+            "min_salary": 90000,
+            "salary_currency": "EUR",
+        },
+    ),
+    # The Greater Toronto Area; "p.a.", net/gross after pay; "on B2B" is contract work.
+    (
+        "Senior Node.js developer, GTA, 120k CAD",
+        {
+            "keywords": ["node.js"],
+            "locations": ["gta"],
+            "seniority": ["senior"],
+            "min_salary": 120000,
+            "salary_currency": "CAD",
+        },
+    ),
+    (
+        "Data analyst, £40k p.a., Bristol",
+        {"all_keywords": ["data", "analyst"], "locations": ["bristol"], "min_salary": 40000, "salary_currency": "GBP"},
+    ),
+    (
+        "Mid-level PHP developer in Kraków, 18k PLN/month net on B2B",
+        {
+            "keywords": ["php"],
+            "locations": ["kraków"],
+            "seniority": ["mid"],
+            "employment_types": ["contract"],
+            "min_salary": 216000,
+            "salary_currency": "PLN",
+        },
+    ),
+    # Readings the rules already gave, kept.
+    (
+        "Java developer Zurich, CHF 140k, visa sponsorship",
+        {
+            "keywords": ["java"],
+            "locations": ["zurich"],
+            "visa_sponsorship": True,
+            "min_salary": 140000,
+            "salary_currency": "CHF",
+        },
+    ),
+    (
+        "working student data analyst in Munich",
+        {"all_keywords": ["data", "analyst"], "locations": ["munich"], "seniority": ["intern"]},
+    ),
+    (
+        "Lead iOS developer, Singapore, S$10k/month",
+        {
+            "keywords": ["ios"],
+            "locations": ["singapore"],
+            "seniority": ["senior"],
+            "min_salary": 120000,
+            "salary_currency": "SGD",
+        },
+    ),
+    (
+        "entry level help desk jobs in Ohio posted this week",
+        {"all_keywords": ["help", "desk"], "locations": ["ohio"], "seniority": ["entry"], "posted_within_days": 7},
+    ),
+    (
+        "SRE jobs Austin TX 160k+ posted in the last 3 days",
+        {"keywords": ["sre"], "locations": ["austin tx"], "min_salary": 160000, "posted_within_days": 3},
+    ),
+    (
+        "technical writer remote, US only, posted within 2 weeks",
+        {"keywords": ["writer"], "remote_from": ["us"], "posted_within_days": 14},
+    ),
+    (
+        "Head of Engineering, fintech, London or Dublin, £150k-£180k",
+        {
+            "keywords": ["fintech"],
+            "locations": ["london", "dublin"],
+            "seniority": ["director"],
+            "min_salary": 150000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "VP of Product at Series B startups in NYC",
+        {"keywords": ["product"], "locations": ["nyc"], "seniority": ["director"]},
+    ),
+    (
+        "data scientist in Bengaluru, 20-30 LPA, 3-6 yrs",
+        {
+            "all_keywords": ["data", "scientist"],
+            "locations": ["bengaluru"],
+            "min_salary": 2000000,
+            "salary_currency": "INR",
+            "max_experience_years": 6,
+        },
+    ),
+    (
+        "react native dev, Lagos, remote ok, $3k/month",
+        {"all_keywords": ["react", "native"], "locations": ["lagos"], "min_salary": 36000, "salary_currency": "USD"},
+    ),
+    (
+        "MLOps engineer Bay Area, 180k base, no FAANG",
+        {
+            "keywords": ["mlops"],
+            "locations": ["bay area"],
+            "exclude_companies": ["meta", "amazon", "apple", "netflix", "google"],
+            "min_salary": 180000,
+        },
+    ),
+    (
+        "new grad software engineer jobs in Texas, H1B sponsorship",
+        {"keywords": ["software engineer"], "locations": ["texas"], "seniority": ["entry"], "visa_sponsorship": True},
+    ),
+    (
+        "part-time bookkeeper remote UK, £20/hr",
+        {
+            "keywords": ["bookkeeper"],
+            "remote_from": ["uk"],
+            "employment_types": ["part_time"],
+            "min_salary": 41600,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "Network engineer CCNP, Dallas-Fort Worth, 110k",
+        {"all_keywords": ["network", "ccnp"], "locations": ["dallas-fort worth"], "min_salary": 110000},
+    ),
+    (
+        "senior data analyst SQL/Tableau, Chicago, hybrid 3 days, 120k",
+        {
+            "keywords": ["sql", "tableau"],
+            "all_keywords": ["data", "analyst"],
+            "locations": ["chicago"],
+            "seniority": ["senior"],
+            "min_salary": 120000,
+        },
+    ),
+    (
+        "cloud architect AWS, Northern Virginia, TS/SCI, 200k",
+        {
+            "all_keywords": ["cloud", "architect", "aws", "ts/sci"],
+            "locations": ["northern virginia"],
+            "min_salary": 200000,
+        },
+    ),
+    (
+        "Product manager, payments, at Stripe or Adyen, Amsterdam or Dublin",
+        {
+            "all_keywords": ["product", "payment"],
+            "locations": ["amsterdam", "dublin"],
+            "seniority": ["manager"],
+            "companies": ["stripe", "adyen"],
+        },
+    ),
+    (
+        "Software engineer II at Amazon in Austin, 2-4 years experience",
+        {
+            "keywords": ["software engineer"],
+            "locations": ["austin"],
+            "companies": ["amazon"],
+            "max_experience_years": 4,
+        },
+    ),
+    (
+        "Security engineer Denver, no clearance required, 140k-170k",
+        {"keywords": ["security"], "locations": ["denver"], "min_salary": 140000},
+    ),
+    (
+        "Staff backend engineer, remote Europe, €120k, no agencies",
+        {
+            "keywords": ["backend"],
+            "seniority": ["staff"],
+            "remote_from": ["europe"],
+            "exclude_staffing_agencies": True,
+            "min_salary": 120000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Mobile engineer in Sydney, AUD 160k + super, hybrid",
+        {"keywords": ["mobile"], "locations": ["sydney"], "min_salary": 160000, "salary_currency": "AUD"},
+    ),
+    (
+        "Senior Python developer remote Germany, 80-95k EUR, max 8 years experience",
+        {
+            "keywords": ["python"],
+            "seniority": ["senior"],
+            "remote_from": ["germany"],
+            "min_salary": 80000,
+            "salary_currency": "EUR",
+            "max_experience_years": 8,
+        },
+    ),
+    (
+        "Elixir developer jobs excluding gambling and crypto, remote worldwide",
+        {"keywords": ["elixir"], "exclude_keywords": ["gambling", "crypto"], "remote_from": ["worldwide"]},
+    ),
+    (
+        "Solutions architect at Snowflake or Databricks, SF Bay Area, OTE 250k",
+        {
+            "all_keywords": ["solution", "architect"],
+            "locations": ["sf bay area"],
+            "companies": ["snowflake", "databricks"],
+            "min_salary": 250000,
+        },
+    ),
+    (
+        "DevSecOps engineer Tel Aviv, 35k ILS/month",
+        {"keywords": ["devsecops"], "locations": ["tel aviv"], "min_salary": 420000, "salary_currency": "ILS"},
+    ),
+    (
+        "Director of data science, Boston or NYC, 250k+, not at a startup",
+        {
+            "all_keywords": ["data", "science"],
+            "locations": ["boston", "nyc"],
+            "seniority": ["director"],
+            "min_salary": 250000,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), FOURTH_BATCH, ids=[c[0] for c in FOURTH_BATCH])
+def test_fourth_batch(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
+def test_a_postcode_district_is_noted_and_only_after_a_british_town() -> None:
+    notes = interpret("backend in London EC2A 4NE").notes
+    assert any('"EC2A 4NE" was read as a postcode district of London' in note for note in notes)
+    assert interpret("backend in London EC2A 4NE").filters.locations == ("london",)
+    # Not after a town elsewhere, not a shape no UK district has ("B2B"), not before the town.
+    austin = interpret("devops in Austin EC2").filters
+    assert (austin.locations, austin.all_keywords) == (("austin",), ("devops", "ec2"))
+    assert "b2b" in interpret("QA engineer London B2B SaaS").filters.all_keywords
+    assert interpret("EC2 London").filters.keywords == ("ec2",)
+
+
+def test_words_joined_by_a_spaced_slash_stay_phrases_without_a_role_word_before_them() -> None:
+    assert interpret("machine learning / data science").filters.keywords == ("machine learning", "data science")
+    assert interpret("Data Engineer / Analyst").filters.keywords == ("data", "analyst")
+
+
 @pytest.mark.parametrize(("query", "expected"), THIRD_BATCH, ids=[c[0] for c in THIRD_BATCH])
 def test_third_batch(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
