@@ -101,10 +101,6 @@ def one_per_vacancy(filters: Filters, *, index: bool = True, ranges: bool = True
     return Job.objects.filter(condition, lead=True).filter(Q(vacancy_key="") | ~Exists(earlier))
 
 
-def jobs_matching(filters: Filters) -> QuerySet[Job]:
-    return newest_jobs(one_per_vacancy(filters))
-
-
 def jobs_search(
     *, query: str = "", filters: Mapping[str, Any] | None = None, limit: int = 20, offset: int = 0
 ) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from watches.filters import Filters, filters_q
 from watches.models import Client, Watch, WatchKind, live_watch_q
 from watches.services.lookup import active_watches, watch_for_client, watches_touch
 from watches.services.present import count_capped, jobs_as_dicts, newest_jobs, watch_as_dict
-from watches.services.search import coverage, filters_build, jobs_matching
+from watches.services.search import coverage, filters_build, newest_matching
 from watches.services.waiting import ReadWindow, read_window
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -220,13 +220,25 @@ def _create_search_watch(*, client: Client, options: WatchOptions) -> dict[str, 
             expires_at=timezone.now() + timedelta(days=current().watch_ttl_days),
         )
         searches_register(watch_ids=[watch.pk])
-        matching = jobs_matching(filters)
         body = watch_as_dict(watch, pending=0)
-        body["coverage"] = coverage(tech_companies_only=filters.tech_companies_only)
-        body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)
-        body["current_jobs"] = jobs_as_dicts(matching, limit=CURRENT_JOBS_LIMIT)
+        body.update(_search_preview(filters, limit=CURRENT_JOBS_LIMIT))
         _add_secret(body, watch)
     return body
+
+
+def _search_preview(filters: Filters, *, limit: int) -> dict[str, Any]:
+    """What a search watch shows of the jobs it matches now: the search's own newest page and
+    its count capped at COUNT_CAP (`newest_matching`, the plans `jobs_search` reads by; with
+    `limit` <= COUNT_CAP the cap is COUNT_CAP, as `count_capped` counted it). A plain queryset of
+    the matches, counted and then paged, read the way the planner alone picks: up to seconds of
+    database CPU for a common term at 1M jobs (docs/scaling.md)."""
+    page, (count, more) = newest_matching(filters, offset=0, limit=limit)
+    return {
+        "coverage": coverage(tech_companies_only=filters.tech_companies_only),
+        "matching_jobs_count": count,
+        "matching_jobs_count_is_lower_bound": more,
+        "current_jobs": page,
+    }
 
 
 def _plan_board_watch(
@@ -422,13 +434,13 @@ def watch_get(*, client: Client, watch_id: str, limit: int = CURRENT_JOBS_LIMIT)
     watches_touch(watches=[watch])
     filters = Filters.from_dict(watch.filters)
     body = watch_as_dict(watch, pending=pending_count(watch))
+    limit = max(1, min(limit, 100))
     if watch.kind == WatchKind.SEARCH:
-        matching = jobs_matching(filters)
-        body["coverage"] = coverage(tech_companies_only=filters.tech_companies_only)
-    else:
-        matching = newest_jobs(Job.objects.filter(resource=watch.resource).filter(filters_q(filters)))
+        body.update(_search_preview(filters, limit=limit))
+        return body
+    matching = newest_jobs(Job.objects.filter(resource=watch.resource).filter(filters_q(filters)))
     body["matching_jobs_count"], body["matching_jobs_count_is_lower_bound"] = count_capped(matching)
-    body["current_jobs"] = jobs_as_dicts(matching, limit=max(1, min(limit, 100)))
+    body["current_jobs"] = jobs_as_dicts(matching, limit=limit)
     return body
 
 
