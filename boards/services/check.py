@@ -277,6 +277,8 @@ def _plain_listing(resource: Resource) -> bool:
 
 
 def _apply(resource: Resource, reading: BoardReading, stored: StoredSet, *, has_snapshot: bool) -> CheckOutcome:
+    # The stored jobs the listing does not show as they are, whole; the rest stay light.
+    stored.rebuild_unlisted(reading.jobs)
     previous = stored.jobs
     result = diff_jobs(
         previous,
@@ -369,18 +371,15 @@ def _write(
         # the groups this check may write once every group was planned under this version.
         version = derivation_version()
         everything = first or resource.groups_planned != version
-        only = (
-            None
-            if everything
-            else touched_groups(stored, result.jobs, matched=matched_keys(stored, reading.fingerprints))
-        )
+        matched = matched_keys(stored, reading.fingerprints)
+        only = None if everything else touched_groups(stored, result.jobs, matched=matched)
         plan = grouping.plan(resource, result, previous, first_seen=stored.first_seen, now=now, first=first, only=only)
         grouping.save(resource, plan, now)
         if everything:
             Resource.objects.filter(pk=resource.pk).update(groups_planned=version)
             resource.groups_planned = version
         delete_rows([pk for key, pk in row_ids.items() if key not in new_keys])
-        unchanged = write_rows(resource, reading, result, stored, plan, company=company, now=now)
+        unchanged = write_rows(resource, reading, result, stored, plan, company=company, now=now, matched=matched)
         if not reading.listing.complete:
             # Rows written above were seen now; of the rest, only those this listing showed (a
             # complete listing showed every one: `Resource.listed_complete_at` says when).

@@ -8,15 +8,25 @@ nothing about its group changed either, its row is not rebuilt nor compared (`cl
 The rows are read and their jobs rebuilt on first use, not before the fetch: a check that finds
 the very bytes of last time, or a 304, never uses them, and reading them was almost all of such
 a check's 3 s of CPU on a 100,000-posting board (bench/big_board.py, "same bytes").
+
+A row is first read as a `StoredJob`: the few fields of its data that the read, the diff, the
+vacancy plan and the tech share look at in a job the listing shows as it is (`LIGHT_FIELDS`,
+extracted by the database, not the whole JSON document decoded). The whole job is rebuilt from
+the row's data only where it is needed: for every stored job the listing does not show as itself
+(`rebuild_unlisted`: removed, re-derived, carried), and for a row that is written again
+(`write_rows`). On a big board's later read that is a few hundred rows of 100,000.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
 from django.db import connection
+from django.db.models.fields.json import KT
 
 from boards.diff import DiffResult
 from boards.job import ParsedJob
@@ -33,6 +43,48 @@ ROW_COLUMNS = (*grouping.ROW_FIELDS, *jobstore.FILTER_COLUMNS)
 
 
 T = TypeVar("T")
+
+# The fields of a stored job that a check reads of a job the listing shows as it is: its company
+# and title (the board's company, the tech share), its places and group (the vacancy plan), the
+# flags the diff and `carry_details` test, the platform id (detail reads, `known_ids`).
+LIGHT_FIELDS = (
+    "title",
+    "company",
+    "location",
+    "other_locations",
+    "group",
+    "vacancy",
+    "partial",
+    "details_read",
+    "platform_id",
+)
+
+
+class StoredJob(ParsedJob):
+    """A stored job as first read: `LIGHT_FIELDS` as `jobstore.job_from_data` rebuilds them, the
+    other fields at their defaults. It stands for its row wherever the listing shows its very
+    posting (the read hands it back for a posting whose fingerprint the row holds), and is never
+    served, hashed or written: `as_dict` refuses (a missed rebuild fails loudly instead of
+    writing a row without its salary), `write_rows` rebuilds it from the row. A copy of it made
+    with `dataclasses.replace` (a group's lead with the group's places) is one too."""
+
+    def as_dict(self) -> dict[str, Any]:
+        raise TypeError(f"{self.key}: a stored job's light form is not served; rebuild it from its row")
+
+
+def _flag(value: Any) -> bool:
+    """A JSON boolean as the database extracts it as text: 'true' (PostgreSQL) or 1 (SQLite)."""
+    return value in (1, "true")
+
+
+def _places(seen: dict[str, tuple[str, ...]], text: str | None) -> tuple[str, ...]:
+    """A job's other locations from their JSON text (none: no such field), each text decoded once."""
+    if not text:
+        return ()
+    places = seen.get(text)
+    if places is None:
+        places = seen[text] = tuple(json.loads(text))
+    return places
 
 
 class Deferred(Mapping[str, T]):
@@ -70,25 +122,80 @@ class StoredSet:
         self._ids: dict[str, int] = {}
         self._fingerprints: dict[str, str] = {}  # key → posting fingerprint ("" = none)
         self._hashes: dict[str, str] = {}  # key → job hash ("" = none)
+        self._same: dict[Any, Any] = {}  # one copy of each repeated value (`jobstore.job_from_data`)
 
     def _load(self) -> dict[str, ParsedJob]:
         if self._jobs is None:
             jobs: dict[str, ParsedJob] = {}
-            same: dict[Any, Any] = {}
+            one = self._same.setdefault
+            places: dict[str, tuple[str, ...]] = {}  # other locations' JSON text → the tuple
+            fields = [KT(f"data__{name}") for name in LIGHT_FIELDS]
             rows = JobRow.objects.filter(resource=self.resource).values_list(
-                "id", "key", "data", "fingerprint", "job_hash"
+                "id", "key", "fingerprint", "job_hash", *fields
             )
-            for pk, key, data, fingerprint, job_hash in rows.iterator(chunk_size=2000):
+            whole: list[str] = []
+            for (
+                pk,
+                key,
+                fingerprint,
+                job_hash,
+                title,
+                company,
+                location,
+                others,
+                group,
+                vacancy,
+                partial,
+                read,
+                platform_id,
+            ) in rows.iterator(chunk_size=2000):
                 self._ids[key] = pk
-                jobs[key] = jobstore.job_from_data(key, data, same=same)
                 self._fingerprints[key] = fingerprint
                 self._hashes[key] = job_hash
+                jobs[key] = StoredJob(
+                    key=key,
+                    title=title or "",
+                    company=one(company or "", company or ""),
+                    location=one(location or "", location or ""),
+                    other_locations=_places(places, others),
+                    group=group or "",
+                    vacancy=vacancy or "",
+                    partial=_flag(partial),
+                    details_read=_flag(read),
+                    platform_id=platform_id or "",
+                )
+                if not job_hash:  # a row stored before job hashes: the diff hashes its whole job
+                    whole.append(key)
             self._jobs = jobs
+            self._rebuild(whole)
         return self._jobs
+
+    def _rebuild(self, keys: list[str]) -> None:
+        """Rebuild these stored jobs whole from their rows' data, in place (the mapping keeps its
+        order: the diff's events follow it)."""
+        assert self._jobs is not None
+        by_id = {self._ids[key]: key for key in keys if isinstance(self._jobs.get(key), StoredJob)}
+        ids = list(by_id)
+        for start in range(0, len(ids), BATCH):
+            rows = JobRow.objects.filter(pk__in=ids[start : start + BATCH]).values_list("id", "data")
+            for pk, data in rows:
+                key = by_id[pk]
+                self._jobs[key] = jobstore.job_from_data(key, data, same=self._same)
+
+    def rebuild_unlisted(self, listed: Iterable[ParsedJob]) -> None:
+        """Rebuild whole every stored job that `listed` (a read's jobs) does not show as itself,
+        each time its key appears: a removed job's event, a re-derived job's comparison and
+        `carry_details` read every field of it. The rest stay light (`StoredJob`)."""
+        jobs = self.jobs
+        kept: dict[str, bool] = {}
+        for job in listed:
+            key = job.key
+            kept[key] = kept.get(key, True) and jobs.get(key) is job
+        self._rebuild([key for key in jobs if not kept.get(key, False)])
 
     @property
     def jobs(self) -> dict[str, ParsedJob]:
-        """Key → the job rebuilt from its row."""
+        """Key → the stored job: a `StoredJob` until rebuilt whole (`rebuild_unlisted`)."""
         return self._load()
 
     @property
@@ -151,7 +258,8 @@ def last_seen(stored: StoredSet, resource: Resource) -> dict[str, datetime]:
 
 def matched_keys(stored: StoredSet, fingerprints: Mapping[str, str]) -> set[str]:
     """Keys whose posting has the fingerprint its row holds (derived under this version)."""
-    return {key for key, fp in fingerprints.items() if fp and stored.fingerprints.get(key) == fp}
+    stored_fingerprints = stored.fingerprints
+    return {key for key, fp in fingerprints.items() if fp and stored_fingerprints.get(key) == fp}
 
 
 def touched_groups(stored: StoredSet, jobs: list[ParsedJob], *, matched: set[str]) -> set[str]:
@@ -160,14 +268,15 @@ def touched_groups(stored: StoredSet, jobs: list[ParsedJob], *, matched: set[str
     stored one or that names no company (`clean_keys` rebuilds such rows), and those of a stored
     posting not in the listing as itself. The rest are groups of unchanged postings alone
     (`grouping.plan`'s `only`)."""
+    stored_jobs = stored.jobs
     unchanged: set[str] = set()
     touched: set[str] = set()
     for job in jobs:
-        if stored.jobs.get(job.key) is job and job.key in matched and job.company:
+        if stored_jobs.get(job.key) is job and job.key in matched and job.company:
             unchanged.add(job.key)
         else:
             touched.add(grouping.group_of(job))
-    for key, job in stored.jobs.items():
+    for key, job in stored_jobs.items():
         if key not in unchanged:
             touched.add(grouping.group_of(job))
     return touched
@@ -180,13 +289,14 @@ def clean_keys(stored: StoredSet, jobs: list[ParsedJob], plan: grouping.Plan, *,
     change), and nothing of its group changed (no posting of it re-derived, added or gone, its
     history unchanged), so the row's group fields are what they were."""
     dirty: set[str] = {key for key, history in plan.history.items() if plan.remembered.get(key) != history}
+    stored_jobs = stored.jobs
     same: set[str] = set()
     for job in jobs:
-        if stored.jobs.get(job.key) is job:
+        if stored_jobs.get(job.key) is job:
             same.add(job.key)
         else:
             dirty.add(grouping.group_of(job))
-    for key, job in stored.jobs.items():
+    for key, job in stored_jobs.items():
         if key not in same:
             dirty.add(grouping.group_of(job))
     return {
@@ -218,6 +328,17 @@ def store_row_hashes(rows: Mapping[int, tuple[str, str]]) -> None:
             )
 
 
+def _row_job(plan: grouping.Plan, job: ParsedJob, whole: ParsedJob) -> ParsedJob:
+    """`grouping.row_job` of `job`, with `whole` (the job rebuilt from its row) for a light one:
+    a group's lead takes the group's places (gathered from the light postings' places)."""
+    row_job = grouping.row_job(plan, job)
+    if whole is job:
+        return row_job
+    if row_job is job:
+        return whole
+    return replace(whole, location=row_job.location, other_locations=row_job.other_locations)
+
+
 def delete_rows(pks: list[int]) -> None:
     for start in range(0, len(pks), BATCH):
         JobRow.objects.filter(pk__in=pks[start : start + BATCH]).delete()
@@ -232,11 +353,13 @@ def write_rows(
     *,
     company: str,
     now: datetime,
+    matched: set[str],
 ) -> list[str]:
     """Write the rows of `result.jobs` that differ from the stored ones, ROWS_AT_ONCE at a time;
     return the keys of those left as they were. A row's stored data is read here, for the rows
-    that are not clean only: the check does not hold every row's data."""
-    matched = matched_keys(stored, reading.fingerprints)
+    that are not clean only: the check does not hold every row's data. `matched`: the keys
+    `matched_keys` gives."""
+    ids, fingerprints, hashes = stored.ids, stored.fingerprints, stored.hashes
     unchanged = list(clean_keys(stored, result.jobs, plan, matched=matched))
     clean = set(unchanged)
     pending = [job for job in result.jobs if job.key not in clean]
@@ -244,20 +367,23 @@ def write_rows(
     names = ("resource_id", "key", "data", "last_seen_at", "fingerprint", "job_hash", *ROW_COLUMNS)
     for start in range(0, len(pending), ROWS_AT_ONCE):
         batch = pending[start : start + ROWS_AT_ONCE]
-        known = [stored.ids[job.key] for job in batch if job.key in stored.ids]
+        known = [ids[job.key] for job in batch if job.key in ids]
         before = dict(JobRow.objects.filter(pk__in=known).values_list("id", "data")) if known else {}
         # Rows as COPY takes them (values in the order of `names`): a dict a row, then a list
         # of its values, cost 3 µs a row of a new board.
         to_create: list[tuple[Any, ...]] = []
         to_update: list[tuple[Any, ...]] = []
         for job in batch:
-            served = grouping.served(plan, job, jobstore.job_data(job, company_fallback=company))
-            fingerprint = reading.fingerprints.get(job.key, stored.fingerprints.get(job.key, ""))
+            pk = ids.get(job.key)
+            # A stored job the listing shows as it is, in a row written again (its group changed):
+            # the row's data rebuilds it whole.
+            whole = jobstore.job_from_data(job.key, before[ids[job.key]]) if isinstance(job, StoredJob) else job
+            served = grouping.served(plan, whole, jobstore.job_data(whole, company_fallback=company))
+            fingerprint = reading.fingerprints.get(job.key, fingerprints.get(job.key, ""))
             hashed = result.job_hashes.get(job.key, "")
-            pk = stored.ids.get(job.key)
             if pk is not None and before.get(pk) == served:
                 unchanged.append(job.key)
-                if (stored.fingerprints.get(job.key), stored.hashes.get(job.key)) != (fingerprint, hashed):
+                if (fingerprints.get(job.key), hashes.get(job.key)) != (fingerprint, hashed):
                     rehashed[pk] = (fingerprint, hashed)
                 continue
             row = (
@@ -268,7 +394,7 @@ def write_rows(
                 fingerprint,
                 hashed,
                 *grouping.row_values(plan, job, now),
-                *jobstore.filter_values(grouping.row_job(plan, job), company=served.get("company", company)),
+                *jobstore.filter_values(_row_job(plan, job, whole), company=served.get("company", company)),
             )
             if pk is not None:
                 to_update.append((pk, *row))
