@@ -377,7 +377,7 @@ def run_size(args: argparse.Namespace) -> None:
     call_command("migrate", verbosity=0)
     print(f"\n== {args.size}: {jobs:,} open jobs over {boards:,} boards ({url.rsplit('/', 1)[-1]})")
     rng = random.Random(7)
-    load_jobs(rng, jobs=jobs, boards=boards, reload=args.reload)
+    load_jobs(rng, jobs=jobs, boards=boards, reload=args.reload, tech=args.tech)
     set_tech_shares(boards, args.tech)
     if args.changes:
         load_changes(reload=args.reload, boards=boards)
@@ -579,11 +579,12 @@ class Rebuilt:
             print(f"  vacuum analyze: {time.perf_counter() - started:.1f} s", flush=True)
 
 
-def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> None:
+def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool, tech: str) -> None:
     from django.db import connection, transaction
 
     from boards.models import Job, Resource
     from boards.services.jobstore import FILTER_COLUMNS
+    from matching.tech import is_tech_company
 
     if not reload and Resource.objects.count() == boards and Job.objects.count() == jobs:
         print(f"jobs: {jobs:,} rows already loaded")
@@ -623,16 +624,22 @@ def load_jobs(rng: random.Random, *, jobs: int, boards: int, reload: bool) -> No
             cursor.execute("SELECT setseed(0.7)")
             cursor.execute(
                 f"INSERT INTO boards_job ({columns}, resource_id, key, data, first_seen_at, last_seen_at,"
-                " group_key, lead, times_posted, vacancy_key, fingerprint, job_hash)"
+                " group_key, lead, times_posted, vacancy_key, fingerprint, job_hash, tech)"
                 f" SELECT {pooled}, %s + s.g %% %s, 'job-' || s.g, p.data, s.seen, s.seen,"
                 " left(md5('g' || s.g), 20), s.r >= %s, 1,"
                 " CASE WHEN s.r >= 1 - %s THEN '' WHEN s.g %% %s = 0 THEN left(md5((s.g - 1)::text), 20)"
-                "   ELSE left(md5(s.g::text), 20) END, '', ''"
+                "   ELSE left(md5(s.g::text), 20) END, '', '', (%s::boolean[])[1 + s.g %% %s]"
                 " FROM (SELECT g, 1 + floor(random() * %s)::int AS pool_id, random() AS r,"
                 "   now() - make_interval(secs => (%s - g) * %s + random() * 3600) AS seen"
                 "   FROM generate_series(1, %s) AS g) AS s"
                 " JOIN bench_pool p ON p.id = s.pool_id ORDER BY s.g",
-                [first_board, boards, NOT_LEAD, NO_VACANCY, SAME_VACANCY, POOL, jobs, 90 * 86400 / jobs, jobs],
+                [
+                    *(first_board, boards, NOT_LEAD, NO_VACANCY, SAME_VACANCY),
+                    # Each row's board's tech flag (`Job.tech`), as set_tech_shares gives the boards.
+                    [is_tech_company(share) for share in board_tech_shares(boards, tech)],
+                    boards,
+                    *(POOL, jobs, 90 * 86400 / jobs, jobs),
+                ],
             )
     print(f"  {jobs:,} rows inserted: {time.perf_counter() - started:.1f} s", flush=True)
     rebuilt.create()
@@ -695,6 +702,16 @@ def set_tech_shares(boards: int, tech: str) -> None:
         changed += cursor.rowcount
         if changed:
             cursor.execute("ANALYZE boards_resource")
+        # The jobs' own flags (`Job.tech`), where their board's share says otherwise: a database
+        # loaded before the flag existed, or with another `--tech`.
+        cursor.execute(
+            "UPDATE boards_job j SET tech = NOT j.tech FROM boards_resource r"
+            " WHERE j.resource_id = r.id AND j.tech <> coalesce(r.tech_share >= %s, false)",
+            [TECH_COMPANY_SHARE],
+        )
+        if cursor.rowcount:
+            changed += cursor.rowcount
+            cursor.execute("ANALYZE boards_job")
         cursor.execute(
             "SELECT count(*) FILTER (WHERE tech_share >= %s), sum(open_jobs) FILTER (WHERE tech_share >= %s),"
             " sum(open_jobs) FROM boards_resource",

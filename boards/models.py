@@ -177,6 +177,12 @@ class Job(JobFields):
     vacancy_key = models.CharField(max_length=40, blank=True)
     lead = models.BooleanField(default=True)
     times_posted = models.PositiveIntegerField(default=1)
+    # Whether the row's board is a tech company (`matching.tech.is_tech_company(resource.tech_share)`),
+    # kept with the board: written with the row, and rewritten for the board's rows when a read moves
+    # its share across the line (boards/services/check.py). A search kept to tech companies asks
+    # job_words for the `tech` key it gives (watches/services/job_keys.py) instead of looking up
+    # each row's board (migration 0022). A database default too, for rows written by plain SQL.
+    tech = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["resource", "key"], name="job_resource_key_uniq")]

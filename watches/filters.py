@@ -527,42 +527,29 @@ def unindexed_text(field: str) -> Func:
     return Func(F(field), Value(""), function="", arg_joiner=" || ", output_field=CharField())
 
 
-# How `filters_q` states "the row's board is a tech company" (`TechCompany`).
-TechForm = Literal["in", "probe", "boards"]
+# How `filters_q` states "the row's board is a tech company": `in`, a subquery of the tech boards
+# (`TechCompany`), or `flag`, the row's own `tech` column (jobs only: `Job.tech`, kept with the
+# board's share; the search plans, docs/internals.md "Tech companies").
+TechForm = Literal["in", "flag"]
 
 
 class TechCompany(Func):
     """The row's board is a tech company (`tech_share >= TECH_COMPANY_SHARE`), the condition of
-    `tech_companies_only`, as a subquery of the tech boards (read at the time of the statement,
-    so the answer is always the predicate's). PostgreSQL plans each form its own way
-    (docs/internals.md, "Tech companies"):
-
-    - `in`: `resource_id IN (tech boards)`; the planner may join it, reading the boards first and
-      each board's rows after (what the ORM, SQLite and the feed use);
-    - `probe`: the same test as a per-row probe (`CASE WHEN … IN … THEN TRUE ELSE FALSE END`: a
-      hashed subplan, the tech boards read once and hashed, each row one lookup), never a join
-      (joined, an index read reran job_words' scan once per tech board: 260 × 13 ms);
-    - `boards`: `resource_id = ANY(ARRAY(tech boards))`: the ids read once (an InitPlan), then
-      the board index (`job_resource_key_uniq`, or the foreign key's) reads their rows, for a
-      search that reads the tech boards' jobs alone."""
+    `tech_companies_only` over rows without a flag of their own (change rows: the feed), as
+    `resource_id IN (tech boards)`, read at the time of the statement, so the answer is always
+    the predicate's."""
 
     output_field = BooleanField()
     conditional = True
-    FORMS: dict[str, str] = {
-        "in": "{board} IN {boards}",
-        "probe": "CASE WHEN {board} IN {boards} THEN TRUE ELSE FALSE END",
-        "boards": "{board} = ANY(ARRAY{boards})",
-    }
 
-    def __init__(self, form: TechForm = "in") -> None:
+    def __init__(self) -> None:
         boards = Resource.objects.filter(tech_share__gte=TECH_COMPANY_SHARE).values("pk")
         super().__init__(F("resource_id"), Subquery(boards))
-        self.form = form
 
     def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:  # type: ignore[override]
         board, board_params = compiler.compile(self.source_expressions[0])
         boards, boards_params = compiler.compile(self.source_expressions[1])
-        return self.FORMS[self.form].format(board=board, boards=boards), (*board_params, *boards_params)
+        return f"{board} IN {boards}", (*board_params, *boards_params)
 
 
 def filters_q(
@@ -584,7 +571,7 @@ def filters_q(
     same for the employment type and visa sponsorship (a bitmap of 800,000 full-time or unknown
     jobs was ANDed with the word index's 26,000 at 1M), and `posted=False` for "posted within N
     days" (`job_posted_idx`: worth ANDing when it is rare next to the words, not for 30 days).
-    `tech` is the form of `tech_companies_only` (`TechCompany`). Freshness is relative to `now` (default: the current time)."""
+    `tech` is the form of `tech_companies_only` (`TechForm`; `flag` over jobs only). Freshness is relative to `now` (default: the current time)."""
     now = now or timezone.now()
     condition = Q()
     if filters.posted_within_days is not None:
@@ -631,9 +618,9 @@ def filters_q(
         within = Q(LessThanOrEqual(years, filters.max_experience_years))
         condition &= (within | Q(IsNull(years, True))) if filters.include_unknown else within
     if filters.tech_companies_only:
-        # A subquery, not a join: the search plans compile this WHERE clause over boards_job alone
-        # (watches/services/search.py), each plan with the form it reads best.
-        condition &= Q(TechCompany(tech))
+        # The job's own flag (search over jobs), else a subquery, not a join: the search plans
+        # compile this WHERE clause over boards_job alone (watches/services/search.py).
+        condition &= Q(tech=True) if tech == "flag" else Q(TechCompany())
     return condition
 
 

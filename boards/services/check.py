@@ -57,7 +57,7 @@ from boards.sources import registry
 from boards.sources.base import BoardRef
 from boards.sources.payload import clean_text
 from changes.models import Change
-from matching.tech import tech_share
+from matching.tech import is_tech_company, tech_share
 from watchtower import metrics
 from watchtower.config import current
 from watchtower.errors import AppError
@@ -482,8 +482,17 @@ def _update_resource_healthy(
     rows = Resource.objects.filter(pk=resource.pk)
     if expected_hash is not None:
         rows = rows.filter(content_hash=expected_hash)
-    if rows.update(**fields) != 1:
-        return False
+    tech = is_tech_company(fields.get("tech_share", resource.tech_share))
+    if tech == is_tech_company(resource.tech_share):
+        if rows.update(**fields) != 1:
+            return False
+    else:
+        # The share crossed the line: the board's rows take its new flag in the same transaction
+        # (`Job.tech`), so that a search never sees the board one way and its jobs the other.
+        with transaction.atomic():
+            if rows.update(**fields) != 1:
+                return False
+            JobRow.objects.filter(resource_id=resource.pk).exclude(tech=tech).update(tech=tech)
     for name, value in fields.items():
         setattr(resource, name, value)
     return True

@@ -35,6 +35,7 @@ from boards.models import Resource
 from boards.services import grouping, jobstore
 from boards.services.reading import BoardReading
 from boards.services.rows import rows_copy
+from matching.tech import is_tech_company
 
 BATCH = 5000
 # Rows built, compared and written at once: a first read of 100,000 postings held every row.
@@ -364,7 +365,9 @@ def write_rows(
     clean = set(unchanged)
     pending = [job for job in result.jobs if job.key not in clean]
     rehashed: dict[int, tuple[str, str]] = {}
-    names = ("resource_id", "key", "data", "last_seen_at", "fingerprint", "job_hash", *ROW_COLUMNS)
+    # Every row carries its board's tech flag as the check has just recorded it (`Job.tech`).
+    tech = is_tech_company(resource.tech_share)
+    names = ("resource_id", "key", "data", "last_seen_at", "fingerprint", "job_hash", "tech", *ROW_COLUMNS)
     for start in range(0, len(pending), ROWS_AT_ONCE):
         batch = pending[start : start + ROWS_AT_ONCE]
         known = [ids[job.key] for job in batch if job.key in ids]
@@ -393,6 +396,7 @@ def write_rows(
                 now,
                 fingerprint,
                 hashed,
+                tech,
                 *grouping.row_values(plan, job, now),
                 *jobstore.filter_values(_row_job(plan, job, whole), company=served.get("company", company)),
             )

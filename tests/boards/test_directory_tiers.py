@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from boards.models import Platform, Resource
+from boards.models import Job, Platform, Resource
 from boards.services.check import resource_check
 from boards.services.directory import (
     BUILT_IN_BOARDS,
@@ -131,16 +131,33 @@ def test_a_watched_career_site_builder_page_becomes_its_successfactors_board(sit
 
 @pytest.mark.django_db
 def test_the_tech_share_is_computed_after_each_read(site: Any) -> None:
+    """And each job row carries its board's flag (`Job.tech`): written with new rows, rewritten on
+    the rows a read leaves as they were when the share crosses the line, either way."""
     resource, _ = resource_get_or_create(board=recognize("https://boards.greenhouse.io/acme"))
+
+    def flags() -> dict[str, bool]:
+        return dict(Job.objects.filter(resource=resource).values_list("title", "tech"))
+
     serve_greenhouse(site, "acme", [greenhouse_job(1, "Backend Engineer"), greenhouse_job(2, "Registered Nurse")])
     resource_check(resource_id=resource.pk)
     assert Resource.objects.get(pk=resource.pk).tech_share == 0.5
+    assert flags() == {"Backend Engineer": True, "Registered Nurse": True}
     serve_greenhouse(site, "acme", [greenhouse_job(2, "Registered Nurse"), greenhouse_job(3, "Line Cook")])
     resource_check(resource_id=resource.pk)
     assert Resource.objects.get(pk=resource.pk).tech_share == 0.0
+    assert flags() == {"Registered Nurse": False, "Line Cook": False}
     Resource.objects.filter(pk=resource.pk).update(tech_share=None)  # read before shares existed
     resource_check(resource_id=resource.pk)  # the same bytes: not parsed again, share from stored jobs
     assert Resource.objects.get(pk=resource.pk).tech_share == 0.0
+    assert flags() == {"Registered Nurse": False, "Line Cook": False}
+    serve_greenhouse(
+        site,
+        "acme",
+        [greenhouse_job(2, "Registered Nurse"), greenhouse_job(4, "Data Engineer"), greenhouse_job(3, "Line Cook")],
+    )
+    resource_check(resource_id=resource.pk)
+    assert Resource.objects.get(pk=resource.pk).tech_share == 0.333
+    assert flags() == {"Registered Nurse": True, "Data Engineer": True, "Line Cook": True}
 
 
 @pytest.mark.django_db

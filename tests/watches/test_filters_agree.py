@@ -14,6 +14,7 @@ from boards.derive.company import company_key, is_staffing_agency
 from boards.models import Job, Resource
 from changes.models import Change
 from matching.places import place_text_for, remote_scope_of_locations
+from matching.tech import is_tech_company
 from matching.terms import search_text_for
 from watches.filters import Filters, RowBatch, filters_match, filters_q, search_feed_match, search_feed_q
 
@@ -256,6 +257,8 @@ def stored() -> list[Job]:
             resource=boards[index % len(boards)],
             key=f"job-{index}",
             data={"key": f"job-{index}"},
+            # The board's flag, as a check writes it with each row (`Job.tech`).
+            tech=is_tech_company(boards[index % len(boards)].tech_share),
             **job_columns(spec),
             **freshness(index),
         )
@@ -290,8 +293,8 @@ def test_the_database_and_the_predicate_select_the_same_jobs(stored: list[Job], 
 # chooser gives: a walk of the newest jobs, a walk whose slice held too few followed by a walk to
 # the end or by the index read, the index read of every job or of a slice of sighting buckets
 # (followed likewise when it held too few), and the index read that finds more than its limit
-# then walks, and the tech and company reads (every job of the tech companies' boards or of the
-# named companies, the rest tested on them). SQLite has one plan.
+# then walks, and the company read (every job of the named companies, the rest tested on them).
+# SQLite has one plan.
 PLANS = (
     [
         "walk",
@@ -303,7 +306,6 @@ PLANS = (
         "short slice read, read",
         "short slice read, slice read, walk",
         "read then walk",
-        "tech read",
         "company read",
     ]
     if connection.vendor == "postgresql"
@@ -327,7 +329,6 @@ def test_every_search_plan_selects_what_the_predicate_selects(
         "short walk, walk": [search.Plan(True, future, 0.5, 0.0), walk],
         "short walk, read": [search.Plan(True, future, 0.5, 0.0), read],
         "slice read": [search.Plan(False, recent, 0.3, 0.0), read],
-        "tech read": [search.Plan(False, None, 1.0, 0.0, tech=True)],
         "company read": [search.Plan(False, None, 1.0, 0.0, companies=True)],
         "short slice read, walk": [search.Plan(False, future, 0.5, 0.0), walk],
         "short slice read, read": [search.Plan(False, future, 0.5, 0.0), read],

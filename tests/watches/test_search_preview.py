@@ -13,6 +13,7 @@ import pytest
 import time_machine
 
 from boards.models import Job, Resource
+from matching.tech import is_tech_company
 from tests.watches.test_filters_agree import FILTERS, JOBS, NOW, agreement_boards, freshness, job_columns
 from watches.filters import Filters, filters_match
 from watches.models import Client
@@ -32,6 +33,7 @@ def stored() -> list[Job]:
             resource=boards[index % len(boards)],
             key=f"job-{index}",
             data={"key": f"job-{index}"},
+            tech=is_tech_company(boards[index % len(boards)].tech_share),  # as a check writes it
             **job_columns(spec),
             **freshness(index),
         )

@@ -25,10 +25,17 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from matching.tech import TECH_COMPANY_SHARE
 from matching.terms import term_key
 from watches.filters import Filters, location_keys, remote_from_keys
-from watches.services.job_keys import absent_key, currency_key, experience_key, fine_pay, level_key, pay_key
+from watches.services.job_keys import (
+    TECH_KEY,
+    absent_key,
+    currency_key,
+    experience_key,
+    fine_pay,
+    level_key,
+    pay_key,
+)
 
 STATS_TTL_SECONDS = 300
 # The index columns (numbers) of the search words, place tokens, flags, bounds keys and joint
@@ -108,8 +115,9 @@ class SearchStats:
     # When jobs were posted, else first seen, in seconds since the epoch (`job_posted_idx`; empty
     # without it: `seen` is used). Posted dates are often whole days, so most are common values.
     posted: Histogram = field(default_factory=Histogram)
-    # The share of the jobs whose board is a tech company, from the boards' own counts
-    # (`tech_job_share`; None: not read, `tech_companies_only` is then guessed).
+    # The share of the jobs whose board is a tech company: of job_words' `tech` key (job_keys.py,
+    # `Job.tech`), from its bounds column's statistics (None: no such column, `tech_companies_only`
+    # is then guessed).
     tech: float | None = None
 
     def newest_since(self, share: float) -> tuple[datetime | None, float]:
@@ -150,7 +158,6 @@ def search_stats() -> SearchStats | None:
         "job_salary_top_idx",
         columns=JOB_WORDS_COLUMNS,
         posted="job_posted_idx",
-        tech=True,
     )
 
 
@@ -165,13 +172,11 @@ _change_cache: list[Any] = [None, float("-inf")]
 
 
 def _cached(
-    cache: list[Any], table: str, words: str, salary: str, *, columns: Columns, posted: str = "", tech: bool = False
+    cache: list[Any], table: str, words: str, salary: str, *, columns: Columns, posted: str = ""
 ) -> SearchStats | None:
     now = time.monotonic()
     if now - cache[1] > STATS_TTL_SECONDS:
         stats = _read(table, words, salary, columns=columns, posted=posted)
-        if stats is not None and tech:
-            stats = replace(stats, tech=tech_job_share())
         cache[:] = [stats, now]
     stats = cache[0]
     return stats if isinstance(stats, SearchStats) else None
@@ -202,6 +207,10 @@ def _read(table: str, words: str, salary: str, *, columns: Columns, posted: str 
     elements = [_elements(found.get((words, str(number)))) for number in columns[:3]]
     seen = found.get((table, "first_seen_at"))
     bounds, joint = (found.get((words, str(number))) if number else None for number in columns[3:])
+    bounds_keys = _elements(bounds)[0] if bounds else {}
+    # The share of the `tech` key, as word_shares reads a bounds key (the bounds column lists every
+    # key it holds: one it does not list is below ANALYZE's cutoff).
+    tech = bounds_keys.get(TECH_KEY, elements[2][1]) if bounds else None
     return SearchStats(
         rows=rows,
         words=elements[0][0],
@@ -212,29 +221,12 @@ def _read(table: str, words: str, salary: str, *, columns: Columns, posted: str 
         experience=_histogram(found.get((table, "experience_years"))),
         seen=tuple(datetime.fromisoformat(bound) for bound in (seen[5] if seen else None) or ()),
         posted=_histogram(found.get((posted, "1")), value=lambda text: datetime.fromisoformat(text).timestamp()),
-        bounds=_elements(bounds)[0] if bounds else {},
+        bounds=bounds_keys,
         joint=_elements(joint)[0] if joint else {},
         joint_unlisted=_elements(joint)[1] if joint else 0.0,
         values={name: _values(found[(table, name)], rows) for name in VALUE_COLUMNS if (table, name) in found},
+        tech=tech,
     )
-
-
-def tech_job_share() -> float:
-    """The share of the jobs whose board is a tech company: the tech boards' open jobs over
-    every board's (`open_jobs`, stored by each check), or without counts (no board read yet) the
-    share of the boards. A plan reads it as it reads the rest of the statistics: a board whose
-    share crosses the line changes how fast a search is until the next read, never its answer."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FILTER (WHERE tech_share >= %s), count(*),"
-            " coalesce(sum(open_jobs) FILTER (WHERE tech_share >= %s), 0), coalesce(sum(open_jobs), 0)"
-            " FROM boards_resource",
-            [TECH_COMPANY_SHARE, TECH_COMPANY_SHARE],
-        )
-        tech_boards, boards, tech_jobs, jobs = cursor.fetchone()
-    if jobs:
-        return float(tech_jobs) / float(jobs)
-    return float(tech_boards) / float(boards) if boards else 0.0
 
 
 def _values(row: list[Any], rows: float) -> Values:
@@ -318,6 +310,8 @@ def word_shares(filters: Filters, stats: SearchStats | None) -> list[float]:
         shares += [stats.bounds.get(key, stats.unlisted[2]) for key in bounds]
     if stats.joint:
         shares += [min(1.0, sum(stats.joint.get(key, stats.joint_unlisted) for key in group)) for group, _ in joint]
+    if filters.tech_companies_only and stats.bounds and stats.tech is not None:
+        shares.append(stats.tech)
     return shares
 
 
@@ -338,6 +332,8 @@ def index_keys(filters: Filters, stats: SearchStats | None = None) -> IndexKeys:
     those levels (any of the levels). With `stats`, only the joint groups that lead the scan
     well (`_leading`)."""
     bounds, joint = _range_keys(filters)
+    if filters.tech_companies_only:
+        bounds.append(TECH_KEY)
     levels, terms = filters.seniority, filters.keys
     for key in terms.exclude_keywords:
         pairs = [level_key(level, key, present=False) for level in levels]

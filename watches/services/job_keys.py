@@ -17,6 +17,10 @@ lacks, and where a job lies in time.
   No index serves a negation; this turns the common ones into keys: "manager level without
   the word manager" is an empty intersection found in the index instead of every manager-level
   job read and tested (13 s at 5M jobs before).
+- **Tech companies.** A job holds `tech` when its board is a tech company (`Job.tech`, kept with
+  the board's tech share; migration boards/0022), so a search kept to tech companies asks for one
+  more key of the same scan instead of looking up each row's board: the key is checked against
+  the rarer ones as a bound is, and where it is rarer itself (few tech boards) it drives.
 - **Joint keys** (job_words' first column, migration boards/0015). Conditions common on their own
   and rare or empty together cost the GIN scan one step per job of the rarer: "principal level
   without the word principal" stepped through every principal-level job (56,000 at 1M jobs,
@@ -62,6 +66,8 @@ ABSENT_WORDS = ("intern", "junior", "senior", "lead", "staff", "principal", "man
 # The words a job's level is read from, joined with that level in the joint keys.
 LEVEL_WORDS = ("intern", "junior", "senior", "lead", "staff", "principal", "manager", "director")
 EXPERIENCE_LEVELS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15)  # years
+# The key of the jobs whose board is a tech company (`Job.tech`), the bounds column's last.
+TECH_KEY = "tech"
 SEEN_HOURS = 4
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 SEEN_SQL = f"ARRAY[(floor(extract(epoch FROM ({{first_seen_at}} AT TIME ZONE 'UTC')) / {SEEN_HOURS * 3600}))::integer]"
@@ -88,6 +94,7 @@ def bounds_sql(table: str) -> str:
     keys += [f"CASE WHEN {years} <= {level} THEN 'e{level}' END" for level in EXPERIENCE_LEVELS]
     keys.append(f"CASE WHEN {years} IS NULL THEN 'e' END")
     keys += [f"CASE WHEN {has_word_sql(prefix, word)} = 0 THEN '-{word}' END" for word in ABSENT_WORDS]
+    keys.append(f"CASE WHEN {prefix}tech THEN '{TECH_KEY}' END")
     return f"array_remove(ARRAY[{', '.join(keys)}], NULL)"
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from boards.models import Job, Resource
 from boards.services.directory import monitored_resources
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
-from watches.filters import Filters, TechCompany, TechForm, cutoff, filters_q, where_sql
+from watches.filters import Filters, TechForm, cutoff, filters_q, where_sql
 from watches.query import Interpretation, interpret
 from watches.services.conditions import Sql, job_condition, literals
 from watches.services.estimate import (
@@ -93,7 +93,7 @@ def one_per_vacancy(filters: Filters, *, index: bool = True, ranges: bool = True
     """The matching jobs, each vacancy once: a group's lead row (it carries every location of the
     group), and of the same vacancy on several boards the matching copy with the smallest id (an
     anti-join on job_vacancy_idx; rows without a vacancy key skip it)."""
-    condition = filters_q(filters, index=index, ranges=ranges)
+    condition = filters_q(filters, index=index, ranges=ranges, tech="flag")
     # "Not empty" in the subquery too, spelled as job_vacancy_idx's condition: without it the
     # planner cannot use that partial index and reads every older job once per matching row.
     earlier = Job.objects.filter(condition, lead=True, vacancy_key=OuterRef("vacancy_key"), id__lt=OuterRef("id"))
@@ -147,8 +147,6 @@ def jobs_search(
 INDEX_LIMIT = 5_000
 READ_ROW_COST = 1.0
 ENTRY_COST = 0.2
-# A row of a tech read (every job of the tech boards, through the board index), in walked rows.
-TECH_ROW_COST = 1.0
 # An index read asks job_words for the posting days of "posted within N days" (job_keys.py) when
 # at most this share of the jobs were posted within them and the window is at most
 # POSTED_MAX_DAYS: each of its keys is one more list the scan advances at every step, and a
@@ -210,9 +208,6 @@ class Plan:
     # An index read of the named companies' jobs alone (job_company_key_idx), every other
     # condition tested on those rows.
     companies: bool = False
-    # An index read of the tech companies' jobs alone (the board index, `TechCompany` "boards"),
-    # every other condition tested on those rows.
-    tech: bool = False
 
 
 def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[dict[str, Any]], tuple[int, bool]]:
@@ -249,13 +244,7 @@ def _choose(
     condition is common). Without statistics, the index read of every job."""
     if stats is None:
         return Plan(walk=False, since=None, covered=1.0, cost=math.inf)
-    # The tech companies' jobs, every one of them (none of job_words): few tech boards, few rows.
-    tech = (
-        stats.rows * stats.tech * TECH_ROW_COST if filters.tech_companies_only and stats.tech is not None else math.inf
-    )
     if share <= 0:
-        if tech < math.inf:
-            return Plan(walk=False, since=None, covered=1.0, cost=tech, tech=True)
         return Plan(walk=False, since=None, covered=1.0, cost=math.inf)
     walked = (cap + 1) / share
     words = word_shares(filters, stats)
@@ -271,10 +260,8 @@ def _choose(
     read = stats.rows * (covered * visited * READ_ROW_COST + ENTRY_COST * min(covered, entries))
     # The named companies' jobs, every one of them (a board's few hundred), none of job_words.
     companies = stats.rows * company_share(filters, stats) * READ_ROW_COST
-    if companies < min(walked, read, tech):
+    if companies < min(walked, read):
         return Plan(walk=False, since=None, covered=1.0, cost=companies, companies=True)
-    if tech < min(walked, read):
-        return Plan(walk=False, since=None, covered=1.0, cost=tech, tech=True)
     if walked < read:
         walk_since, walk_covered = (None, 1.0) if whole else stats.newest_since(wanted)
         return Plan(walk=True, since=walk_since, covered=walk_covered, cost=walked)
@@ -307,12 +294,12 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     # by job_words and tested exactly on the rows it finds (`ranges=False`: no btree ANDed in; nor
     # for the employment type and visa sponsorship, `kinds=False`, nor for the posting date, read
     # as posting days by job_words when they narrow, `posted=False`).
-    # A company or tech read tests every condition on its rows; the others are read through
-    # job_words, the tech companies a per-row probe (joined, the scan ran once per tech board).
-    alone: Driving = "companies" if plan.companies else "tech" if plan.tech else ""
+    # A company read tests every condition on its rows; the others are read through job_words,
+    # the tech companies as its `tech` key (and each row's own flag, `Job.tech`).
+    alone: Driving = "companies" if plan.companies else ""
     now = timezone.now()
     where = _one_per_vacancy_sql(
-        filters, index=not alone, ranges=False, kinds=False, posted=False, tech="probe", driving=alone, now=now
+        filters, index=not alone, ranges=False, kinds=False, posted=False, driving=alone, now=now
     )
     keys = Sql("") if alone else _keys_sql(filters)
     posted_from: datetime | None = None
@@ -394,8 +381,8 @@ def _page(ids: Sql, *, offset: int, limit: int, settings: tuple[str, ...]) -> tu
     return found, page
 
 
-# The one condition that drives a company or tech read (`_one_per_vacancy_sql`).
-Driving = Literal["", "companies", "tech"]
+# The one condition that drives a company read (`_one_per_vacancy_sql`).
+Driving = Literal["", "companies"]
 
 
 def _one_per_vacancy_sql(
@@ -405,7 +392,7 @@ def _one_per_vacancy_sql(
     ranges: bool = True,
     kinds: bool = True,
     posted: bool = True,
-    tech: TechForm = "in",
+    tech: TechForm = "flag",
     driving: Driving = "",
     now: datetime | None = None,
 ) -> Sql:
@@ -413,15 +400,12 @@ def _one_per_vacancy_sql(
     set and plan form, without a queryset (watches/services/conditions.py), and the anti-join is
     written around it: building and compiling it as two querysets cost 5–8 ms of CPU a search,
     most of a search's own CPU, and a busy machine multiplies CPU into waiting. With `driving` (a company
-    or tech read) the named companies' or the tech boards' rows are found by their index and
-    every other condition is tested on them, opaque (`_opaque`): stated plainly, the planner
-    ANDed job_words' bitmap of every senior job (a level is always the flags array) with one
-    company's 172 rows (446 ms at 1M, under load 10)."""
-    if driving and (filters.companies if driving == "companies" else filters.tech_companies_only):
-        if driving == "companies":
-            lead, rest = Q(company_key__in=filters.keys.companies), replace(filters, companies=())
-        else:
-            lead, rest = Q(TechCompany("boards")), replace(filters, tech_companies_only=False)
+    read) the named companies' rows are found by their index and every other condition is tested
+    on them, opaque (`_opaque`): stated plainly, the planner ANDed job_words' bitmap of every
+    senior job (a level is always the flags array) with one company's 172 rows (446 ms at 1M,
+    under load 10). `tech` is how `tech_companies_only` is stated: the row's own flag (`Job.tech`)."""
+    if driving == "companies" and filters.companies:
+        lead, rest = Q(company_key__in=filters.keys.companies), replace(filters, companies=())
         lead_sql, lead_params = where_sql(Job, lead)
         others = job_condition(rest, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech, now=now)
         condition = Sql(f"{lead_sql} AND {_opaque(others.text)}", (*literals(lead_params), *others.values))
