@@ -23,7 +23,8 @@ full a count capped at 101 rows, so "100+" is shown):
   default), half drawn as the random ones and half as agents ask, from a stream of their own (the
   other sets of a seed stay those of earlier runs). The boards' tech shares are seeded: by default
   40 % of the boards are tech companies (`--tech`, a percentage or a count of boards: 0, 1, 1%,
-  100%); a loaded database gets them (and each board's `open_jobs`) by an UPDATE, no reload.
+  100%); a loaded database gets them (each board's `open_jobs`, and each job's `tech` flag) by an
+  UPDATE, no reload.
 
 Each search runs once to warm the cache, as a live server's would be, then three times; its time
 is the median of the three. Reported per size: p50/p95 over each set, the slowest single search,

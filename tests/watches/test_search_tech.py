@@ -55,13 +55,18 @@ def chosen(data: dict[str, Any], tech: float | None) -> search.Plan:
     return search._choose(filters, figures, estimate.estimated_share(filters, figures), 101, first=True)
 
 
-def test_the_tech_key_is_asked_of_job_words_with_its_share() -> None:
-    """The key is one more bounds key of the index read; its share counts among the rows an index
-    read visits and the entries it reads, as a bound's does."""
+def test_the_tech_key_is_asked_of_job_words_when_it_narrows_enough() -> None:
+    """Held by few jobs, the key is one more bounds key of the index read, its share counted among
+    the rows an index read visits and the entries it reads, as a bound's is; held by many, the
+    flag is tested on the rows the other keys find (either way the flag is in the condition)."""
     filters = Filters.from_dict({"keywords": ["ios"], "tech_companies_only": True})
-    assert estimate.index_keys(filters, stats(0.4)).bounds == ("tech",)
-    assert estimate.word_shares(filters, stats(0.4)) == pytest.approx([0.02, 0.4])
-    assert estimate.index_keys(Filters(keywords=("ios",)), stats(0.4)).bounds == ()
+    few, many = stats(0.1), stats(0.4)
+    assert estimate.index_keys(filters, few).bounds == ("tech",)
+    assert estimate.word_shares(filters, few) == pytest.approx([0.02, 0.1])
+    assert estimate.index_keys(filters, many).bounds == ()
+    assert estimate.word_shares(filters, many) == pytest.approx([0.02])
+    assert estimate.estimated_share(filters, many) == pytest.approx(0.02 * 0.4)
+    assert estimate.index_keys(Filters(keywords=("ios",)), few).bounds == ()
 
 
 @pytest.mark.parametrize("data", [{"keywords": ["ios"]}, {"keywords": ["data"]}])
@@ -180,8 +185,8 @@ def test_each_plan_reads_the_tech_key_and_finds_what_the_predicate_finds(
     boards: list[Resource], tech_boards: int, data: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No tech board, one of four, all four: the chooser's plan, and each of the index read and
-    the walk forced. The index read asks job_words for the `tech` key (unless every job holds
-    it); no plan reads the boards (before the flag, each statement hashed the tech boards' ids,
+    the walk forced. The index read asks job_words for the `tech` key when few jobs hold it; no
+    plan reads the boards (before the flag, each statement hashed the tech boards' ids,
     or joined them)."""
     set_share([board.pk for board in boards[:tech_boards]], 0.6)
     figures = fresh_stats(monkeypatch)
@@ -208,8 +213,11 @@ def test_each_plan_reads_the_tech_key_and_finds_what_the_predicate_finds(
         chosen_ids = explained[0].split("CTE found", 1)[1].split("->  Nested Loop Left Join", 1)[0]
         assert "boards_resource" not in chosen_ids and "Join" not in chosen_ids, name
         if not way.walk:
-            # Every job a tech company's: the key narrows nothing, and a rarer one leads the scan.
-            assert "job_words" in chosen_ids and ("'tech'" in statements[0]) == (tech_boards < 4), name
+            # The key when few jobs hold it (none: no tech board), else the flag on the rows (all).
+            assert "job_words" in chosen_ids, name
+            assert ("'tech'" in statements[0]) == estimate.asks_tech(filters, figures), name
+    assert estimate.asks_tech(filters, figures) if tech_boards == 0 else True
+    assert not estimate.asks_tech(filters, figures) if tech_boards == 4 else True
 
 
 @pytest.mark.django_db
