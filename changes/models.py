@@ -112,7 +112,8 @@ class FeedSearch(models.Model):
     (the feed finds a watch's search by it, so a watch whose filters change finds another search,
     or none, and never reads matches of filters it no longer has). `indexed` is decided once, at
     registration: only searches whose changes are rare and whose meaning does not move with the
-    clock or a board's tech share keep matches. `matched_from`: every change above it that the
+    clock keep matches (a search kept to tech companies keeps those of its other filters, and its
+    polls test the boards' shares as they are then: `matches.kept_filters`). `matched_from`: every change above it that the
     search sees, up to the fan-out mark, has a `FeedMatch` row (NULL: not yet; set by the first
     fan-out batch that matched it, or lowered by a backfill)."""
 

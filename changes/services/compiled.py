@@ -92,6 +92,21 @@ class Seen:
         moving, moving_params = where_sql(Change, filters_q(self._moving, index=False))
         return f"({fixed[0]}) AND ({moving})", [*fixed[1], *moving_params]
 
+    def unkept_sql(self) -> tuple[str, list[Any]]:
+        """What a poll tests of each of the search's kept matches (changes/services/matches.py):
+        the part of its filters the matches are not kept by (`matches.kept_filters`), the
+        tech-company restriction, its subquery of the tech boards read by the poll's statement,
+        so a board's share then decides, as in the walk; "TRUE" when there is none. With the kept
+        filters' condition, `filters_q` of the two halves ANDed, this is the whole condition."""
+        database = connections[DEFAULT_DB_ALIAS]
+        key = (database.vendor, "unkept")
+        found = self._compiled.get(key)
+        if found is None:
+            rest = Filters(tech_companies_only=self.filters.tech_companies_only)
+            sql, params = where_sql(Change, filters_q(rest, index=False))
+            found = self._compiled[key] = (sql, tuple(params))
+        return found[0], list(found[1])
+
     def _q(self, filters: Filters, *, index: bool) -> Q:
         if self.kind == WatchKind.BOARD:
             return filters_q(filters, index=index)

@@ -15,16 +15,23 @@ above the fan-out mark (changes written since the last batch) (`reads.parts`).
 Only searches worth it keep matches: their changes are rare (they saw fewer than MATCH_SHARE of
 the newest changes, so a walk for a page reads more than 1 / MATCH_SHARE rows, and the matches they
 keep are few), and their meaning is fixed when a change is written. Freshness filters move with the
-clock and `tech_companies_only` with each board's tech share, so such searches are read as before.
-The choice is made once, when a search is registered: when its first watch is made, or by
-maintenance for the watches that were not (bulk-made, edited, or made before there were changes).
+clock, so such searches are read as before. `tech_companies_only` moves with each board's tech
+share, which a later read of the board may carry across the line in either direction: a search
+kept to tech companies keeps the matches of its filters without it (`kept_filters`, valid whatever
+the shares do), and its poll tests each kept match's board as the walk does, against the boards'
+shares at the time of the read (`reads.match_statement`), so it sees what the walk would. Its
+rarity is that of what it keeps. The choice is made once, when a search is registered: when its
+first watch is made, or by maintenance for the watches that were not (bulk-made, edited, or made
+before there were changes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import dataclasses
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import Func, TextField
@@ -46,7 +53,9 @@ class Searched(NamedTuple):
     """What the fan-out reads of a search that keeps matches."""
 
     pk: int
-    filters: str  # the stored JSON text, as the fan-out groups webhook watches by it
+    # What it keeps (`kept_filters`) as JSON text: the stored text (as the fan-out groups webhook
+    # watches by it) when that is all of the search's filters.
+    filters: str
     matched_from: int | None
 
 
@@ -65,16 +74,30 @@ def search_key_sql(alias: str) -> str:
 
 
 def is_fixed(filters: Filters) -> bool:
-    """Whether the search means the same whenever a change is matched: no freshness (relative to
-    now) and no tech-company restriction (relative to each board's current tech share)."""
-    return filters.posted_within_days is None and filters.max_days_open is None and not filters.tech_companies_only
+    """Whether what the search keeps (`kept_filters`) means the same whenever a change is matched:
+    no freshness (relative to now)."""
+    return filters.posted_within_days is None and filters.max_days_open is None
+
+
+def kept_filters(filters: Filters) -> Filters:
+    """The filters whose matches a search keeps: its own without `tech_companies_only`, a
+    conjunct of `search_feed_q` relative to each board's current tech share, tested when a poll
+    reads the kept matches (`reads.match_statement`) instead of when they are kept."""
+    return dataclasses.replace(filters, tech_companies_only=False)
+
+
+def kept_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    """`kept_filters` of stored filters, as stored filters (the key dropped: its absence means
+    false)."""
+    return {name: value for name, value in data.items() if name != "tech_companies_only"}
 
 
 def keeps_matches() -> Callable[[Filters], bool] | None:
-    """Which searches keep matches: fixed ones that saw fewer than MATCH_SHARE of the newest
-    PROBE_ROWS changes (counted, not estimated: conditions that exclude each other, which the
-    estimate takes as independent, see nothing, and are kept). None before there are changes:
-    undecided."""
+    """Which searches keep matches: fixed ones whose kept filters saw fewer than MATCH_SHARE of
+    the newest PROBE_ROWS changes (counted, not estimated: conditions that exclude each other,
+    which the estimate takes as independent, see nothing, and are kept). A search kept to tech
+    companies is judged by what it keeps, all boards': a poll reads at most those of its window.
+    None before there are changes: undecided."""
     newest = list(Change.objects.order_by("-id").values_list("id", flat=True)[PROBE_ROWS - 1 : PROBE_ROWS])
     lower = newest[0] - 1 if newest else 0
     rows = Change.objects.filter(id__gt=lower).count()
@@ -84,7 +107,7 @@ def keeps_matches() -> Callable[[Filters], bool] | None:
     def keeps(filters: Filters) -> bool:
         if not is_fixed(filters):
             return False
-        watch = Watch(kind=WatchKind.SEARCH, filters=filters.as_dict(), baseline=0)
+        watch = Watch(kind=WatchKind.SEARCH, filters=kept_filters(filters).as_dict(), baseline=0)
         return watch_changes(watch, index=False).filter(id__gt=lower).count() < MATCH_SHARE * rows
 
     return keeps
@@ -128,12 +151,15 @@ def matches_prune() -> int:
 
 
 def indexed_searches() -> list[Searched]:
-    """The searches that keep matches, for the fan-out."""
-    return [
-        Searched(*row)
-        for row in FeedSearch.objects.filter(indexed=True)
+    """The searches that keep matches, for the fan-out, each with what it keeps."""
+    rows = (
+        FeedSearch.objects.filter(indexed=True)
         .order_by("id")
-        .values_list("id", Cast("filters", TextField()), "matched_from")
+        .values_list("id", "filters", Cast("filters", TextField()), "matched_from")
+    )
+    return [
+        Searched(pk, json.dumps(kept_data(data)) if "tech_companies_only" in data else text, matched_from)
+        for pk, data, text, matched_from in rows
     ]
 
 
@@ -166,7 +192,7 @@ def search_backfill(search_id: int, *, lower: int) -> int:
         search = FeedSearch.objects.select_for_update().get(pk=search_id)
         if not search.indexed or search.matched_from is None or lower >= search.matched_from:
             return 0
-        watch = Watch(kind=WatchKind.SEARCH, filters=search.filters, baseline=0)
+        watch = Watch(kind=WatchKind.SEARCH, filters=kept_data(search.filters), baseline=0)
         index = connection.vendor == "postgresql"
         quote = connection.ops.quote_name
         ids = f"SELECT {quote(Change._meta.db_table)}.{quote('id')} FROM {quote(Change._meta.db_table)}"

@@ -302,16 +302,27 @@ def window_statement(watch: Watch, *, lower: int, top: int, index: bool, select:
 
 def match_statement(watch: Watch, search: int, *, lower: int, top: int, rows: int) -> tuple[str, list[Any]]:
     """The page from the search's kept matches: the first `rows` match ids above the cursor (and
-    the watch's baseline) in the primary key's order, then those changes."""
+    the watch's baseline) in the primary key's order, then those changes. A search kept to tech
+    companies keeps the matches of its other filters (`matches.kept_filters`): its page is the
+    first `rows` of them whose board is a tech company now (`Seen.unkept_sql`), the matches read
+    in the key's order joined to their changes and tested one by one up to the page, as the walk
+    tests the window's rows; a board whose share crossed the line since the match was kept counts
+    as it does now, either way."""
     quote = connection.ops.quote_name
     table = quote(FeedMatch._meta.db_table)
     change, search_id = quote("change_id"), quote("search_id")
-    ids = (
-        f"SELECT {table}.{change} FROM {table} WHERE {table}.{search_id} = %s AND {table}.{change} > %s"
-        f" AND {table}.{change} <= %s ORDER BY {table}.{change} ASC LIMIT {int(rows)}"
-    )
+    bounds = f"{table}.{search_id} = %s AND {table}.{change} > %s AND {table}.{change} <= %s"
+    params: list[Any] = [search, max(lower, watch.baseline), top]
+    unkept, unkept_params = seen_by(watch).unkept_sql()
+    if unkept != "TRUE":
+        sql = (
+            f"{select(PAGE_COLUMNS)} JOIN {table} ON {table}.{change} = {_column('id')} WHERE {bounds}"
+            f" AND ({unkept}) ORDER BY {table}.{change} ASC LIMIT {int(rows)}"
+        )
+        return sql, [*params, *unkept_params]
+    ids = f"SELECT {table}.{change} FROM {table} WHERE {bounds} ORDER BY {table}.{change} ASC LIMIT {int(rows)}"
     sql = f"{select(PAGE_COLUMNS)} WHERE {_column('id')} IN ({ids}) ORDER BY {_column('id')} ASC"
-    return sql, [search, max(lower, watch.baseline), top]
+    return sql, params
 
 
 # A page's rows: what a call orders, pages and asks the closed vacancies of (the id first).

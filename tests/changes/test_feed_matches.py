@@ -13,13 +13,15 @@ import pytest
 import time_machine
 from django.utils import timezone
 
+from boards.models import Resource
 from changes.models import Change, FeedMatch, FeedSearch, WebhookFanout
 from changes.services import matches
 from changes.services.feed import _matched, _watches, changes_get
 from changes.services.maintenance import maintenance_run
-from changes.services.matches import is_fixed, matches_prune, search_backfill, searches_register
+from changes.services.matches import is_fixed, kept_filters, matches_prune, search_backfill, searches_register
 from changes.services.reads import Matched, parts, watch_pages
 from changes.services.webhooks import webhooks_fan_out
+from matching.tech import TECH_COMPANY_SHARE
 from tests.changes.test_feed_plans import STEP, changes  # noqa: F401 (the fixture)
 from tests.watches.test_filters_agree import FILTERS, NOW
 from watches.filters import Filters, search_feed_match
@@ -77,8 +79,10 @@ def test_pages_from_kept_matches_are_the_read_time_filters(changes: list[Change]
     assert search.indexed and search.matched_from == start
     filters = Filters.from_dict(data)
     seen = [c.id for c in changes if search_feed_match(filters, c, now=NOW)]
+    # What it keeps: its filters but a tech-company restriction, tested when the page is read.
+    kept_ids = [c.id for c in changes if search_feed_match(kept_filters(filters), c, now=NOW)]
     assert list(FeedMatch.objects.filter(search=search).order_by("change_id").values_list("change_id", flat=True)) == [
-        i for i in seen if i > start
+        i for i in kept_ids if i > start
     ]
     top = changes[-1].id
     for mark in (start, changes[len(changes) // 2].id, top):
@@ -190,9 +194,48 @@ def test_only_fixed_searches_that_saw_few_of_the_newest_changes_keep_matches(
         # Conditions that exclude each other: nothing seen, whatever an estimate would say.
         assert keeps(Filters.from_dict({"keywords": ["engineer"], "exclude_keywords": ["engineer"]}))
         assert not keeps(Filters.from_dict({"keywords": ["firmware"], "posted_within_days": 3}))  # moves with the clock
-        assert not keeps(Filters.from_dict({"keywords": ["firmware"], "tech_companies_only": True}))
+        # Kept to tech companies: judged by what it keeps, all boards' matches.
+        assert keeps(Filters.from_dict({"keywords": ["firmware"], "tech_companies_only": True}))
+        assert not keeps(Filters.from_dict({"keywords": ["engineer"], "tech_companies_only": True}))
     Change.objects.all().delete()
     assert matches.keeps_matches() is None  # nothing to decide by
+
+
+@pytest.mark.parametrize("data", [data for data in FIXED if data.get("tech_companies_only")])
+def test_a_tech_only_search_sees_the_boards_shares_at_the_read(changes: list[Change], data: dict[str, Any]) -> None:  # noqa: F811
+    """Its matches are kept while the tech company is one and the hospital is not; then the two
+    boards' shares cross the line (one down, one up) and a board not read yet gets the line's own
+    share; then the first falls just below it and the hospital back: a poll from the kept
+    matches sees what the walk sees, what the predicate says with the shares of the read, and the
+    first page again when the shares are back."""
+    client = Client.objects.create(token_hash="tech-crossing")
+    watch = search_watch(client, data)
+    searches_register()
+    fan_out_from(0)
+    search = FeedSearch.objects.get()
+    assert search.indexed and search.matched_from == 0
+    kept = {watch.pk: Matched(search=search.pk, start=0, mark=changes[-1].id)}
+    assert _matched(_watches(client, None)[0]) == kept  # read from its kept matches
+    tech, hospital, unread = (Resource.objects.get(pk=pk) for pk in sorted({c.resource_id for c in changes}))
+    assert (tech.tech_share, hospital.tech_share, unread.tech_share) == (0.8, 0.1, None)
+    pages: list[list[int]] = []
+    below = TECH_COMPANY_SHARE - 0.001
+    for shares in [(0.8, 0.1, None), (0.1, 0.9, TECH_COMPANY_SHARE), (below, 0.1, 0.5), (0.8, 0.1, None)]:
+        for board, share in zip((tech, hospital, unread), shares, strict=True):
+            Resource.objects.filter(pk=board.pk).update(tech_share=share)
+        rows = list(Change.objects.select_related("resource").order_by("id"))
+        expected_ids = expected(rows, data, lower=0)
+        assert ids(client) == expected_ids, shares  # the whole call, from the kept matches
+        for lower in (0, changes[len(changes) // 2].id):
+            for limit in (1, 3, 50):
+                with time_machine.travel(NOW, tick=False):
+                    [from_matches] = watch_pages([(watch, lower)], top=changes[-1].id, rows=limit, matched=kept)
+                    [walked] = watch_pages([(watch, lower)], top=changes[-1].id, rows=limit)
+                assert (
+                    [r[0] for r in from_matches] == [r[0] for r in walked] == expected(rows, data, lower=lower)[:limit]
+                )
+        pages.append(expected_ids)
+    assert pages[0] != pages[1] != pages[2] != pages[0] == pages[3]  # each crossing changed what it sees
 
 
 def ids(client: Client) -> list[int]:
