@@ -93,18 +93,12 @@ def set_tech_shares(tech: str) -> None:
     boards, counted."""
     from django.db import connection
 
-    from bench.search import board_tech_shares
+    from bench.search import update_tech_shares
     from matching.tech import TECH_COMPANY_SHARE
 
     with connection.cursor() as cursor:
-        cursor.execute("SELECT id FROM boards_resource ORDER BY id")
-        ids = [row[0] for row in cursor.fetchall()]
-        cursor.execute(
-            "UPDATE boards_resource r SET tech_share = v.share FROM unnest(%s::bigint[], %s::float8[]) AS v(id, share)"
-            " WHERE r.id = v.id AND r.tech_share IS DISTINCT FROM v.share",
-            [ids, board_tech_shares(len(ids), tech)],
-        )
-        if cursor.rowcount:
+        ids, changed = update_tech_shares(cursor, tech)
+        if changed:
             cursor.execute("VACUUM ANALYZE boards_resource")
         cursor.execute("SELECT count(*) FROM boards_resource WHERE tech_share >= %s", [TECH_COMPANY_SHARE])
         boards = cursor.fetchone()[0]

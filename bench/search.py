@@ -417,8 +417,9 @@ def drop_database(url: str) -> None:
 
     base, _, name = url.rpartition("/")
     name = name.split("?", 1)[0]
+    # FORCE: a bench's own worker threads may still hold connections to the database it made.
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
     print(f"dropped database {name}")
 
 
@@ -677,6 +678,19 @@ def board_tech_shares(boards: int, tech: str) -> list[float | None]:
     return shares
 
 
+def update_tech_shares(cursor: Any, tech: str) -> tuple[list[int], int]:
+    """Each board's tech share as `board_tech_shares` draws them for `tech`, by UPDATE where it
+    differs (bench.feed gives its boards the same): the boards' ids and how many changed."""
+    cursor.execute("SELECT id FROM boards_resource ORDER BY id")
+    ids = [row[0] for row in cursor.fetchall()]
+    cursor.execute(
+        "UPDATE boards_resource r SET tech_share = v.share FROM unnest(%s::bigint[], %s::float8[]) AS v(id, share)"
+        " WHERE r.id = v.id AND r.tech_share IS DISTINCT FROM v.share",
+        [ids, board_tech_shares(len(ids), tech)],
+    )
+    return ids, cursor.rowcount
+
+
 def set_tech_shares(boards: int, tech: str) -> None:
     """Give the loaded boards their tech shares (`board_tech_shares`) and their `open_jobs` (what a
     check stores: the search estimate reads it), by UPDATE where they differ: a database loaded
@@ -687,14 +701,7 @@ def set_tech_shares(boards: int, tech: str) -> None:
 
     started = time.perf_counter()
     with connection.cursor() as cursor:
-        cursor.execute("SELECT id FROM boards_resource ORDER BY id")
-        ids = [row[0] for row in cursor.fetchall()]
-        cursor.execute(
-            "UPDATE boards_resource r SET tech_share = v.share FROM unnest(%s::bigint[], %s::float8[]) AS v(id, share)"
-            " WHERE r.id = v.id AND r.tech_share IS DISTINCT FROM v.share",
-            [ids, board_tech_shares(len(ids), tech)],
-        )
-        changed = cursor.rowcount
+        _, changed = update_tech_shares(cursor, tech)
         cursor.execute(
             "UPDATE boards_resource r SET open_jobs = coalesce(c.n, 0) FROM boards_resource b"
             " LEFT JOIN (SELECT resource_id, count(*) AS n FROM boards_job GROUP BY resource_id) c"
