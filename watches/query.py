@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boards.derive import salary_patterns
+from boards.derive import money, salary_patterns
 from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
 from boards.derive.experience import NUMBER_WORDS
@@ -125,11 +125,16 @@ _CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum
 _CODE_WORDS = frozenset({"try", "sar", "php", "cop", "ron"})
 _CODES = "|".join(code.lower() for code in salary_patterns.CODES.split("|") if code.lower() not in _CODE_WORDS)
 _SYMBOLS = r"(?:us|ca|c|au|a|nz|sg|s|hk|mx|r)\$|\$|£|€|¥|₹|₩|₪"
+# The South African rand's "R" is a letter of many words and names ("R2", "R&D", "R3 level", the R
+# language): it is a currency only where the shape is clearly money, "R" with the figure and a
+# "k"/"m" suffix right after it ("R900k", "R1.2m") or a figure with thousands separators
+# ("R 650,000").
+_RAND = r"r(?=\d+(?:\.\d+)?\s?(?:k|m|mn|million)\b|\s?\d{1,3}(?:,\d{3})+(?![\d,]))"
 
 
 def _amount(suffix: str) -> str:
     return (
-        rf"(?<![\w.,$£€¥₹₩₪])(?:(?P<sym{suffix}>{_SYMBOLS})|(?P<code{suffix}>{_CODES})\s)?\s?"
+        rf"(?<![\w.,$£€¥₹₩₪])(?:(?P<sym{suffix}>{_SYMBOLS}|{_RAND})|(?P<code{suffix}>{_CODES})\s)?\s?"
         rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:['’]\d{{3}})+"
         rf"|\d{{1,3}}(?:\s\d{{3}})+(?=\s?(?:[$£€]|(?:{_CODES})\b))|\d+(?:\.\d+)?)"
         # "25+ LPA", "¥10M+": a plus may stand before the unit; millions need a currency (checked).
@@ -145,7 +150,10 @@ _PAY = re.compile(
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
     r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b"
     # "£40k p.a." (per annum): yearly, as without it.
-    r"|\s*\bp\.\s?a\b\.?)?"
+    r"|\s*\bp\.\s?a\b\.?"
+    # "R75k pm", "18k PLN p.m.": per month, taken only where the amount reads as monthly (see
+    # `_monthly_by_amount`); "$150k PM" stays a product manager.
+    r"|\s+(?P<pm>pm|p\.\s?m\.?)(?![\w.]))?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
     rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote)\b)?"
@@ -165,6 +173,7 @@ _CURRENCIES = {
     "rupees": "INR",
     "pounds": "GBP",
     "euros": "EUR",
+    "r": "ZAR",
 }
 # "six figures": a yearly salary of at least 100,000 (no currency said).
 _SIX_FIGURES = re.compile(
@@ -877,10 +886,21 @@ class _Reader:
             qualifies = bool(groups["lead"] or currency_mark or has_k or period or value >= 10_000)
             if not qualifies:
                 return False
+            fragment = match.group(0).strip()
             if value < 1000 and not period and not has_k:
                 value *= 1000  # "making at least 150"
+            elif not period and not lakh and currency_mark:
+                currency = _CURRENCIES.get(currency_mark)
+                if _monthly_by_amount(value, currency):
+                    period = "month"
+                if period and not groups["pm"]:
+                    self.notes.append(
+                        f'"{fragment}" names no period and is too small for a yearly salary in {currency}: '
+                        f"it was read as monthly pay ({_plain(value * 12)} a year)."
+                    )
+            if groups["pm"] and period != "month":
+                keep_pm.append(match.start("pm"))  # "$150k PM": pay and a product manager
             value *= ANNUAL_FACTOR.get(period, 1)
-            fragment = match.group(0).strip()
             if not math.isfinite(value):  # hundreds of digits: float() gives inf, and round(inf) raises
                 self.notes.append(f'"{fragment[:40]}…" does not look like a yearly salary; it was ignored.')
                 return True
@@ -903,8 +923,17 @@ class _Reader:
                 self.currency = _CURRENCIES.get(currency_mark)
             return True
 
+        keep_pm: list[int] = []
+
+        def replace(match: re.Match[str]) -> str:
+            if not pay(match):
+                return match.group(0)
+            if keep_pm and keep_pm[-1] == match.start("pm"):
+                return BAR + match.string[match.start("pm") - 1 : match.end()]  # the "pm" stays a word
+            return BAR
+
         if any(ch.isdigit() for ch in self.text):  # every amount has a digit: most queries skip the scan
-            self._cut(_PAY, pay)
+            self.text = _PAY.sub(replace, self.text)
 
         def six_figures(match: re.Match[str]) -> bool:
             if self.min_salary is None:
@@ -1924,12 +1953,45 @@ def _edge_place(text: str, words: list[tuple[int, int]], *, leading: bool) -> tu
             if len(span) < size:
                 continue
             accepted = _bare_place(text[span[0][0] : span[-1][1]])
-            if accepted and not _slash_beside(text, span[0][0], span[-1][1]):
+            if (
+                accepted
+                and not _slash_beside(text, span[0][0], span[-1][1])
+                and not _numbered_title(text, span[0][0], span[-1][1])
+            ):
                 return span[0][0], span[-1][1], accepted
         word = text[words[at][0] : words[at][1]].strip(".'’")
         if _role_word(word) not in _EDGE_SKIP and word not in _EDGE_SKIP and not word.isdigit():
             return None  # a request word, "remote" or a bare number ("UK 2026") may stand past the place
     return None
+
+
+# A title's or version's number right after a word: "GTA 6", "GTA V", "GTA IV" (a game, not the
+# Greater Toronto Area). One or two digits or a Roman numeral (not "i"), not followed by a unit or
+# "+" ("NYC 2 days a week" keeps the place; a year such as "UK 2026" has four digits).
+_TITLE_NUMBER = re.compile(
+    r"\s+(?:\d{1,2}|x{0,2}(?:ix|iv|v|v?i{1,3})(?<!\si)|x{1,2})(?![\w+%.,/'’-])"
+    r"(?!\s*(?:\+|%|days?|weeks?|wks?|months?|mos?|years?|yrs?|hours?|hrs?|h|d|x)\b)"
+)
+
+
+def _monthly_by_amount(value: float, currency: str | None) -> bool:
+    """Whether pay stated with no period is monthly by its size in its currency: below a yearly
+    salary's lower bound there (boards/derive/money.py BOUNDS, scaled per currency) but a
+    believable month's pay. Polish, South African and Latin American pay is mostly stated by the
+    month ("18k PLN", "R75k"); "€60k" or "PLN 240k" stay yearly. Only with a currency: "8k" alone
+    says nothing of its scale."""
+    if currency is None:
+        return False
+    scale = money.scale_of(currency)
+    return money.BOUNDS["month"][0] * scale <= value < money.BOUNDS["year"][0] * scale
+
+
+def _numbered_title(text: str, start: int, end: int) -> bool:
+    """Whether the words at text[start:end] are a short abbreviation ("GTA", "SF": at most three
+    letters) with a title's or version's number right after it: "GTA 6 game developer" names the
+    game. A place so written is rarely numbered ("jobs in the GTA", "GTA, remote" are the place)."""
+    word = text[start:end]
+    return len(word) <= 3 and word.isalpha() and _TITLE_NUMBER.match(text, end) is not None
 
 
 def _slash_beside(text: str, start: int, end: int) -> bool:

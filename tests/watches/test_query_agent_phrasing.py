@@ -444,8 +444,8 @@ THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
         {"keywords": ["software engineer"], "locations": ["zürich"], "min_salary": 130000, "salary_currency": "CHF"},
     ),
     (
-        "developer jobs in Stockholm 60 000 SEK",
-        {"keywords": ["developer"], "locations": ["stockholm"], "min_salary": 60000, "salary_currency": "SEK"},
+        "developer jobs in Stockholm 60 000 SEK",  # Swedish pay is monthly: 60,000 SEK a month
+        {"keywords": ["developer"], "locations": ["stockholm"], "min_salary": 720000, "salary_currency": "SEK"},
     ),
     # "outside London" is a place refused, noted; "outside sales" is a role.
     ("Data jobs in the UK outside London", {"keywords": ["data"], "locations": ["uk"]}),

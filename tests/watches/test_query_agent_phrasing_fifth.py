@@ -772,3 +772,45 @@ def test_a_polygraph_is_noted_not_a_keyword() -> None:
     reading = interpret("TS/SCI with polygraph, python")
     assert reading.filters.all_keywords == ("python", "ts/sci")
     assert any("polygraph" in note for note in reading.notes)
+
+
+# A short place abbreviation with a title's number right after it is no place ("GTA 6" is the game);
+# pay with a currency and no period, too small a year's pay there, is monthly ("18k PLN"); the
+# rand's "R" is a currency only in a clear money shape.
+MISREADINGS: list[tuple[str, dict[str, Any]]] = [
+    ("GTA 6 game developer", {"all_keywords": ["gta", "game"]}),
+    ("GTA V gameplay programmer", {"all_keywords": ["gta", "v", "gameplay"]}),
+    ("Unity developer, GTA, remote", {"keywords": ["unity"], "remote_from": ["gta"]}),
+    ("jobs in the GTA", {"locations": ["gta"]}),
+    ("GTA, remote", {"remote_from": ["gta"]}),
+    ("GTA", {"locations": ["gta"]}),
+    ("UK 2026 graduate scheme", {"locations": ["uk"], "seniority": ["entry"]}),
+    ("18k PLN", {"min_salary": 216000, "salary_currency": "PLN"}),
+    ("Java developer 18k PLN B2B", {"all_keywords": ["java", "b2b"], "min_salary": 216000, "salary_currency": "PLN"}),
+    ("15-20k PLN", {"min_salary": 180000, "salary_currency": "PLN"}),
+    ("PLN 240k backend", {"keywords": ["backend"], "min_salary": 240000, "salary_currency": "PLN"}),
+    ("€60k data engineer", {"keywords": ["data"], "min_salary": 60000, "salary_currency": "EUR"}),
+    ("€8k", {"min_salary": 96000, "salary_currency": "EUR"}),
+    ("8k", {"min_salary": 8000}),
+    ("R900k", {"min_salary": 900000, "salary_currency": "ZAR"}),
+    ("R 650,000 data engineer", {"keywords": ["data"], "min_salary": 650000, "salary_currency": "ZAR"}),
+    ("R75k pm", {"min_salary": 900000, "salary_currency": "ZAR"}),
+    ("R1.2m", {"min_salary": 1200000, "salary_currency": "ZAR"}),
+    ("R2 developer", {"keywords": ["r2"]}),
+    ("R&D engineer", {"keywords": ["r&d"]}),
+    ("R3 level", {"keywords": ["r3"]}),
+    ("$150k PM", {"keywords": ["pm"], "min_salary": 150000, "salary_currency": "USD"}),
+    ("python R 150k", {"all_keywords": ["python", "r"], "min_salary": 150000}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), MISREADINGS, ids=[c[0] for c in MISREADINGS])
+def test_numbered_titles_monthly_pay_and_the_rand(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
+def test_pay_read_as_monthly_by_its_amount_is_noted() -> None:
+    notes = interpret("18k PLN").notes
+    assert any("read as monthly pay (216000 a year)" in note for note in notes)
+    assert interpret("R75k pm").notes == []  # the period was said
+    assert interpret("NYC 2 days a week").filters.locations == ("nyc",)  # a count with a unit: the place
