@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from boards.derive.seniority import seniority
 from matching.terms import term_key
 from watches.filters import Filters
 from watches.services.estimate import index_keys
@@ -12,6 +13,7 @@ from watches.services.job_keys import (
     ABSENT_WORDS,
     EXPERIENCE_LEVELS,
     FINE_PAY_LEVELS,
+    LEVEL_OF_WORD,
     LEVEL_WORDS,
     PAY_LEVELS,
     absent_key,
@@ -198,3 +200,19 @@ def test_a_common_key_is_left_out_of_the_scan_when_a_rarer_condition_leads() -> 
     assert index_keys(bounded, stats).bounds == ("e2",)
     alone = Filters(exclude_keywords=("director", "lead"))
     assert index_keys(alone, stats).bounds == ("-director", "-lead")
+
+
+def test_each_level_word_names_the_level_a_title_is_read_at() -> None:
+    # LEVEL_OF_WORD is what the feed's estimate takes a level and its own word together by.
+    titles = {
+        "intern": "Software Intern",
+        "junior": "Junior Engineer",
+        "senior": "Senior Engineer",
+        "lead": "Lead Engineer",
+        "staff": "Staff Engineer",
+        "principal": "Principal Engineer",
+        "manager": "Engineering Manager",
+        "director": "Director of Engineering",
+    }
+    assert set(titles) == set(LEVEL_WORDS) == set(LEVEL_OF_WORD)
+    assert {word: seniority(title) for word, title in titles.items()} == LEVEL_OF_WORD

@@ -28,6 +28,7 @@ from django.utils import timezone
 from matching.terms import term_key
 from watches.filters import Filters, location_keys, remote_from_keys
 from watches.services.job_keys import (
+    LEVEL_OF_WORD,
     TECH_KEY,
     absent_key,
     currency_key,
@@ -476,6 +477,8 @@ def _shares(filters: Filters, stats: SearchStats, *, now: datetime | None = None
     keywords_folded = False
     if filters.seniority and stats.joint:
         level_share, folded, keywords_folded = _level_share(filters, stats)
+    elif filters.seniority:
+        level_share, folded, keywords_folded = _own_level_share(filters, stats)
     keywords = [term_key(value) for value in filters.keywords if term_key(value)]
     if keywords and not keywords_folded:
         shares.append(any_of(keywords, words, unlisted_word))
@@ -592,3 +595,36 @@ def _level_share(filters: Filters, stats: SearchStats) -> tuple[float, set[str],
             within *= 1.0 - math.prod(1.0 - given(key, present=True) for key in anyof)
         total += within
     return min(1.0, total), {*excluded, *required}, bool(anyof)
+
+
+def _own_level_share(filters: Filters, stats: SearchStats) -> tuple[float, set[str], bool]:
+    """`_level_share` for statistics without joint keys (the change rows' `change_words`): a
+    level word asked for at the level it names (LEVEL_OF_WORD: "manager" at manager level) is
+    taken as nested in it, the share of both the rarer of the two, since a title's level is
+    read from that word; any other level word as independent of the level, as before. Taken as
+    independent, "manager" at manager level was expected at a fifth of its share of the change
+    rows and a week back the feed read 88,558 rows through the index (1.6 s) instead of a 23 ms
+    walk. Excluded words stay independent (a level without its own word is rare but not none:
+    "architect" is principal). Same return as `_level_share`."""
+    terms = filters.keys
+    # Term keys are padded (" manager "); the statistics and LEVEL_OF_WORD hold the bare word.
+    required = [key for key in terms.all_keywords if key.strip() in LEVEL_OF_WORD]
+    named = all(key.strip() in LEVEL_OF_WORD for key in terms.keywords)
+    anyof = list(terms.keywords) if terms.keywords and named else []
+    if not any(LEVEL_OF_WORD[key.strip()] in filters.seniority for key in [*required, *anyof]):
+        return min(1.0, sum(stats.flags.get(level, stats.unlisted[2]) for level in filters.seniority)), set(), False
+    total = 0.0
+    for level in filters.seniority:
+        share = stats.flags.get(level, stats.unlisted[2])
+        if share <= 0:
+            continue
+
+        def given(key: str, level: str = level, share: float = share) -> float:
+            word = stats.words.get(key.strip(), stats.unlisted[0])
+            return min(1.0, word / share) if LEVEL_OF_WORD[key.strip()] == level else word
+
+        within = share * math.prod(given(key) for key in required)
+        if anyof:
+            within *= 1.0 - math.prod(1.0 - given(key) for key in anyof)
+        total += within
+    return min(1.0, total), set(required), bool(anyof)

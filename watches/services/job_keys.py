@@ -65,6 +65,18 @@ FINE_PAY_LEVELS = (210, 230, 240, 260, 270, 280, 290, 350)
 ABSENT_WORDS = ("intern", "junior", "senior", "lead", "staff", "principal", "manager", "director", "sales", "contract")
 # The words a job's level is read from, joined with that level in the joint keys.
 LEVEL_WORDS = ("intern", "junior", "senior", "lead", "staff", "principal", "manager", "director")
+# The level each level word names (boards/derive/seniority.py reads a title's level from it):
+# most jobs at a level hold its own word, so a level and its word go together.
+LEVEL_OF_WORD = {
+    "intern": "intern",
+    "junior": "entry",
+    "senior": "senior",
+    "lead": "senior",
+    "staff": "staff",
+    "principal": "principal",
+    "manager": "manager",
+    "director": "director",
+}
 EXPERIENCE_LEVELS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15)  # years
 # The key of the jobs whose board is a tech company (`Job.tech`), the bounds column's last.
 TECH_KEY = "tech"
