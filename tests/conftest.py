@@ -58,6 +58,16 @@ def no_outside_dns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
 
 
+@pytest.fixture(autouse=True)
+def fresh_coverage_count() -> None:
+    """A search's `coverage` is counted at most once a minute per process
+    (watches.services.search.coverage): a count left by an earlier test, on its own rows, must not
+    answer this one (it did when the minute ran out between a test's two searches)."""
+    from watches.services import search
+
+    search._coverage.clear()
+
+
 def postgres_and_redis() -> bool:
     return bool(os.environ.get("DATABASE_URL")) and bool(os.environ.get("CELERY_BROKER_URL"))
 
