@@ -22,6 +22,7 @@ the board looking healthy and due again as soon as its claim ran out).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import time
@@ -483,15 +484,13 @@ def _update_resource_healthy(
     if expected_hash is not None:
         rows = rows.filter(content_hash=expected_hash)
     tech = is_tech_company(fields.get("tech_share", resource.tech_share))
-    if tech == is_tech_company(resource.tech_share):
+    crossed = tech != is_tech_company(resource.tech_share)
+    # When the share crossed the line, the board's rows take its new flag in the same transaction
+    # (`Job.tech`), so that a search never sees the board one way and its jobs the other.
+    with transaction.atomic() if crossed else contextlib.nullcontext():
         if rows.update(**fields) != 1:
             return False
-    else:
-        # The share crossed the line: the board's rows take its new flag in the same transaction
-        # (`Job.tech`), so that a search never sees the board one way and its jobs the other.
-        with transaction.atomic():
-            if rows.update(**fields) != 1:
-                return False
+        if crossed:
             JobRow.objects.filter(resource_id=resource.pk).exclude(tech=tech).update(tech=tech)
     for name, value in fields.items():
         setattr(resource, name, value)
