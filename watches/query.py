@@ -4,10 +4,12 @@ The text is read in passes over a lowercased working copy. Each pass *cuts* what
 (replaces it with a bar, a hard boundary for later passes), so a number read as years of
 experience is never read again as pay, and a place is never read as a role word:
 
-1. clean-up: URLs, mentions of Watchtower itself, delivery instructions ("notify me"); a UK
-   postcode district after a British town ("London EC2": noted, the town kept);
+1. clean-up: URLs, mentions of Watchtower itself, delivery instructions ("notify me"), the
+   gender markers of German and French titles ("(m/w/d)"); a UK postcode district after a British
+   town ("London EC2": noted, the town kept);
 2. years of experience (before pay, so "6 years" is never $6,000);
-3. pay floors ("at least 150k", "$45/hour" → yearly); a ceiling is noted, not used;
+3. pay floors ("at least 150k", "$45/hour", "£2,500 pcm", "R 35 000", "35.000 €", "1,20,000 INR"
+   → yearly); a ceiling is noted, not used; an amount that is a bonus or a budget is no pay;
 4. visa sponsorship ("with visa sponsorship", "that sponsor H-1B"); employment types
    ("contract", "part-time", "internship", "no contract roles"); companies ("at Stripe or
    Airbnb", "not at Amazon", "excluding staffing agencies"); criteria Watchtower has no filter for
@@ -62,10 +64,13 @@ class Interpretation:
 
 
 _COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_YEARS = r"(?:years?|yrs?|yoe)\b['’]?"
+_YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?)\b['’]?"  # "3 Jahre", "5 años"
 # "YOE" (years of experience) says experience by itself: "3 YOE", "at most 4 yoe", "10+ YOE".
 _YOE = r"(?:yoe|y\.o\.e\.?)(?!\w)"
-_EXPERIENCE = r"(?:of\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?(?:experience|exp)\b"
+_EXPERIENCE = (
+    r"(?:of\s+|de\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?"
+    r"(?:experience|exp|berufserfahrung|erfahrung|experiencia|experiência|expérience)\b"
+)
 _LEAD = (
     r"(?:(?:and|with|requiring|requires?|that\s+requires?|needing|needs?|for\s+someone\s+with|i\s+have|having)"
     r"\s+(?:a\s+)?)?"
@@ -116,7 +121,7 @@ _PAY_LEAD = (
     r"|with\s+(?:a\s+)?(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of)?"
     r"|(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of|\s*:)?"
     # "TC 300k+", "total comp of 250k", "OTE 120k", "base 140k".
-    r"|(?:tc|total\s+comp(?:ensation)?|ote|base)(?:\s+of|\s*:)?))"
+    r"|(?:tc|total\s+comp(?:ensation)?|ote|base|ctc)(?:\s+of|\s*:)?))"
 )
 _FLOOR = r"(?P<floor>at\s+least|starting\s+(?:at|from)|starts\s+at|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above|more\s+than|north\s+of|from|>=|>|≥)"
 _CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|below|less\s+than|up\s+to|<=|<|≤)"
@@ -124,43 +129,62 @@ _CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum
 # without those that are English or role words too ("try", "php").
 _CODE_WORDS = frozenset({"try", "sar", "php", "cop", "ron"})
 _CODES = "|".join(code.lower() for code in salary_patterns.CODES.split("|") if code.lower() not in _CODE_WORDS)
-_SYMBOLS = r"(?:us|ca|c|au|a|nz|sg|s|hk|mx|r)\$|\$|£|€|¥|₹|₩|₪"
+_SYMBOLS = r"(?:us|ca|c|au|a|nz|sg|s|hk|mx|r)\$|\$|£|€|¥|₹|₩|₪|₱|₦|₺|rs\.?"
 # The South African rand's "R" is a letter of many words and names ("R2", "R&D", "R3 level", the R
 # language): it is a currency only where the shape is clearly money, "R" with the figure and a
 # "k"/"m" suffix right after it ("R900k", "R1.2m") or a figure with thousands separators
-# ("R 650,000").
-_RAND = r"r(?=\d+(?:\.\d+)?\s?(?:k|m|mn|million)\b|\s?\d{1,3}(?:,\d{3})+(?![\d,]))"
+# ("R 650,000", "R 35 000", South Africa's space).
+_RAND = r"r(?=\d+(?:\.\d+)?\s?(?:k|m|mn|million)\b|\s?\d{1,3}(?:[,\s]\d{3})+(?![\d,]|\s\d))"
+# Words for a currency written after a figure ("35 000 zł", "40k NIS", "35 000 rand"), besides the codes.
+_CURRENCY_WORDS = r"dollars|euros|pounds|yen|rupees|nis|shekels|zł|zl|rand|reais"
 
 
 def _amount(suffix: str) -> str:
     return (
-        rf"(?<![\w.,$£€¥₹₩₪])(?:(?P<sym{suffix}>{_SYMBOLS}|{_RAND})|(?P<code{suffix}>{_CODES})\s)?\s?"
+        rf"(?<![\w.,$£€¥₹₩₪₱₦₺])(?:(?P<sym{suffix}>{_SYMBOLS}|{_RAND})|(?P<code{suffix}>{_CODES})\s)?\s?"
         rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:['’]\d{{3}})+"
-        rf"|\d{{1,3}}(?:\s\d{{3}})+(?=\s?(?:[$£€]|(?:{_CODES})\b))|\d+(?:\.\d+)?)"
+        # "1,20,000 INR": India's grouping (lakhs), "12,50,000".
+        rf"|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}"
+        # "35 000 SEK", "R 35 000", "PLN 15 000": a space groups thousands beside a currency.
+        rf"|\d{{1,3}}(?:\s\d{{3}})+(?=\s?(?:[$£€]|(?:{_CODES}|{_CURRENCY_WORDS})\b)|\s*(?:-|–|—|to)\s*\d{{1,3}}\s\d{{3}})"
+        rf"|(?(sym{suffix})\d{{1,3}}(?:\s\d{{3}})+(?![\d,.])|(?(code{suffix})\d{{1,3}}(?:\s\d{{3}})+(?![\d,.])|(?!)))"
+        # "35.000 €", "R$ 15.000": a dot groups thousands (not before a unit: "1.500k" is a decimal).
+        rf"|\d{{1,3}}(?:\.\d{{3}})+(?![\d.,]|\s?\+?\s?(?:k|m|mn|million|lpa|lakhs?|lacs?|cr|crores?)\b)"
+        rf"|\d+(?:\.\d+)?)"
         # "25+ LPA", "¥10M+": a plus may stand before the unit; millions need a currency (checked).
-        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|m|mn|million))?\b(?P<after{suffix}>\s?[€£](?!\w))?"
+        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|cr|crores?|m|mn|million))?(?:\b|(?=p(?:cm|[hdwa])\b))"
+        rf"(?P<after{suffix}>\s?[€£₹₱](?!\w))?"
     )
 
 
+# Before or after tax, which postings rarely say: "18k PLN net", "70k € brutto", "55.000 € brut".
+_GROSS = r"(?:\s*\b(?:gross|net|nett|netto|brutto|brut|bruto|neto)\b)?"
 _PAY = re.compile(
     rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
     rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
-    rf"(?:\s*(?P<cur>{_CODES}|dollars|euros|pounds|yen|rupees)\b)?"
-    r"(?:\s*(?:/|per\b|an?\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|day|week|wk)\b"
+    rf"(?:\s*(?P<cur>{_CODES}|{_CURRENCY_WORDS})\b)?"
+    + _GROSS
+    # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año".
+    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
+    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur)\b"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
-    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly)\b"
+    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|mensuel|monatlich|mensual|mensal)\b"
     # "£40k p.a." (per annum): yearly, as without it.
     r"|\s*\bp\.\s?a\b\.?"
+    # The UK's short periods: "£2,500 pcm" (per calendar month), "£15 p/h", "£500 p/d" always;
+    # "£15ph", "£500pd", "£600pw", "£40k pa" unless written in capitals beside a dollar or no
+    # currency ("$150k PA" may be Pennsylvania or an assistant: see `_pay`).
+    r"|\s*(?P<abbr>pcm|p\.c\.m\.?|p/[mhdwa]|ph|pd|pw|pa)(?![\w./])"
     # "R75k pm", "18k PLN p.m.": per month, taken only where the amount reads as monthly (see
     # `_monthly_by_amount`); "$150k PM" stays a product manager.
     r"|\s+(?P<pm>pm|p\.\s?m\.?)(?![\w.]))?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
     rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
-    r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote)\b)?"
-    # "18k PLN net", "70k € brutto": before or after tax, which postings rarely say; the pay is read.
-    r"(?:\s+(?:gross|net|netto|brutto)\b)?"
+    # "20 LPA CTC" (India's cost to company: the whole package).
+    r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote|ctc)\b)?"
+    + _GROSS
     # "AUD 220k + super": Australian pay states the pension (superannuation) beside it.
-    r"(?:\s*(?:\+|plus|incl\.?|including)?\s*super(?:annuation)?\b)?"
+    + r"(?:\s*(?:\+|plus|incl\.?|including)?\s*super(?:annuation)?\b)?"
 )
 # Codes of currencies written with a bare "$" too: "$90/hr CAD" is in Canadian dollars.
 _CODES_WITH_DOLLAR = frozenset({"usd", "cad", "aud", "nzd", "sgd", "hkd", "mxn", "ars", "clp", "cop", "twd"})
@@ -174,19 +198,40 @@ _CURRENCIES = {
     "pounds": "GBP",
     "euros": "EUR",
     "r": "ZAR",
+    "rand": "ZAR",
+    "nis": "ILS",
+    "shekels": "ILS",
+    "zl": "PLN",
+    "reais": "BRL",
 }
 # "six figures": a yearly salary of at least 100,000 (no currency said).
+# "low / mid / high six figures" too (never "mid" the level); "seven figures" is 1,000,000.
 _SIX_FIGURES = re.compile(
-    r"\b(?:(?:making|earning|paying)\s+)?(?:a\s+)?(?:six|6)[\s-]figures?(?:\s+(?:salary|pay|income|comp))?\b"
+    r"\b(?:(?:making|earning|paying)\s+)?(?:a\s+)?(?:(?:low|mid|high)[\s-]+)?(?P<n>six|6|seven|7)[\s-]fig(?:ure)?s?"
+    r"(?:\s+(?:salary|pay|income|comp))?\b"
 )
 # Lakh (100,000) as Indian salaries are stated: "30 LPA", "25 lakh".
 _LAKH = 100_000
+_CRORE = 10_000_000  # "₹1.2 Cr": a hundred lakhs
+_DOTTED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+# An amount that is a bonus, an allowance or equity, not pay: "$5k signing bonus", "$2,000 relocation
+# allowance", "€1,000 learning budget" (the words themselves are noted by `_UNSUPPORTED`).
+_BENEFIT_KIND = (
+    r"(?:signing|sign[\s-]?on|joining|annual|performance|retention|referral|relocation|learning|training"
+    r"|education|home[\s-]office|equipment|wellness|l&d)\s+(?:bonus(?:es)?|budget|allowance|stipend)\b"
+)
+_BENEFIT_AFTER = re.compile(
+    rf"\s*(?:{_BENEFIT_KIND}|(?:bonus(?:es)?|budget|allowance|relocation|equity|rsus?|in\s+(?:stock|rsus?|equity))\b)"
+)
+# After "+" only a benefit named by its kind: "$10,000+ relocation bonus" (but "$150k + equity" is pay).
+_BENEFIT_AFTER_PLUS = re.compile(rf"\s*{_BENEFIT_KIND}")
 _PERIODS = {
-    **dict.fromkeys(("year", "yr", "annum", "annually", "yearly"), "year"),
-    **dict.fromkeys(("hour", "hr", "hourly"), "hour"),
-    **dict.fromkeys(("month", "mo", "monthly"), "month"),
-    **dict.fromkeys(("day", "daily"), "day"),
-    **dict.fromkeys(("week", "wk", "weekly"), "week"),
+    **dict.fromkeys(("year", "yr", "annum", "annually", "yearly", "pa", "jahr", "jaar", "año", "ano", "an"), "year"),
+    **dict.fromkeys(("hour", "hr", "hourly", "ph", "uur"), "hour"),
+    **dict.fromkeys(("month", "mo", "mth", "monthly", "pcm", "pm", "mes", "mês", "mois", "monat", "maand"), "month"),
+    **dict.fromkeys(("mensuel", "monatlich", "mensual", "mensal"), "month"),
+    **dict.fromkeys(("day", "daily", "pd"), "day"),
+    **dict.fromkeys(("week", "wk", "weekly", "pw"), "week"),
 }
 _CURRENCY_GROUPS = ("sym", "code", "after", "cur", "cur2", "sym2", "code2", "after2")
 
@@ -280,7 +325,7 @@ _REMOTE_PLACE_OK = re.compile(
     r"(?:is\s+|also\s+|too\s+)?(?:ok|okay|fine|welcome|possible|considered|acceptable)\b"
 )
 _WORK_MODE = re.compile(
-    r"\b(?:hybrid|on[\s-]?site|in[\s-]office|in[\s-]person)\b"
+    r"\b(?:hybrid|hybride|h[ií]brido|on[\s-]?site|in[\s-]office|in[\s-]person)\b"
     r"(?:\s*\(?\s*(?:\d|one|two|three|four)(?:\s*-\s*\d)?\s*(?:days?|x)(?:\s*(?:a|per|/)\s*(?:week|wk))?"
     r"(?:\s+(?:in\s+)?(?:the\s+)?office)?\s*\)?)?"
 )
@@ -311,7 +356,9 @@ cloud network space defense quality strategy trading travel food delivery commer
 """
 _FIELDS_NOT_PLACES = frozenset(_FIELDS_TEXT.split())
 _REMOTE = re.compile(
-    r"\b(?:fully\s+|100%\s*)?(?:remote|remotely|wfh|work\s+from\s+home|telecommute)(?:[\s-](?:only|first|friendly))?\b"
+    r"\b(?:fully\s+|100%\s*)?(?:remote|remotely|wfh|work\s+from\s+home|telecommute"
+    # Spanish, Portuguese, French, German: "remoto", "télétravail", "teletrabajo", "Homeoffice".
+    r"|remot[oa]|t[ée]l[ée]travail|teletrabajo|home-?office)(?:[\s-](?:only|first|friendly))?\b"
 )
 
 _VISA_NOT_NEEDED = re.compile(
@@ -322,7 +369,7 @@ _VISA_NOT_NEEDED = re.compile(
 _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
     r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
-    r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
+    r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support|transfers?|provided|offered|included)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
     r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do|must|should)\s+)?"
     r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
     r"|(?<!not\s)(?<!n't\s)(?<!unable\sto\s)(?<!cannot\s)(?<!never\s)"
@@ -330,20 +377,24 @@ _VISA = re.compile(
     r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b(?:\s+(?:required|needed|necessary|wanted|please))?"
 )
 _KIND_WORDS = (
+    # German: "Festanstellung" (permanent), "Vollzeit", "Teilzeit", "Praktikum", "befristet" (fixed-term).
+    r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
     r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
     r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent|c2c|corp[\s-]to[\s-]corp|1099"
     # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
     r"|(?<=\bon\s)b2b|b2b(?=\s+(?:contract|only|agreement)\b)"
+    # "20 000 PLN netto B2B": alone right after the pay.
+    r"|(?:(?<=\|\s)|(?<=\|\s\s))b2b(?=\s*(?:[,|]|$))"
 )
 _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("internship", re.compile(r"internships?|apprenticeships?")),
+    ("internship", re.compile(r"internships?|apprenticeships?|praktikum")),
     (
         "contract",
         re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b"),
     ),
-    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal")),
-    ("part_time", re.compile(r"part ?time")),
-    ("full_time", re.compile(r"full ?time|permanent")),
+    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal|befristet")),
+    ("part_time", re.compile(r"part ?time|teilzeit")),
+    ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit")),
 )
 _EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
 _EMPLOYMENT_NEGATED = re.compile(
@@ -431,12 +482,13 @@ _CLEARANCE_WORDS = re.compile(r"\b(?:ts|secret|trust|sc|e?dv|nv[12]|bpss)\b")
 _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
     r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
-    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|sign[\s-]?on\s+bonus|signing\s+bonus|annual\s+bonus"
+    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|(?:(?:sign[\s-]?on|signing|joining|annual|performance|retention|referral|relocation)\s+)?bonus(?:es)?"
+    r"|(?:learning|training|education|home[\s-]office|equipment|wellness|l&d)\s+(?:budget|allowance|stipend)"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     # "…, relocation + visa", "…, relocation, €90k": asked for as a segment of its own.
     r"|(?<=[,|]\s)relocation(?=\s*(?:(?:\+|&|\band\b|\bplus\b)\s*)?(?:,|\||$))"
-    r"|relocation\s+(?:package|assistance|support|help)|(?<=with\s)relocation|(?<=and\s)relocation|(?<=\+\s)relocation|(?<=\+)relocation|(?<=plus\s)relocation|(?<=&\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
+    r"|relocation\s+(?:package|assistance|support|help|allowance|budget|stipend)|(?<=with\s)relocation|(?<=and\s)relocation|(?<=\+\s)relocation|(?<=\+)relocation|(?<=plus\s)relocation|(?<=&\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
     r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b))"
     # A requirement the seeker lacks: "no PhD required", "no degree needed", "that don't require a
     # degree", "without a degree" (not a word to exclude: postings rarely name it in the title).
@@ -474,7 +526,15 @@ _UNSUPPORTED = re.compile(
     r"|\bw-?2(?:\s+only)?\b"
     # What the seeker need not have, said after it: "clearance not required", "degree not needed".
     r"|\b[\w'-]+\s+(?:is\s+)?not\s+(?:required|needed|necessary|a\s+must)\b"
-    # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter).
+    # When to start: "2026 start", "start ASAP", "starting immediately".
+    r"|\b(?:(?:20\d\d|asap|immediate|january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\s+start|start(?:ing)?\s+(?:asap|immediately|now|date))\b"
+    # US student work permits ("OPT/CPT friendly", "STEM OPT"): a wish with no filter, not sponsorship.
+    r"|\b(?:stem[\s-]+opt|(?:opt|cpt)(?:\s*/\s*(?:opt|cpt))?[\s-]+(?:friendly|ok|okay|eligible|accepted|welcome))\b"
+    # India's hiring terms: "immediate joiner", "notice period 30 days", "serving notice".
+    r"|\bimmediate\s+join(?:ers?|ing)\b|\b(?:notice\s+period|serving\s+notice)(?:\s+(?:of\s+)?(?:up\s+to\s+)?\d{1,3}\s*days?)?\b"
+    # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter); a Roman
+    # numeral only after a title or level word (`_GRADE_BEFORE`): "GTA IV" is a game.
     r"|\b(?:ii|iii|iv|ic[1-9]|l[3-9]|l1[0-1]|e[3-9])\b"
     # "on-call ok": a condition accepted, not asked for.
     r"|\bon[\s-]call\s+(?:is\s+)?(?:ok|okay|fine|acceptable)\b"
@@ -489,6 +549,13 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
     # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
     r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
+)
+_ROMAN_GRADES = frozenset({"ii", "iii", "iv"})
+# What a job grade written as a Roman numeral follows: a title's word ("Engineer II", "Data Scientist
+# III", "Analyst IV", "SDE II"), a level word ("Level II", "Tier III") or another grade ("II/III").
+_GRADE_BEFORE = re.compile(
+    r"(?:\b(?:sde|swe|sre|sdet|qa|qe|ba|pm|tpm|dba|it|admin|rep|support|clerk|nurse|level|grade|tier|band|step|i|ii|iii)"
+    r"|[a-z]{2,}(?:er|or|ist|yst|ant|ent|ian|ect|ive|ee|ate|ic|ech|ops))[\s/(,-]*(?:or\s+)?$"
 )
 # "remote jobs I can do from Germany", "workable from Canada", "remote from the UK".
 _REMOTE_FROM = re.compile(
@@ -518,7 +585,7 @@ _ACADEMIC_FELLOW = (
     r"(?<!research\s)(?<!postdoctoral\s)(?<!postdoc\s)(?<!clinical\s)(?<!teaching\s)(?<!graduate\s)(?<!summer\s)"
 )
 _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("intern", re.compile(r"\b(?:interns?|internships?|working\s+students?|co-?op)\b")),
+    ("intern", re.compile(r"\b(?:interns?|internships?|working\s+students?|werkstudent(?:in|en)?|co-?op)\b")),
     (
         "entry",
         re.compile(
@@ -588,6 +655,18 @@ _GENERIC = frozenset(
         "tech",
         "technical",
         "technology",
+        # The same words in German, French, Spanish, Portuguese, Italian ("Backend Entwickler").
+        "entwickler",
+        "softwareentwickler",
+        "ingenieur",
+        "développeur",
+        "developpeur",
+        "ingénieur",
+        "desarrollador",
+        "ingeniero",
+        "programador",
+        "desenvolvedor",
+        "sviluppatore",
     }
 )
 # Grammar and request words: dropped silently (checked after a word is made singular).
@@ -669,6 +748,11 @@ def _dash_as_comma(match: re.Match[str]) -> str:
     return match.group("before") + ", "
 
 
+# The gender markers of German and French titles: "(m/w/d)", "(f/m/x)", "m/w/d", "H/F", "(all genders)".
+_GENDER_MARK = re.compile(
+    r"\(\s*[mwfhdx](?:\s*/\s*[mwfhdx]){1,2}(?:\s*/\s*(?:divers|div|i))?\s*\)|\(\s*(?:all\s+genders?|gn)\s*\)"
+    r"|(?<![\w/])(?:[mwfhdx]/[mwfhdx]/[mwfhdx]|[mfh]/[mfh])(?![\w/])"
+)
 _NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
 _WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
 
@@ -703,6 +787,9 @@ class _Reader:
         if " - " in clean or " – " in clean or " — " in clean:
             clean = _SPACED_DASH.sub(_dash_as_comma, clean)
         self.text = f" {clean.lower()} "
+        # "(m/w/d)", "H/F": a title's gender marker, read before "w/" (with).
+        if "/" in self.text or "gender" in self.text:
+            self.text = _GENDER_MARK.sub(self._gender_mark, self.text)
         # "w/ 5+ YOE", "w/o sponsorship": the abbreviations of "with" and "without".
         if "w/" in self.text:
             self.text = _WITH_ABBREVIATION.sub(lambda m: " without " if m.group(1) else " with ", self.text)
@@ -735,6 +822,13 @@ class _Reader:
         self.no_agencies = False
         self.posted_within: int | None = None
         self.clearances: list[str] = []
+
+    def _gender_mark(self, match: re.Match[str]) -> str:
+        if not any("gender marker" in note for note in self.notes):
+            self.notes.append(
+                f'"{match.group(0).strip()}" is a gender marker of job titles (every job is open to all); it was ignored.'
+            )
+        return BAR
 
     def read(self) -> Interpretation:
         self._clean()
@@ -854,7 +948,7 @@ class _Reader:
                 )
             return True
 
-        if not any(word in self.text for word in ("yr", "year", "yoe", "y.o.e", "exp")):
+        if not any(word in self.text for word in ("yr", "year", "yoe", "y.o.e", "exp", "jahr", "año", "anos")):
             return  # every pattern needs one of these: most queries skip them all
         for pattern in _EXPERIENCE_PATTERNS:
             self._cut(pattern, years)
@@ -864,11 +958,15 @@ class _Reader:
             groups = match.groupdict()
             has_k = bool(groups["k"] or groups["k2"])
             period = _PERIODS.get(groups["per"] or groups["adv"] or "", "")
-            value = float(re.sub(r"[,'’\s]", "", groups["num"]))
-            lakh = any(unit and unit.startswith(("l",)) for unit in (groups["k"], groups["k2"]))
-            million = any(unit and unit.startswith("m") for unit in (groups["k"], groups["k2"]))
-            if lakh:
-                value *= _LAKH  # "30 LPA": 30 lakh a year
+            number = groups["num"]
+            dotted = not groups["k"] and _DOTTED.fullmatch(number) is not None  # "35.000 €"
+            value = float(number.replace(".", "") if dotted else re.sub(r"[,'’\s]", "", number))
+            units = [unit for unit in (groups["k"], groups["k2"]) if unit]
+            lakh = any(unit.startswith("l") for unit in units)
+            crore = any(unit.startswith("c") for unit in units)
+            million = any(unit.startswith("m") for unit in units)
+            if lakh or crore:
+                value *= _LAKH if lakh else _CRORE  # "30 LPA": 30 lakh a year; "1.2 Cr"
             elif million:
                 if not any(groups[name] for name in _CURRENCY_GROUPS) and not groups["lead"]:
                     return False  # "a 6m contract" is no pay: "10M" is pay only with a currency or a pay word
@@ -878,28 +976,43 @@ class _Reader:
             currency_mark = next(
                 (mark.strip() for mark in (groups[name] for name in _CURRENCY_GROUPS) if mark and mark.strip()), None
             )
-            if currency_mark is None and lakh:
+            if currency_mark is None and (lakh or crore):
                 currency_mark = "inr"
             written_code = groups["cur"] or groups["cur2"] or groups["code2"]
             if currency_mark == "$" and written_code and written_code in _CODES_WITH_DOLLAR:
                 currency_mark = written_code  # "$90/hr CAD": the dollar the code names
-            qualifies = bool(groups["lead"] or currency_mark or has_k or period or value >= 10_000)
+            currency = _CURRENCIES.get(currency_mark) if currency_mark else None
+            abbr = groups["abbr"]
+            if abbr:
+                short = abbr.replace(".", "").replace("/", "")
+                if abbr == short and short in self.capital_codes and currency not in ("GBP", "EUR"):
+                    keep.append(match.start("abbr"))  # "$150k PA": Pennsylvania or an assistant, not "per annum"
+                else:
+                    period = _PERIODS[short]
+            # "35.000" alone may be a count or a version: a dotted figure is pay only beside a currency,
+            # a period or a pay word.
+            qualifies = bool(groups["lead"] or currency_mark or has_k or period or (value >= 10_000 and not dotted))
             if not qualifies:
                 return False
             fragment = match.group(0).strip()
+            benefit = (_BENEFIT_AFTER_PLUS if groups["more"] else _BENEFIT_AFTER).match(match.string, match.end())
+            if benefit:
+                self.notes.append(
+                    f'"{fragment}{benefit.group(0)}" is a bonus, an allowance or equity, not a salary; it was ignored.'
+                )
+                return True
             if value < 1000 and not period and not has_k:
                 value *= 1000  # "making at least 150"
-            elif not period and not lakh and currency_mark:
-                currency = _CURRENCIES.get(currency_mark)
+            elif not period and not (lakh or crore) and currency:
                 if _monthly_by_amount(value, currency):
                     period = "month"
                 if period and not groups["pm"]:
                     self.notes.append(
                         f'"{fragment}" names no period and is too small for a yearly salary in {currency}: '
-                        f"it was read as monthly pay ({_plain(value * 12)} a year)."
+                        f"it was read as monthly pay ({_plain(value * 12)} a year); pass `min_salary` for another reading."
                     )
             if groups["pm"] and period != "month":
-                keep_pm.append(match.start("pm"))  # "$150k PM": pay and a product manager
+                keep.append(match.start("pm"))  # "$150k PM": pay and a product manager
             value *= ANNUAL_FACTOR.get(period, 1)
             if not math.isfinite(value):  # hundreds of digits: float() gives inf, and round(inf) raises
                 self.notes.append(f'"{fragment[:40]}…" does not look like a yearly salary; it was ignored.')
@@ -919,17 +1032,18 @@ class _Reader:
                 )
                 return True
             self.min_salary = yearly
-            if currency_mark:
-                self.currency = _CURRENCIES.get(currency_mark)
+            if currency:
+                self.currency = currency
             return True
 
-        keep_pm: list[int] = []
+        keep: list[int] = []
 
         def replace(match: re.Match[str]) -> str:
             if not pay(match):
                 return match.group(0)
-            if keep_pm and keep_pm[-1] == match.start("pm"):
-                return BAR + match.string[match.start("pm") - 1 : match.end()]  # the "pm" stays a word
+            for name in ("pm", "abbr"):
+                if keep and keep[-1] == match.start(name):
+                    return BAR + match.string[match.start(name) : match.end()]  # the word stays a word
             return BAR
 
         if any(ch.isdigit() for ch in self.text):  # every amount has a digit: most queries skip the scan
@@ -937,14 +1051,14 @@ class _Reader:
 
         def six_figures(match: re.Match[str]) -> bool:
             if self.min_salary is None:
-                self.min_salary = 100_000
+                self.min_salary = 100_000 if match.group("n") in ("six", "6") else 1_000_000
             else:
                 self.notes.append(
                     f'"{match.group(0).strip()}" was ignored: the minimum salary was already read as {self.min_salary}.'
                 )
             return True
 
-        if "figure" in self.text:
+        if "fig" in self.text:
             self._cut(_SIX_FIGURES, six_figures)
 
     def _visa(self) -> None:
@@ -1078,6 +1192,10 @@ class _Reader:
 
     def _unsupported(self) -> None:
         def unsupported(match: re.Match[str]) -> bool:
+            if match.group(0) in _ROMAN_GRADES and not _GRADE_BEFORE.search(
+                match.string, max(match.start() - 40, 0), match.start()
+            ):
+                return False  # "GTA IV": a title's number, not a job grade (see `_numbered_title`)
             self.notes.append(
                 f'"{match.group(0).strip()}" is not something Watchtower can filter on; it was ignored '
                 "(not read as a keyword)."
@@ -1713,14 +1831,16 @@ class _Reader:
 
     def _choice_beside_words(self, text: str, start: int, end: int, inner: str) -> bool:
         """The alternatives of `inner` (at text[start:end]) as `keywords`, the specific role words
-        outside it as `all_keywords`; False (notes undone) when either side is empty."""
+        outside it as `all_keywords`; False (notes undone) when either side is empty. Only generic
+        words outside ("Software Engineer IV, …, Java/Spring") are dropped beside a choice of
+        specific words: the choice is the role."""
         outside = text[:start] + BAR + text[end:]
         if re.search(r"\bor\b|/", outside.replace("|", " ")):
             return False
         noted = len(self.notes)
         words = self._role_words(outside)
         specific = [word for word in dict.fromkeys(words) if word not in _GENERIC]
-        if not specific:
+        if not words:
             del self.notes[noted:]  # the usual reading notes them again
             return False
         choices: list[str] = []
@@ -1728,7 +1848,7 @@ class _Reader:
             phrase = " ".join(word for word in self._role_words(piece))
             if phrase and phrase not in choices:
                 choices.append(phrase)
-        if len(choices) < 2:
+        if len(choices) < 2 or (not specific and any(set(choice.split()) <= _GENERIC for choice in choices)):
             del self.notes[noted:]
             return False
         self.keywords = self._capped(choices, "keywords")
@@ -1892,7 +2012,18 @@ _NOT_FROM_PLACES = frozenset({"home", "anywhere", "companies", "company", "start
 _SEGMENT = re.compile(r"[^|,;()\[\]\"!?]+")
 # Words skipped at the edges of a query when looking for a place there: "find London jobs",
 # "remote Berlin backend", "backend roles London".
-_EDGE_SKIP = _STOP_WORDS | {"remote", "remotely", "fully", "wfh", "remote-first", "remote-only", "jobs", "roles"}
+_EDGE_SKIP = _STOP_WORDS | {
+    "remote",
+    "remotely",
+    "remoto",
+    "remota",
+    "fully",
+    "wfh",
+    "remote-first",
+    "remote-only",
+    "jobs",
+    "roles",
+}
 # Place names that, written without "in", are more often a role, a skill or a plain word: "Phoenix"
 # (the Elixir framework), "Spring", "Aurora", "Reading", "Nice", "Split", "Mobile", "Orange"…
 # "in Reading" is still the town. Words beside remote that only name a scope are left to `_remote`.
@@ -1904,7 +2035,7 @@ allen aba san normal global international distributed worldwide anywhere world r
 _NOT_BARE_PLACES = frozenset(_NOT_BARE_PLACES_TEXT.split()) | _FIELDS_NOT_PLACES | {"perm"}
 # Grammar words that may be part of a place written bare ("New York", "Bay Area", "United States
 # of America", "US"); any other grammar word means the phrase is not a place ("is fully").
-_PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us", "time"})
+_PLACE_STOP_WORDS = frozenset({"new", "area", "of", "us", "time", "am"})  # "Frankfurt am Main"
 _SHORT_BARE_PLACES = frozenset({"nyc", "usa", "uae"})
 _WITH_ABBREVIATION = re.compile(r"(?<![\w/])w/(o\b)?\s*")
 _DANGLING_CONJUNCTION = re.compile(r"^\s*(?:or|and)\s+|(?<!,)\s+(?:or|and)\s*$")  # not "Portland, OR"

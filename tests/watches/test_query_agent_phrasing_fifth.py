@@ -786,7 +786,10 @@ MISREADINGS: list[tuple[str, dict[str, Any]]] = [
     ("GTA", {"locations": ["gta"]}),
     ("UK 2026 graduate scheme", {"locations": ["uk"], "seniority": ["entry"]}),
     ("18k PLN", {"min_salary": 216000, "salary_currency": "PLN"}),
-    ("Java developer 18k PLN B2B", {"all_keywords": ["java", "b2b"], "min_salary": 216000, "salary_currency": "PLN"}),
+    (
+        "Java developer 18k PLN B2B",
+        {"keywords": ["java"], "employment_types": ["contract"], "min_salary": 216000, "salary_currency": "PLN"},
+    ),
     ("15-20k PLN", {"min_salary": 180000, "salary_currency": "PLN"}),
     ("PLN 240k backend", {"keywords": ["backend"], "min_salary": 240000, "salary_currency": "PLN"}),
     ("€60k data engineer", {"keywords": ["data"], "min_salary": 60000, "salary_currency": "EUR"}),
