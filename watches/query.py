@@ -69,7 +69,7 @@ _YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?)\b['’]?"  # "3 Jahre"
 _YOE = r"(?:yoe|y\.o\.e\.?)(?!\w)"
 _EXPERIENCE = (
     r"(?:of\s+|de\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?"
-    r"(?:experience|exp|berufserfahrung|erfahrung|experiencia|experiência|expérience)\b"
+    r"(?:experience|exp|xp|berufserfahrung|erfahrung|experiencia|experiência|expérience)\b"
 )
 _LEAD = (
     r"(?:(?:and|with|requiring|requires?|that\s+requires?|needing|needs?|for\s+someone\s+with|i\s+have|having)"
@@ -271,9 +271,9 @@ _EXCLUSION = re.compile(
     r"(?:\b(?P<verb>not|no|excluding|except|without|minus|but\s+not|avoid(?:ing)?|skip(?:ping)?)\s+(?:any\s+)?"
     r"|\bnon[\s-](?!profits?\b))"
     # "no managers, no interns": a second negation starts a list of its own.
-    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b)\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
+    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
     # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
-    r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*[\w+#.&'-]+)*)"
+    r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*[\w+#.&'-]+)*)"
 )
 # Freshness: read before years and pay, so "in the last 3 days" is neither. A number of days, weeks
 # or months after "last"/"past" (or "posted within"); "this week", "today", "new today", "fresh".
@@ -329,6 +329,12 @@ _WORK_MODE = re.compile(
     r"(?:\s*\(?\s*(?:\d|one|two|three|four)(?:\s*-\s*\d)?\s*(?:days?|x)(?:\s*(?:a|per|/)\s*(?:week|wk))?"
     r"(?:\s+(?:in\s+)?(?:the\s+)?office)?\s*\)?)?"
 )
+# Days in the office apart from the word hybrid too: "(2 days/wk)", "3 days a week in office" (a
+# second pattern, read only when "week" or "office" is in the query).
+_WORK_MODE_OR_DAYS = re.compile(
+    _WORK_MODE.pattern + r"|\(?\b(?:\d|one|two|three|four)(?:\s*-\s*\d)?\s*(?:days?|x)\s*(?:(?:a|per|/)\s*(?:week|wk)\b"
+    r"(?:\s+(?:in\s+)?(?:the\s+)?office\b)?|(?:in\s+)?(?:the\s+)?office\b(?:\s*(?:a|per|/)\s*(?:week|wk)\b)?)\s*\)?"
+)
 _PLACE_INTRO = re.compile(
     r"\b(?:based\s+in|located\s+in|in\s+or\s+(?:near|around)|in|near|around|within)\s+(?:the\s+)?(?:greater\s+)?"
 )
@@ -375,7 +381,13 @@ _VISA = re.compile(
     r"|(?<!not\s)(?<!n't\s)(?<!unable\sto\s)(?<!cannot\s)(?<!never\s)"
     r"\b(?:offer|offers|offering|provide|provides|providing)\s+(?:an?\s+)?(?:h-?1-?bs?|work\s+permits?)\b"
     r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b(?:\s+(?:required|needed|necessary|wanted|please))?"
+    # "relocation + visa", "visa & relocation": a visa asked for beside relocation or after "+" is its
+    # sponsorship ("at Mastercard and Visa", "…, Visa, Foster City" are the company).
+    r"|(?:\+|\bplus\b|(?<=relocation\s)(?:&|and))\s*visas?(?=\s*(?:[,|]|$))"
+    r"|(?<=[,|]\s)visas?(?=\s*(?:\+|&|\band\b|\bplus\b)\s*relocation\b)"
 )
+# Words every `_VISA` reading holds (h-1b written "h1b", "h-1b", "h1-b", "h-1-b").
+_VISA_WORDS = ("visa", "1b", "1-b", "permit", "blue card", "immigration", "tier 2", "skilled worker", "sponsor")
 _KIND_WORDS = (
     # German: "Festanstellung" (permanent), "Vollzeit", "Teilzeit", "Praktikum", "befristet" (fixed-term).
     r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
@@ -396,6 +408,7 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("part_time", re.compile(r"part ?time|teilzeit")),
     ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit")),
 )
+_B2B_BEFORE_PAY = re.compile(r"\bb2b(?=\s*\|)")
 _EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
 _EMPLOYMENT_NEGATED = re.compile(
     rf"\b(?:no|not|non|excluding|exclude|except|without|never|but\s+not|avoid(?:ing)?|skip(?:ping)?|minus)[\s-]+(?:any\s+)?"
@@ -482,8 +495,7 @@ _CLEARANCE_WORDS = re.compile(r"\b(?:ts|secret|trust|sc|e?dv|nv[12]|bpss)\b")
 _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
     r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
-    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave|(?:(?:sign[\s-]?on|signing|joining|annual|performance|retention|referral|relocation)\s+)?bonus(?:es)?"
-    r"|(?:learning|training|education|home[\s-]office|equipment|wellness|l&d)\s+(?:budget|allowance|stipend)"
+    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     # "…, relocation + visa", "…, relocation, €90k": asked for as a segment of its own.
@@ -526,13 +538,6 @@ _UNSUPPORTED = re.compile(
     r"|\bw-?2(?:\s+only)?\b"
     # What the seeker need not have, said after it: "clearance not required", "degree not needed".
     r"|\b[\w'-]+\s+(?:is\s+)?not\s+(?:required|needed|necessary|a\s+must)\b"
-    # When to start: "2026 start", "start ASAP", "starting immediately".
-    r"|\b(?:(?:20\d\d|asap|immediate|january|february|march|april|may|june|july|august|september|october|november"
-    r"|december)\s+start|start(?:ing)?\s+(?:asap|immediately|now|date))\b"
-    # US student work permits ("OPT/CPT friendly", "STEM OPT"): a wish with no filter, not sponsorship.
-    r"|\b(?:stem[\s-]+opt|(?:opt|cpt)(?:\s*/\s*(?:opt|cpt))?[\s-]+(?:friendly|ok|okay|eligible|accepted|welcome))\b"
-    # India's hiring terms: "immediate joiner", "notice period 30 days", "serving notice".
-    r"|\bimmediate\s+join(?:ers?|ing)\b|\b(?:notice\s+period|serving\s+notice)(?:\s+(?:of\s+)?(?:up\s+to\s+)?\d{1,3}\s*days?)?\b"
     # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter); a Roman
     # numeral only after a title or level word (`_GRADE_BEFORE`): "GTA IV" is a game.
     r"|\b(?:ii|iii|iv|ic[1-9]|l[3-9]|l1[0-1]|e[3-9])\b"
@@ -549,6 +554,53 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
     # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
     r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
+)
+# More wishes without a filter, each read only when a word it needs is in the query (most are not).
+_UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    # A bonus or a budget: "+ bonus", "signing bonus", "learning budget", "home office stipend".
+    (
+        ("bonus", "budget", "allowance", "stipend"),
+        re.compile(
+            r"\b(?:(?:sign[\s-]?on|signing|joining|annual|performance|retention|referral|relocation)\s+)?bonus(?:es)?\b"
+            r"|\b(?:learning|training|education|home[\s-]office|equipment|wellness|l&d)\s+(?:budget|allowance|stipend)\b"
+        ),
+    ),
+    # When to start: "2026 start", "start ASAP", "starting immediately".
+    (
+        ("start",),
+        re.compile(
+            r"\b(?:(?:20\d\d|asap|immediate|january|february|march|april|may|june|july|august|september|october"
+            r"|november|december)\s+start|start(?:ing)?\s+(?:asap|immediately|now|date))\b"
+        ),
+    ),
+    # US student work permits ("OPT/CPT friendly", "STEM OPT"): a wish with no filter, not sponsorship.
+    (
+        ("opt",),
+        re.compile(
+            r"\b(?:stem[\s-]+opt|(?:opt|cpt)(?:\s*/\s*(?:opt|cpt))?[\s-]+(?:friendly|ok|okay|eligible|accepted|welcome))\b"
+        ),
+    ),
+    # India's hiring terms: "immediate joiner", "notice period 30 days", "serving notice".
+    (
+        ("join", "notice"),
+        re.compile(
+            r"\bimmediate\s+join(?:ers?|ing)\b"
+            r"|\b(?:notice\s+period|serving\s+notice)(?:\s+(?:of\s+)?(?:up\s+to\s+)?\d{1,3}\s*days?)?\b"
+        ),
+    ),
+    # A funding stage as a segment of its own: "Series B+", "series C or later".
+    (
+        ("series",),
+        re.compile(r"\bseries\s+[a-f](?:\s*\+|\s+(?:or|and)\s+(?:later|above|up|beyond|after))?(?=\s*(?:[,|)]|$))"),
+    ),
+    # Where the company is from: "no US companies", "no UK-based employers".
+    (
+        ("compan", "employer", "firm", "client", "startup"),
+        re.compile(
+            r"\b(?:no|not|excluding|except|without|avoid)\s+(?:us|u\.s\.?|usa|american|uk|british|eu|european|indian"
+            r"|chinese|israeli|russian)[\s-]+(?:based\s+)?(?:companies|company|employers?|firms?|clients?|startups?)\b"
+        ),
+    ),
 )
 _ROMAN_GRADES = frozenset({"ii", "iii", "iv"})
 # What a job grade written as a Roman numeral follows: a title's word ("Engineer II", "Data Scientist
@@ -748,6 +800,17 @@ def _dash_as_comma(match: re.Match[str]) -> str:
     return match.group("before") + ", "
 
 
+# Misspellings of the words the readers look for, and "lvl" for "level".
+_MISSPELT = {
+    **dict.fromkeys(
+        ("sponsership", "sponsorhip", "sponsorshp", "sponsorshop", "sponcership", "sponsorsip"), "sponsorship"
+    ),
+    **dict.fromkeys(("expirience", "experiance", "experince", "expereince", "exprience", "experence"), "experience"),
+    "sponser": "sponsor",
+    "sponsers": "sponsor",
+    "lvl": "level",
+}
+_SPELLED = re.compile(r"\b(?:" + "|".join(_MISSPELT) + r")\b")
 # The gender markers of German and French titles: "(m/w/d)", "(f/m/x)", "m/w/d", "H/F", "(all genders)".
 _GENDER_MARK = re.compile(
     r"\(\s*[mwfhdx](?:\s*/\s*[mwfhdx]){1,2}(?:\s*/\s*(?:divers|div|i))?\s*\)|\(\s*(?:all\s+genders?|gn)\s*\)"
@@ -796,6 +859,10 @@ class _Reader:
         # "full stack": "full" alone is a request word ("full time"); the role is one word.
         if "stack" in self.text:
             self.text = _FULL_STACK.sub("full-stack", self.text)
+        # "sponsership", "experiance", "entry lvl": misspellings and short forms of the words the
+        # readers below look for (noted), so the filter is read, not a keyword no job holds.
+        if "spons" in self.text or "lvl" in self.text or ("exp" in self.text and "experience" not in self.text):
+            self.text = _SPELLED.sub(self._spelled, self.text)
         # "US-only" is "US only" ("only" is a request word; the place is read alone).
         if "-only" in self.text:
             self.text = _HYPHEN_ONLY.sub(" only", self.text)
@@ -822,6 +889,13 @@ class _Reader:
         self.no_agencies = False
         self.posted_within: int | None = None
         self.clearances: list[str] = []
+
+    def _spelled(self, match: re.Match[str]) -> str:
+        word = match.group(0)
+        meant = _MISSPELT[word]
+        if word != "lvl":
+            self.notes.append(f'"{word}" was read as "{meant}".')
+        return meant
 
     def _gender_mark(self, match: re.Match[str]) -> str:
         if not any("gender marker" in note for note in self.notes):
@@ -1072,8 +1146,10 @@ class _Reader:
             self.visa = True
             return True
 
-        self._cut(_VISA_NOT_NEEDED, not_needed)
-        self._cut(_VISA, visa)
+        if "sponsor" in self.text:
+            self._cut(_VISA_NOT_NEEDED, not_needed)
+        if any(word in self.text for word in _VISA_WORDS):  # each way of asking names one: most queries skip
+            self._cut(_VISA, visa)
 
     def _employment(self) -> None:
         def negated(match: re.Match[str]) -> bool:
@@ -1084,7 +1160,9 @@ class _Reader:
             return True
 
         def wanted(match: re.Match[str]) -> bool:
-            kind = _employment_kind(match.group("kind"))
+            return wanted_kind(_employment_kind(match.group("kind")))
+
+        def wanted_kind(kind: str) -> bool:
             if kind not in self.employment:
                 self.employment.append(kind)
             if kind == "internship" and "intern" not in self.seniority:
@@ -1092,6 +1170,9 @@ class _Reader:
             return True
 
         self._cut(_EMPLOYMENT_NEGATED, negated)
+        if self.currency == "PLN" and "b2b" in self.text:
+            # "Warsaw B2B 25k+ PLN net": Poland's contractor agreement right before Polish pay.
+            self._cut(_B2B_BEFORE_PAY, lambda match: wanted_kind("contract"))
         self._cut(_EMPLOYMENT, wanted)
 
     def _employment_types(self) -> tuple[str, ...]:
@@ -1118,12 +1199,28 @@ class _Reader:
             return handle
 
         self._cut(_NO_AGENCIES, agencies)
-        self._cut(_NOT_AT_COMPANY, companies(self.exclude_companies))
+        self.text = _NOT_AT_COMPANY.sub(self._excluded_companies, self.text)
         self.text = _AT_COMPANY.sub(self._asked_companies, self.text)
         for name, found in (("companies", self.companies), ("exclude_companies", self.exclude_companies)):
             if len(found) > MAX_COMPANIES:
                 self.notes.append(f"Only the first {MAX_COMPANIES} {name} were kept.")
                 del found[MAX_COMPANIES:]
+
+    def _excluded_companies(self, match: re.Match[str]) -> str:
+        """ "not at Meta or Google" → exclude_companies; a place after a comma closes the list ("not at
+        Meta or Google, Seattle or remote": the places are left to the place readers)."""
+        group = match.group("names")
+        parts = re.split(r"(\s*,\s*)", group)
+        rest = ""
+        for index in range(2, len(parts), 2):
+            if _company_list_place(re.split(r"\s+(?:or|and)\b", parts[index].strip())[0]):
+                group, rest = "".join(parts[: index - 1]), "".join(parts[index - 1 :])
+                break
+        names = _company_names(group)
+        if not names:
+            return match.group(0)
+        self._add_companies(self.exclude_companies, names)
+        return BAR + rest
 
     def _add_companies(self, target: list[str], names: list[str]) -> None:
         for name in names:
@@ -1203,6 +1300,9 @@ class _Reader:
             return True
 
         self._cut(_UNSUPPORTED, unsupported)
+        for needs, pattern in _UNSUPPORTED_RARE:
+            if any(word in self.text for word in needs):
+                self._cut(pattern, unsupported)
 
     def _clearances(self) -> None:
         """ "TS/SCI cleared", "active secret clearance", "SC/DV": one term each, kept for the role
@@ -1264,7 +1364,11 @@ class _Reader:
 
         def exclusion(match: re.Match[str]) -> str:
             if match.group("listed") is not None:
-                words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*", match.group("listed")) if w]
+                words = [
+                    w
+                    for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*", match.group("listed"))
+                    if w
+                ]
                 found = [_role_word(word) for word in words]
                 usable = [word for word in found if word and word not in _STOP_WORDS and word != "remote"]
                 if not usable or len(usable) != len(found):
@@ -1279,7 +1383,7 @@ class _Reader:
             # "no crypto, backend" excludes crypto, and backend is the role. "and" joins only after a
             # verb of leaving out ("excluding Amazon and Google"), not after "no"/"not".
             items = match.group("items")
-            parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b|\band\b)\s*)", items)
+            parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*)", items)
             joins_and = (match.group("verb") or "").split()[-1:] not in (["no"], ["not"], [])
             role_before = any(
                 (word := _role_word(raw)) and word not in _STOP_WORDS and word.isalpha()
@@ -1295,12 +1399,12 @@ class _Reader:
                 if not word or word in _STOP_WORDS or word == "remote":
                     break
                 separator = parts[index - 1] if index else ""
-                if separator.strip() == "and" and not joins_and:
+                if separator.strip() in ("and", "&") and not joins_and:
                     break
                 if (
                     "," in separator
                     and not role_before
-                    and not any(later.strip() in {"or", "nor", "and", "/"} for later in parts[index + 1 :: 2])
+                    and not any(later.strip() in {"or", "nor", "and", "&", "/"} for later in parts[index + 1 :: 2])
                 ):
                     break
                 if "," in separator and _bare_place(part):
@@ -1384,7 +1488,8 @@ class _Reader:
             self.notes.append(f'"{match.group(0).strip()}" is not a filter Watchtower has; it was ignored.')
             return True
 
-        self._cut(_WORK_MODE, mode)
+        days = "week" in self.text or "wk" in self.text or "office" in self.text
+        self._cut(_WORK_MODE_OR_DAYS if days else _WORK_MODE, mode)
 
     def _remote_from(self) -> None:
         def anywhere(match: re.Match[str]) -> bool:

@@ -432,6 +432,114 @@ def test_fifth_batch(query: str, expected: dict[str, Any]) -> None:
     assert _filters(query) == expected
 
 
+# Typos, exclusions, hybrid days and funding stages beside the batch's other criteria.
+SPELLING_AND_EXCLUSIONS: list[tuple[str, dict[str, Any]]] = [
+    # A misspelt "sponsorship" / "experience" is read (noted); "lvl" is "level"; "xp" experience.
+    (
+        "jr. frontend devloper in Amsterdamm, visa sponsership",
+        {"keywords": ["frontend"], "locations": ["amsterdam"], "seniority": ["entry"], "visa_sponsorship": True},
+    ),
+    ("5 yrs experiance java", {"keywords": ["java"], "max_experience_years": 5}),
+    (
+        "data analyst entry lvl, remote, $60k+, no sales",
+        {
+            "all_keywords": ["data", "analyst"],
+            "exclude_keywords": ["sales"],
+            "seniority": ["entry"],
+            "remote_only": True,
+            "min_salary": 60000,
+            "salary_currency": "USD",
+        },
+    ),
+    (
+        "python backend, max 3 yrs xp, remote LATAM, $4-5k/month USD",
+        {
+            "all_keywords": ["python", "backend"],
+            "remote_from": ["latam"],
+            "min_salary": 48000,
+            "salary_currency": "USD",
+            "max_experience_years": 3,
+        },
+    ),
+    # "&" joins what is excluded; a place after a comma closes a list of companies left out.
+    (
+        "Sr SWE w/ 7+ yrs exp, NYC or remote (US), exclude crypto & gambling, 200k+",
+        {
+            "keywords": ["swe"],
+            "exclude_keywords": ["crypto", "gambling"],
+            "locations": ["nyc", "remote us"],
+            "seniority": ["senior"],
+            "min_salary": 200000,
+            "max_experience_years": 7,
+        },
+    ),
+    (
+        "staff eng, not at Meta or Google, Seattle or remote, 300k TC",
+        {
+            "keywords": ["engineer"],
+            "locations": ["seattle", "remote"],
+            "seniority": ["staff"],
+            "exclude_companies": ["meta", "google"],
+            "min_salary": 300000,
+        },
+    ),
+    # Where a company is from, days in the office, a funding stage: noted, never keywords.
+    (
+        "looking for remote-only Rust roles, no US companies, EU timezone",
+        {"keywords": ["rust"], "remote_from": ["eu timezone"]},
+    ),
+    (
+        "senior react dev, 5-8 YOE, hybrid in Berlin (2 days/wk), 80-95k EUR",
+        {
+            "keywords": ["react"],
+            "locations": ["berlin"],
+            "seniority": ["senior"],
+            "min_salary": 80000,
+            "salary_currency": "EUR",
+            "max_experience_years": 8,
+        },
+    ),
+    ("NYC 2 days a week in office, python", {"keywords": ["python"], "locations": ["nyc"]}),
+    (
+        "head of eng, series b+, NYC, 250-300k base + equity",
+        {"keywords": ["engineer"], "locations": ["nyc"], "seniority": ["director"], "min_salary": 250000},
+    ),
+    # A visa beside relocation or after "+" is sponsorship; the company Visa stays a company.
+    (
+        "iOS dev Lisbon, relocation + visa, 60k€",
+        {
+            "keywords": ["ios"],
+            "locations": ["lisbon"],
+            "visa_sponsorship": True,
+            "min_salary": 60000,
+            "salary_currency": "EUR",
+        },
+    ),
+    ("payments engineer at Mastercard and Visa", {"keywords": ["payment"], "companies": ["mastercard", "visa"]}),
+    # "B2B" right before Polish pay is the contract too.
+    (
+        "mid-senior golang dev Warsaw B2B 25k+ PLN net",
+        {
+            "keywords": ["golang"],
+            "locations": ["warsaw"],
+            "seniority": ["mid", "senior"],
+            "employment_types": ["contract"],
+            "min_salary": 300000,
+            "salary_currency": "PLN",
+        },
+    ),
+    (
+        "QA engineer, B2B SaaS, London, £60k",
+        {"all_keywords": ["qa", "b2b", "saas"], "locations": ["london"], "min_salary": 60000, "salary_currency": "GBP"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), SPELLING_AND_EXCLUSIONS, ids=[c[0] for c in SPELLING_AND_EXCLUSIONS])
+def test_spelling_and_exclusions(query: str, expected: dict[str, Any]) -> None:
+    assert _filters(query) == expected
+
+
 # Thousands separators and periods, one form a row, each beside its neighbours that must not move.
 PAY_FORMS: list[tuple[str, dict[str, Any]]] = [
     ("35 000 € data engineer", {"keywords": ["data"], "min_salary": 35000, "salary_currency": "EUR"}),
@@ -509,3 +617,11 @@ def test_gender_markers_bonuses_and_hiring_terms_are_noted_not_keywords() -> Non
     assert any('"$5k signing bonus" is a bonus' in note for note in notes)
     notes = interpret("devops, Pune, immediate joiner").notes
     assert any('"immediate joiner" is not something Watchtower can filter on' in note for note in notes)
+
+
+def test_misspelt_criteria_are_read_and_noted() -> None:
+    reading = interpret("backend, visa sponsership, 5 yrs experiance")
+    assert (reading.filters.visa_sponsorship, reading.filters.max_experience_years) == (True, 5)
+    assert '"sponsership" was read as "sponsorship".' in reading.notes
+    assert '"experiance" was read as "experience".' in reading.notes
+    assert not any("level" in note for note in interpret("entry lvl python").notes)  # a short form, not a typo
