@@ -184,7 +184,7 @@ _PAY = re.compile(
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote|ctc)\b)?"
     + _GROSS
     # "AUD 220k + super": Australian pay states the pension (superannuation) beside it.
-    + r"(?:\s*(?:\+|plus|incl\.?|including)?\s*super(?:annuation)?\b)?"
+    + r"(?P<super>\s*(?:\+|plus|incl\.?|including)?\s*super(?:annuation)?\b)?"
 )
 # Codes of currencies written with a bare "$" too: "$90/hr CAD" is in Canadian dollars.
 _CODES_WITH_DOLLAR = frozenset({"usd", "cad", "aud", "nzd", "sgd", "hkd", "mxn", "ars", "clp", "cop", "twd"})
@@ -298,7 +298,8 @@ _FRESH_SPAN = re.compile(
     rf"(?P<count>{_FRESH_COUNT})?\s*(?P<unit>{_FRESH_UNIT})\b"
     rf"|\b{_FRESH_POSTED}(?:in\s+the\s+)?(?:last|past)\s+(?P<count2>{_FRESH_COUNT})?\s*(?P<unit2>{_FRESH_UNIT})\b"
     # "posted within 3 days", "within a week": a window without "last".
-    rf"|\b{_FRESH_POSTED}within\s+(?P<count3>{_FRESH_COUNT})\s*(?P<unit3>{_FRESH_UNIT})\b"
+    # ("within 3 hours of EST" is a time zone's overlap, read by `_UNSUPPORTED`).
+    rf"|\b{_FRESH_POSTED}within\s+(?P<count3>{_FRESH_COUNT})\s*(?P<unit3>{_FRESH_UNIT})\b(?!\s+of\b)"
     # "posted less than 5 days ago", "posted 2 days ago or less".
     rf"|\b{_FRESH_POSTED}(?:(?:less\s+than|under|fewer\s+than|at\s+most|no\s+more\s+than|<)\s*)?"
     rf"(?P<count4>{_FRESH_COUNT})\s*(?P<unit4>{_FRESH_UNIT})\s+ago\b(?:\s+or\s+(?:less|newer|sooner|fewer))?"
@@ -544,7 +545,8 @@ _UNSUPPORTED = re.compile(
     # "on-call ok": a condition accepted, not asked for.
     r"|\bon[\s-]call\s+(?:is\s+)?(?:ok|okay|fine|acceptable)\b"
     # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
-    r"|\b(?:(?:within|during|overlapping(?:\s+with)?)\s+(?:the\s+)?|in\s+(?=\w+\s+time\s*zone|\w+\s+timezone))?"
+    r"|\b(?:(?:within|during|overlapping(?:\s+with)?)\s+(?:(?:\+-|±)?\d{1,2}\s*(?:hours?|hrs?|h)\s+of\s+)?(?:the\s+)?"
+    r"|in\s+(?=\w+\s+time\s*zone|\w+\s+timezone))?"
     r"(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
     r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
     # "Eastern time", "Pacific time zone", "central hours" (US zones by name).
@@ -592,6 +594,14 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (
         ("series",),
         re.compile(r"\bseries\s+[a-f](?:\s*\+|\s+(?:or|and)\s+(?:later|above|up|beyond|after))?(?=\s*(?:[,|)]|$))"),
+    ),
+    # A language at a level: "German B2", "English (C1)" (no filter; "German-speaking" stays a word).
+    (
+        ("a1", "a2", "b1", "b2", "c1", "c2"),
+        re.compile(
+            r"\b(?:english|german|french|dutch|spanish|italian|polish|portuguese|swedish|danish|norwegian|finnish"
+            r"|czech|japanese|mandarin|chinese|korean|arabic|hebrew)\s+\(?[abc][12]\+?\)?(?![\w+])"
+        ),
     ),
     # Where the company is from: "no US companies", "no UK-based employers".
     (
@@ -663,10 +673,12 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "principal",
         re.compile(
             r"\b(?:senior\s+|sr\.?\s+)?(?:principal|distinguished)\b"
+            # "principle engineer": the level, misspelt (not "first principles").
+            r"|\bprinciple(?=\s+(?:engineer|developer|architect|scientist|designer|product|software|data|swe|sre|pm|consultant)s?\b)"
             r"|" + _ACADEMIC_FELLOW + r"\b(?:(?:technical|engineering|senior)\s+)?fellows?\b"
         ),
     ),
-    ("manager", re.compile(r"\b(?:senior\s+|sr\.?\s+)?(?:managers?|management)\b")),
+    ("manager", re.compile(r"\b(?:senior\s+|sr\.?\s+)?(?:managers?|management|mgrs?)\b")),
     (
         "director",
         re.compile(
@@ -806,6 +818,7 @@ _MISSPELT = {
         ("sponsership", "sponsorhip", "sponsorshp", "sponsorshop", "sponcership", "sponsorsip"), "sponsorship"
     ),
     **dict.fromkeys(("expirience", "experiance", "experince", "expereince", "exprience", "experence"), "experience"),
+    **dict.fromkeys(("seniour", "senoir", "seinor", "snior", "sneior"), "senior"),
     "sponser": "sponsor",
     "sponsers": "sponsor",
     "lvl": "level",
@@ -861,8 +874,13 @@ class _Reader:
             self.text = _FULL_STACK.sub("full-stack", self.text)
         # "sponsership", "experiance", "entry lvl": misspellings and short forms of the words the
         # readers below look for (noted), so the filter is read, not a keyword no job holds.
-        if "spons" in self.text or "lvl" in self.text or ("exp" in self.text and "experience" not in self.text):
+        if any(stem in self.text for stem in ("spons", "lvl", "seniour", "senoir", "seinor", "snior", "sneior")) or (
+            "exp" in self.text and "experience" not in self.text
+        ):
             self.text = _SPELLED.sub(self._spelled, self.text)
+        # "Paris ou remote", "Berlin oder remote": "or" in French, Portuguese, German.
+        if " ou " in self.text or " oder " in self.text:
+            self.text = re.sub(r"(?<=\s)(?:ou|oder)(?=\s)", "or", self.text)
         # "US-only" is "US only" ("only" is a request word; the place is read alone).
         if "-only" in self.text:
             self.text = _HYPHEN_ONLY.sub(" only", self.text)
@@ -1055,6 +1073,8 @@ class _Reader:
             written_code = groups["cur"] or groups["cur2"] or groups["code2"]
             if currency_mark == "$" and written_code and written_code in _CODES_WITH_DOLLAR:
                 currency_mark = written_code  # "$90/hr CAD": the dollar the code names
+            elif currency_mark == "$" and groups["super"]:
+                currency_mark = "aud"  # "$180k + super": superannuation is Australia's
             currency = _CURRENCIES.get(currency_mark) if currency_mark else None
             abbr = groups["abbr"]
             if abbr:
@@ -2037,6 +2057,9 @@ def _company_list_place(part: str) -> list[str] | None:
     return None
 
 
+_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:am|pm)")  # "at 5pm" is a time, no company
+
+
 def _company_names(phrase: str) -> list[str]:
     """Company names of "stripe or airbnb", "google, meta and apple"; [] when any part does not
     look like a name (a stop word first, no letters, more than four words)."""
@@ -2050,7 +2073,7 @@ def _company_names(phrase: str) -> list[str]:
             names.extend(group)  # "at FAANG companies": the five it stands for
             continue
         words = name.split()
-        if not words or len(words) > 4 or words[0] in _NOT_COMPANY or not company_key(name):
+        if not words or len(words) > 4 or words[0] in _NOT_COMPANY or not company_key(name) or _CLOCK.fullmatch(name):
             return []
         if len(words) > 1 and words[-1] in _COMPANY_KINDS:
             return []  # "at early-stage startups", "at Series C+ companies": a kind of company, no name

@@ -516,6 +516,49 @@ SPELLING_AND_EXCLUSIONS: list[tuple[str, dict[str, Any]]] = [
         },
     ),
     ("payments engineer at Mastercard and Visa", {"keywords": ["payment"], "companies": ["mastercard", "visa"]}),
+    # "mgr", "principle engineer", "seniour" are levels; "ou" is "or"; a time zone's overlap is no
+    # freshness; "+ super" makes "$" Australian; a language at a level is noted.
+    (
+        "eng mgr, platform, SF, 250k+",
+        {"keywords": ["platform"], "locations": ["sf"], "seniority": ["manager"], "min_salary": 250000},
+    ),
+    (
+        "principle engineer, backend, remote US",
+        {"keywords": ["backend"], "seniority": ["principal"], "remote_from": ["us"]},
+    ),
+    ("first principles engineer", {"all_keywords": ["first", "principle"]}),
+    (
+        "seniour python developer Berlin",
+        {"keywords": ["python"], "locations": ["berlin"], "seniority": ["senior"]},
+    ),
+    (
+        "Senior DevOps engineer (f/m/x) in Vienna, €65k+ gross/year, German B2",
+        {
+            "keywords": ["devops"],
+            "locations": ["vienna"],
+            "seniority": ["senior"],
+            "min_salary": 65000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Data engineer, 3+ yrs, Remote (within 3 hrs of EST)",
+        {"keywords": ["data"], "remote_only": True, "max_experience_years": 3},
+    ),
+    (
+        "SRE, Paris ou remote, 70k€",
+        {"keywords": ["sre"], "locations": ["paris", "remote"], "min_salary": 70000, "salary_currency": "EUR"},
+    ),
+    (
+        "Cloud architect, Sydney, $180k + super, no recruiters",
+        {
+            "all_keywords": ["cloud", "architect"],
+            "locations": ["sydney"],
+            "exclude_staffing_agencies": True,
+            "min_salary": 180000,
+            "salary_currency": "AUD",
+        },
+    ),
     # "B2B" right before Polish pay is the contract too.
     (
         "mid-senior golang dev Warsaw B2B 25k+ PLN net",
