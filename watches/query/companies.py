@@ -1,0 +1,213 @@
+"""Companies: "at Stripe or Airbnb" → `companies`, "not at Amazon" → `exclude_companies`, "excluding
+staffing agencies" → `exclude_staffing_agencies`; "FAANG" is the five it names.
+
+A company list ends where a place begins ("at Netflix, Los Gatos", "at Google Zurich, Meta London":
+the place is a location), so this pass asks `place_names`; names are compared by
+`boards.derive.company_key`, as jobs' companies are.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from boards.derive.company import company_key
+from matching import places
+from watches.filters import MAX_COMPANIES, MAX_TERM_LENGTH
+from watches.query.place_names import bare_place
+from watches.query.state import BAR, ReaderState
+from watches.query.words import STOP_WORDS
+
+_NO_AGENCIES = re.compile(
+    r"\b(?:excluding|exclude|no|not\s+(?:from|via|through)|without|skip|minus|except|but\s+not)\s+(?:any\s+)?"
+    r"(?:(?:staffing|recruit(?:ment|ing)|temp|employment|talent)\s+)?(?:agenc(?:y|ies)|recruiters?|headhunters?"
+    r"|staffing\s+(?:firms?|companies|agencies)|(?:staffing|recruiting|recruitment)\s+firms?)\b"
+    r"|\bdirect\s+(?:employers?|hires?)\s+only\b|\bno\s+third[\s-]part(?:y|ies)(?:\s+recruiters?)?\b"
+)
+_COMPANY_END = (
+    r"(?=\s*(?:[.!?;()\[\]\"|]|,\s*\||,\s*$|$|(?:,\s*)?\b(?:in|with|that|which|who|making|paying|earning|requiring|for|as|where|on|from|near"
+    r"|around|jobs?|roles?|positions?|openings?|please|remote|remotely|hiring|posted|only|but|excluding|except|no|not"
+    r"|without|based|located|within|paying|offering|sponsoring|at)\b))"
+)
+# A name's words never run into the next criterion ("at Shopify or Stripe, remote Canada").
+_NAMES = (
+    r"(?P<names>[a-z0-9][\w&'.+-]*(?:(?:\s*,\s*|\s+)(?!(?:in|with|that|for|as|on|from|near|jobs?|roles?|but|not|at"
+    r"|remote|remotely|hybrid|onsite|on-site|no|excluding|except|paying|making|only|based|posted)\b)[\w&'.+-]+){0,11}?)"
+)
+_NOT_AT_COMPANY = re.compile(
+    r"\b(?:not|except|excluding|exclude|but\s+not|never|no\s+jobs|nothing)\s+(?:(?:jobs|roles|positions)\s+)?(?:at|from|with)\s+"
+    + _NAMES
+    + _COMPANY_END
+)
+_AT_COMPANY = re.compile(r"(?:\bat\s+|(?<!\S)@\s*)(?:companies\s+like\s+|either\s+)?" + _NAMES + _COMPANY_END)
+# Words after "at" that do not start a company name.
+_NOT_COMPANY_TEXT = """
+a an the least most home night scale startups startup companies company big large small any all some top tech
+fortune my our your their this that work once first last times time weekends weekend school university office hq
+headquarters agencies agency places place firms firm one two level minimum maximum max min hour year month day week
+entry mid senior junior end same well early late midnight noon it them us me fintechs fintech unicorns scaleups
+scale-ups nonprofits non-profits banks enterprises consultancies agencies series
+"""
+_NOT_COMPANY = frozenset(_NOT_COMPANY_TEXT.split())
+# Words that end the name of a kind of company, not of one company ("early-stage startups").
+_COMPANY_KINDS = frozenset(
+    [
+        "startups",
+        "startup",
+        "companies",
+        "fintechs",
+        "unicorns",
+        "scaleups",
+        "scale-ups",
+        "nonprofits",
+        "non-profits",
+        "agencies",
+        "consultancies",
+        "firms",
+        "enterprises",
+    ]
+)
+# Names that stand for a fixed set of companies.
+_FAANG = ("meta", "amazon", "apple", "netflix", "google")
+COMPANY_GROUPS = {"faang": _FAANG, "maang": _FAANG, "fang": ("meta", "amazon", "netflix", "google")}
+
+
+def read_companies(reader: ReaderState) -> None:
+    """ "excluding staffing agencies", "not at Amazon", "at Stripe or Airbnb"; at most `MAX_COMPANIES` of each."""
+
+    def agencies(match: re.Match[str]) -> bool:
+        reader.no_agencies = True
+        return True
+
+    reader.cut(_NO_AGENCIES, agencies)
+    reader.text = _NOT_AT_COMPANY.sub(functools.partial(_excluded_companies, reader), reader.text)
+    reader.text = _AT_COMPANY.sub(functools.partial(_asked_companies, reader), reader.text)
+    for name, found in (("companies", reader.companies), ("exclude_companies", reader.exclude_companies)):
+        if len(found) > MAX_COMPANIES:
+            reader.notes.append(f"Only the first {MAX_COMPANIES} {name} were kept.")
+            del found[MAX_COMPANIES:]
+
+
+def _excluded_companies(reader: ReaderState, match: re.Match[str]) -> str:
+    """ "not at Meta or Google" → exclude_companies; a place after a comma closes the list ("not at
+    Meta or Google, Seattle or remote": the places are left to the place readers)."""
+    group = match.group("names")
+    parts = re.split(r"(\s*,\s*)", group)
+    rest = ""
+    for index in range(2, len(parts), 2):
+        if _company_list_place(re.split(r"\s+(?:or|and)\b", parts[index].strip())[0]):
+            group, rest = "".join(parts[: index - 1]), "".join(parts[index - 1 :])
+            break
+    names = _company_names(group)
+    if not names:
+        return match.group(0)
+    _add_companies(reader.exclude_companies, names)
+    return BAR + rest
+
+
+def _add_companies(target: list[str], names: list[str]) -> None:
+    for name in names:
+        if company_key(name) not in {company_key(known) for known in target}:
+            target.append(name)
+
+
+def _asked_companies(reader: ReaderState, match: re.Match[str]) -> str:
+    """ "at Stripe or Airbnb" → companies. A place closes the list: "at Stripe Dublin, backend"
+    (a place ending a name, then a comma) and "at Netflix, Los Gatos" (a place after a comma)
+    leave what follows them to the readers after this one ("backend" is the role)."""
+    group = match.group("names")
+    parts = re.split(r"(\s*(?:,|\bor\b|\band\b|/|\s&\s)\s*)", group)
+    found: list[str] = []
+    pairs = 0
+    for index in range(0, len(parts), 2):
+        part = parts[index]
+        before = parts[index - 1] if index else ""
+        after = parts[index + 1] if index + 1 < len(parts) else ""
+        accepted = _company_list_place(part) if index and "," in before else None
+        if accepted:
+            head = "".join(parts[: index - 1])
+        else:
+            name, accepted = _place_after_name(part.strip(" .'\""))
+            following = parts[index + 2].strip(" .'\"") if index + 2 < len(parts) else ""
+            if not accepted or "," not in after or (following and _place_after_name(following)[1]):
+                # "at Microsoft Redmond or Google", "at Google Zurich, Meta London, python": the
+                # list goes on, after a comma too when the next name also ends in a place.
+                found.extend(accepted)
+                pairs += bool(accepted)
+                continue
+            pairs += 1
+            head = "".join(parts[:index]) + name
+        names = [_place_after_name(name)[0] for name in _company_names(head)]
+        if not names:
+            return match.group(0)
+        _add_companies(reader.companies, names)
+        reader.locations.extend(place for place in [*found, *accepted] if place not in reader.locations)
+        _note_pairs(reader, pairs)
+        return BAR + "".join(parts[index + 1 :])
+    names = _company_names(group)
+    if not names:
+        return match.group(0)
+    reader.locations.extend(place for place in found if place not in reader.locations)
+    _add_companies(reader.companies, [_place_after_name(name)[0] for name in names])
+    _note_pairs(reader, pairs)
+    return BAR
+
+
+def _note_pairs(reader: ReaderState, pairs: int) -> None:
+    """ "at Google Zurich, Meta London": the filters hold companies and places apart, so each
+    company is looked for in each place; said in a note."""
+    if pairs > 1:
+        reader.notes.append(
+            "Companies and places written as pairs were read apart: any of the companies, in any of the "
+            "places (a job of the first company in the second place matches too)."
+        )
+
+
+def _place_after_name(name: str) -> tuple[str, list[str]]:
+    """ "at Microsoft Redmond": a known place ending a company name is the place (a location),
+    unless the name would end in a grammar word without it ("Bank of America")."""
+    words = name.split()
+    for size in range(min(3, len(words) - 1), 0, -1):
+        accepted = bare_place(" ".join(words[-size:]))
+        if accepted and words[-size - 1] not in STOP_WORDS and words[-size - 1] not in {"&", "and"}:
+            return " ".join(words[:-size]), accepted
+    return name, []
+
+
+def _company_list_place(part: str) -> list[str] | None:
+    """The places a name after a comma in a company list stands for ("at Netflix, Los Gatos"):
+    a place as written bare, or a known town of two words or more at any size (a company is
+    rarely named like one)."""
+    name = part.strip(" .'\"")
+    accepted = bare_place(name)
+    if accepted:
+        return accepted
+    if len(name.split()) >= 2 and places.is_place(name):
+        return [name]
+    return None
+
+
+_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:am|pm)")  # "at 5pm" is a time, no company
+
+
+def _company_names(phrase: str) -> list[str]:
+    """Company names of "stripe or airbnb", "google, meta and apple"; [] when any part does not
+    look like a name (a stop word first, no letters, more than four words)."""
+    names: list[str] = []
+    for part in re.split(r"\s*(?:,|\bor\b|\band\b|/|\s&\s)\s*", phrase.strip(" ,.")):
+        name = part.strip(" .'\"")
+        if not name and names:
+            continue  # "Stripe, Airbnb, or Figma": the comma before "or"
+        group = COMPANY_GROUPS.get(re.sub(r"\s+(?:companies|company|firms)$", "", name))
+        if group:
+            names.extend(group)  # "at FAANG companies": the five it stands for
+            continue
+        words = name.split()
+        if not words or len(words) > 4 or words[0] in _NOT_COMPANY or not company_key(name) or _CLOCK.fullmatch(name):
+            return []
+        if len(words) > 1 and words[-1] in _COMPANY_KINDS:
+            return []  # "at early-stage startups", "at Series C+ companies": a kind of company, no name
+        if len(name) > MAX_TERM_LENGTH:
+            return []
+        names.append(name)
+    return names

@@ -1,0 +1,89 @@
+"""Kinds of work: "contract", "part-time", "internship", "Festanstellung", "on B2B" →
+`employment_types`; "no contract roles" asks for every other kind.
+
+Read after pay ("B2B" right before or after Polish pay is contract work) and before the role words
+("contract manager" stays a role).
+"""
+
+from __future__ import annotations
+
+import re
+
+from boards.derive.employment import EMPLOYMENT_TYPES
+from watches.query.state import ReaderState
+
+_KIND_WORDS = (
+    # German: "Festanstellung" (permanent), "Vollzeit", "Teilzeit", "Praktikum", "befristet" (fixed-term).
+    r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
+    r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
+    r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent|c2c|corp[\s-]to[\s-]corp|1099"
+    # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
+    r"|(?<=\bon\s)b2b|b2b(?=\s+(?:contract|only|agreement)\b)"
+    # "20 000 PLN netto B2B": alone right after the pay.
+    r"|(?:(?<=\|\s)|(?<=\|\s\s))b2b(?=\s*(?:[,|]|$))"
+)
+_EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("internship", re.compile(r"internships?|apprenticeships?|praktikum")),
+    (
+        "contract",
+        re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b"),
+    ),
+    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal|befristet")),
+    ("part_time", re.compile(r"part ?time|teilzeit")),
+    ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit")),
+)
+_B2B_BEFORE_PAY = re.compile(r"\bb2b(?=\s*\|)")
+_EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
+_EMPLOYMENT_NEGATED = re.compile(
+    rf"\b(?:no|not|non|excluding|exclude|except|without|never|but\s+not|avoid(?:ing)?|skip(?:ping)?|minus)[\s-]+(?:any\s+)?"
+    rf"(?P<items>(?:{_KIND_WORDS})(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:{_KIND_WORDS}))*)"
+    r"(?:\s+(?:roles?|jobs?|positions?|work|gigs?|contracts?|openings?|please))?\b"
+)
+# "contract manager", "contracts lawyer": roles about contracts, left to the role words.
+_EMPLOYMENT = re.compile(
+    rf"\b(?P<kind>{_KIND_WORDS})\b(?:\s+only\b)?"
+    r"(?!\s+(?:manager|management|lawyer|attorney|counsel|administrator|analyst|specialist|negotiator|law|officer"
+    r"|coordinator|associate|paralegal|program|programme|recruiter|director|lead))"
+)
+
+
+def read_employment(reader: ReaderState) -> None:
+    def negated(match: re.Match[str]) -> bool:
+        for word in _EMPLOYMENT_WORD.findall(match.group("items")):
+            kind = _employment_kind(word)
+            if kind not in reader.not_employment:
+                reader.not_employment.append(kind)
+        return True
+
+    def wanted(match: re.Match[str]) -> bool:
+        return wanted_kind(_employment_kind(match.group("kind")))
+
+    def wanted_kind(kind: str) -> bool:
+        if kind not in reader.employment:
+            reader.employment.append(kind)
+        if kind == "internship" and "intern" not in reader.seniority:
+            reader.seniority.append("intern")  # an internship is an intern's job (docs/derived-fields.md)
+        return True
+
+    reader.cut(_EMPLOYMENT_NEGATED, negated)
+    if reader.currency == "PLN" and "b2b" in reader.text:
+        # "Warsaw B2B 25k+ PLN net": Poland's contractor agreement right before Polish pay.
+        reader.cut(_B2B_BEFORE_PAY, lambda match: wanted_kind("contract"))
+    reader.cut(_EMPLOYMENT, wanted)
+
+
+def employment_types(reader: ReaderState) -> tuple[str, ...]:
+    """The kinds asked for; "no contract roles" alone asks for every other kind."""
+    if reader.employment:
+        return tuple(kind for kind in reader.employment if kind not in reader.not_employment)
+    if reader.not_employment:
+        return tuple(kind for kind in EMPLOYMENT_TYPES if kind not in reader.not_employment)
+    return ()
+
+
+def _employment_kind(word: str) -> str:
+    folded = " ".join(word.replace("-", " ").split())
+    for kind, pattern in _EMPLOYMENT_KINDS:
+        if pattern.fullmatch(folded):
+            return kind
+    return "contract"

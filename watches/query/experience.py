@@ -1,0 +1,99 @@
+"""The most years of experience a job may ask for: "5+ years", "at most 4 YOE", "2-3 years of
+experience", "no experience required", "6 months experience", "3 Jahre Erfahrung" →
+`max_experience_years`.
+
+Read before pay so that "6 years" is never $6,000; the patterns and their reader live together
+because each pattern's groups are what the reader reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+from boards.derive.experience import NUMBER_WORDS
+from watches.query.state import ReaderState, plain
+
+_COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?)\b['’]?"  # "3 Jahre", "5 años"
+# "YOE" (years of experience) says experience by itself: "3 YOE", "at most 4 yoe", "10+ YOE".
+_YOE = r"(?:yoe|y\.o\.e\.?)(?!\w)"
+_EXPERIENCE = (
+    r"(?:of\s+|de\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?"
+    r"(?:experience|exp|xp|berufserfahrung|erfahrung|experiencia|experiência|expérience)\b"
+)
+_LEAD = (
+    r"(?:(?:and|with|requiring|requires?|that\s+requires?|needing|needs?|for\s+someone\s+with|i\s+have|having)"
+    r"\s+(?:a\s+)?)?"
+)
+_STRICT_BOUND = r"(?:less\s+than|fewer\s+than|under|below|<)"
+_BOUND = r"(?:max(?:imum)?(?:\s+of)?|at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|<=|≤)"
+_EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        rf"{_LEAD}(?P<bound>{_STRICT_BOUND}|{_BOUND})\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
+        rf"(?:\s+{_EXPERIENCE})?(?:\s+(?:required|needed))?"
+    ),
+    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s+or\s+(?:fewer|less)\s+{_YEARS}(?:\s+{_EXPERIENCE})?"),
+    re.compile(rf"{_LEAD}(?P<low>{_COUNT})\s*(?:-|–|—|to)\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}(?:\s+{_EXPERIENCE})?"),
+    re.compile(
+        rf"{_LEAD}(?P<n>{_COUNT})\s*\+?\s*{_YEARS}\s+{_EXPERIENCE}"
+        r"(?:\s+(?:or\s+less|or\s+fewer|max(?:imum)?|at\s+most|tops|required|needed))?"
+    ),
+    re.compile(
+        rf"(?:experience|exp)\s*(?:of|:)?\s*(?P<bound>{_STRICT_BOUND}|{_BOUND})?\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
+    ),
+    # Years without the word "experience" where nothing else can be meant: "YOE", a plus ("5+ years",
+    # "8+ yrs"), "with 3 years", "6yrs max", "2 years or less".
+    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s*\+?\s*{_YOE}(?:\s+(?:or\s+less|or\s+fewer|max(?:imum)?|at\s+most|tops))?"),
+    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s*\+\s*(?:years?|yrs?)\b"),
+    re.compile(
+        rf"\b(?:with|having|i\s+have)\s+(?:a\s+)?(?P<n>{_COUNT})\s*(?:years?|yrs?)\b(?!\s+(?:contract|old|ago|left))"
+    ),
+    re.compile(
+        rf"(?<![\w-])(?P<n>{_COUNT})\s*(?:years?|yrs?)\s+(?:max(?:imum)?|or\s+less|or\s+fewer|at\s+most|tops)\b"
+    ),
+    # "devops, Phoenix, AZ, 5 yrs": a number of years that is a comma segment of its own (not after
+    # a kind of work whose length it may be: "contract, 2 years").
+    re.compile(
+        r"(?:^|(?<!contract)(?<!contracts)(?<!internship)(?<!temp)(?<!temporary)(?<!freelance)(?<!term),|\|)"
+        rf"\s*(?P<n>{_COUNT})\s*(?:years?|yrs?)\s*(?=,|\||$)"
+    ),
+    re.compile(r"\b(?:with\s+)?no\s+(?:prior\s+)?experience(?:\s+(?:required|needed|necessary))?"),
+    # "jobs that don't require experience": as "no experience required".
+    re.compile(
+        r"\b(?:(?:that|which)\s+)?(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:require|need)\s+(?:any\s+)?(?:prior\s+)?experience\b"
+    ),
+    # Months, as years: "6 months experience" is at most half a year ("18 months of exp" 1.5).
+    re.compile(rf"{_LEAD}(?P<months>{_COUNT})\s*(?:-\s*)?months?\s+{_EXPERIENCE}"),
+)
+
+
+def read_experience(reader: ReaderState) -> None:
+    def years(match: re.Match[str]) -> bool:
+        groups = match.groupdict()
+        if groups.get("months") is not None:
+            value = round(_count(groups["months"]) / 12, 2)
+        elif groups.get("n") is None:
+            value = 0.0  # "no experience required"
+        else:
+            value = _count(groups["n"])
+            if groups.get("bound") and re.fullmatch(_STRICT_BOUND, groups["bound"]):
+                value = max(value - 1, 0.0)
+        if value > 50:
+            return False
+        if reader.max_years is None:
+            reader.max_years = value
+        elif value != reader.max_years:
+            reader.notes.append(
+                f'"{match.group(0).strip()}" was ignored: the maximum years of experience was already read '
+                f"as {plain(reader.max_years)}."
+            )
+        return True
+
+    if not any(word in reader.text for word in ("yr", "year", "yoe", "y.o.e", "exp", "jahr", "año", "anos")):
+        return  # every pattern needs one of these: most queries skip them all
+    for pattern in _EXPERIENCE_PATTERNS:
+        reader.cut(pattern, years)
+
+
+def _count(text: str) -> float:
+    return float(NUMBER_WORDS[text]) if text in NUMBER_WORDS else float(text)

@@ -1,0 +1,95 @@
+"""Levels → `seniority`, with the words of titles (`boards.derive.seniority`): "junior", "new grad",
+"senior", "staff", "principal", "head of"; "senior+" and "staff or above" take the levels above
+on the individual ladder.
+
+Read after places and remote, before the role words, so a level word is never a keyword.
+"""
+
+from __future__ import annotations
+
+import re
+
+from watches.query.state import BAR, ReaderState
+
+# Levels, in order; each pattern's words are cut and the level added (SPEC §6 levels). The level
+# words are those of titles (boards/derive/seniority.py): "lead" is senior ("staff lead" staff),
+# "head of", "VP" and "chief" director, "distinguished" and "fellow" principal, "junior", "early
+# career", "new grad", "graduate", "entry-level", "trainee" entry. "lead generation" is a role.
+_NOT_LEAD_LEVEL = r"(?!\s+(?:generation|gen|gens|nurtur\w*|qualif\w*|scoring|routing|magnets?|times?|poisoning|paint))"
+_ACADEMIC_FELLOW = (
+    r"(?<!research\s)(?<!postdoctoral\s)(?<!postdoc\s)(?<!clinical\s)(?<!teaching\s)(?<!graduate\s)(?<!summer\s)"
+)
+_LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("intern", re.compile(r"\b(?:interns?|internships?|working\s+students?|werkstudent(?:in|en)?|co-?op)\b")),
+    (
+        "entry",
+        re.compile(
+            r"\b(?:junior|jr\b\.?|entry[\s-]level|(?:new|fresh|recent)(?:\s+(?:college|university|phd|ms|msc|masters?|bs|bsc|bachelors?))?"
+            r"[\s-]grads?|(?:new|fresh|recent)\s+graduates?|graduates?(?:\s+(?:schemes?|programmes?|programs?))?|freshers?|early[\s-]career|"
+            r"trainees?|beginners?)(?:[\s-]level)?(?=\W|$)"
+        ),
+    ),
+    # "mid-senior", "junior-mid": "mid" joined to another level is the level too ("mid-market" is not).
+    (
+        "mid",
+        re.compile(r"\b(?:mid[\s-]?level|intermediate)\b|\bmid(?=[\s/,-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"),
+    ),
+    (
+        "senior",
+        re.compile(
+            r"\b(?:senior|sr\b\.?|snr)(?!\s+(?:staff|principal|manager|managers|director|directors)\b)"
+            r"|(?<!staff\s)\b(?:tech\s+|team\s+)?lead\b(?!\s+staff\b)" + _NOT_LEAD_LEVEL
+        ),
+    ),
+    ("staff", re.compile(r"\b(?:senior\s+|sr\.?\s+|lead\s+)?staff\b(?:\s+lead\b)?")),
+    (
+        "principal",
+        re.compile(
+            r"\b(?:senior\s+|sr\.?\s+)?(?:principal|distinguished)\b"
+            # "principle engineer": the level, misspelt (not "first principles").
+            r"|\bprinciple(?=\s+(?:engineer|developer|architect|scientist|designer|product|software|data|swe|sre|pm|consultant)s?\b)"
+            r"|" + _ACADEMIC_FELLOW + r"\b(?:(?:technical|engineering|senior)\s+)?fellows?\b"
+        ),
+    ),
+    ("manager", re.compile(r"\b(?:senior\s+|sr\.?\s+)?(?:managers?|management|mgrs?)\b")),
+    (
+        "director",
+        re.compile(
+            r"\b(?:senior\s+|sr\.?\s+)?(?:directors?|vps?|svps?|evps?|avps?|vice\s+presidents?|head\s+of|chief)\b"
+        ),
+    ),
+)
+# "senior+", "staff or above": that level and the ones above it on the individual ladder.
+_LADDER = ("entry", "mid", "senior", "staff", "principal")
+_LADDER_WORDS = {
+    "junior": "entry",
+    "jr": "entry",
+    "entry level": "entry",
+    "mid": "mid",
+    "mid level": "mid",
+    "senior": "senior",
+    "sr": "senior",
+    "staff": "staff",
+    "principal": "principal",
+}
+_LEVEL_AND_ABOVE = re.compile(
+    r"\b(?P<level>junior|jr|entry[\s-]level|mid(?:[\s-]level)?|senior|sr|staff|principal)\.?"
+    r"(?:\s*\+|\s+(?:or|and)\s+(?:above|higher|up|more\s+senior)\b|\s+plus\b)(?:[\s-]level\b)?"
+)
+
+
+def read_levels(reader: ReaderState) -> None:
+    def and_above(match: re.Match[str]) -> bool:
+        lowest = _LADDER_WORDS[re.sub(r"[\s.-]+", " ", match.group("level")).strip()]
+        for level in _LADDER[_LADDER.index(lowest) :]:
+            if level not in reader.seniority:
+                reader.seniority.append(level)
+        return True
+
+    if any(word in reader.text for word in ("+", "above", "higher", " up", "plus", "more senior")):
+        reader.cut(_LEVEL_AND_ABOVE, and_above)
+    for level, pattern in _LEVELS:
+        if pattern.search(reader.text):
+            reader.text = pattern.sub(BAR, reader.text)
+            if level not in reader.seniority:
+                reader.seniority.append(level)

@@ -1,0 +1,143 @@
+"""What the query refuses: "no managers", "excluding PHP or Java", "non-sales" → `exclude_keywords`
+("no FAANG" → `exclude_companies`); "not in Berlin", "outside London" and "no remote" are noted
+(there are no such filters), never read as a place or as remote work wished for.
+
+Read after the companies ("not at Amazon" is theirs) and before the place and remote passes, which
+would otherwise read the refused place or "remote" as asked for. `exclude_words` is the one way
+any pass excludes a word (clearances use it too).
+"""
+
+from __future__ import annotations
+
+import re
+
+from watches.query.companies import COMPANY_GROUPS
+from watches.query.place_names import bare_place, place_end, read_places
+from watches.query.state import BAR, ReaderState
+from watches.query.words import STOP_WORDS, WORD, role_word
+
+# "outside London" (not "outside sales"): read only when a known place follows.
+_OUTSIDE = re.compile(r"\b(?:outside(?:\s+of)?|anywhere\s+but|except\s+for)\s+(?:the\s+)?")
+_NOT_PLACE = re.compile(
+    r"\b(?:not|no|excluding|except|outside(?:\s+of)?|but\s+not|anywhere\s+but)\s+"
+    r"(?:(?:based\s+|located\s+)?in|near|around)\s+(?:the\s+)?"
+)
+# "no remote", "not the remote kind", "don't want a fully remote job": up to two words between the
+# negation and "remote" (articles, "fully", "want", "interested in"), so "remote" is never read as
+# wished for when it is refused.
+_NOT_REMOTE = re.compile(
+    r"\b(?:no|not|non|without|don'?t\s+want|do\s+not\s+want)[\s-]+"
+    r"(?:(?:the|a|an|any|fully|completely|entirely|100%|interested\s+in|looking\s+for|want(?:ing)?)\s+){0,2}"
+    r"remote(?:\s+(?:work|jobs?|roles?|positions?|only|kind|type|sort|ones?))?\b"
+)
+_EXCLUSION = re.compile(
+    # "non-manager", "non-sales" (not "non-profit", an organisation wished for).
+    r"(?:\b(?P<verb>not|no|excluding|except|without|minus|but\s+not|avoid(?:ing)?|skip(?:ping)?)\s+(?:any\s+)?"
+    r"|\bnon[\s-](?!profits?\b))"
+    # "no managers, no interns": a second negation starts a list of its own.
+    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
+    # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
+    r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*[\w+#.&'-]+)*)"
+)
+
+
+def read_negations(reader: ReaderState) -> None:
+    for match in list(_NOT_PLACE.finditer(reader.text)):
+        start = match.start()
+        if reader.text[start : match.end()] != match.group(0):
+            continue  # an earlier cut of this loop moved the text
+        end = place_end(reader.text, match.end())
+        phrase = reader.text[start:end].strip()
+        reader.notes.append(
+            f'"{phrase}": excluding a place is not a filter Watchtower has; it was ignored '
+            "(no location filter was set from it)."
+        )
+        reader.text = reader.text[:start] + BAR + reader.text[end:]
+
+    position = 0
+    while (outside := _OUTSIDE.search(reader.text, position)) is not None:
+        words = reader.text[outside.end() : place_end(reader.text, outside.end())].split()
+        size = next((size for size in range(min(len(words), 4), 0, -1) if read_places(" ".join(words[:size]))), 0)
+        if not size:
+            position = outside.end()
+            continue
+        end = reader.words_end(outside, words[:size])
+        reader.notes.append(
+            f'"{reader.text[outside.start() : end].strip()}": excluding a place is not a filter Watchtower has; it was '
+            "ignored (no location filter was set from it)."
+        )
+        reader.text = reader.text[: outside.start()] + BAR + reader.text[end:]
+        position = outside.start() + len(BAR)
+
+    def not_remote(match: re.Match[str]) -> bool:
+        reader.notes.append(
+            f'"{match.group(0).strip()}": excluding remote jobs is not a filter Watchtower has; it was ignored.'
+        )
+        return True
+
+    reader.cut(_NOT_REMOTE, not_remote)
+
+    def exclusion(match: re.Match[str]) -> str:
+        if match.group("listed") is not None:
+            words = [
+                w for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*", match.group("listed")) if w
+            ]
+            found = [role_word(word) for word in words]
+            usable = [word for word in found if word and word not in STOP_WORDS and word != "remote"]
+            if not usable or len(usable) != len(found):
+                return match.group(0)
+            exclude_words(reader, usable)
+            return BAR
+        # The list is its items up to the first that is no word to exclude: a grammar word
+        # ("not sales, new York"), "remote", or a place written bare after a comma ("no intern,
+        # USA"). What follows stays in the text for the readers after this one.
+        # A comma continues the list when a conjunction closes it ("no sales, marketing or
+        # support") or when the role was said before the list ("backend jobs without php, java");
+        # "no crypto, backend" excludes crypto, and backend is the role. "and" joins only after a
+        # verb of leaving out ("excluding Amazon and Google"), not after "no"/"not".
+        items = match.group("items")
+        parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*)", items)
+        joins_and = (match.group("verb") or "").split()[-1:] not in (["no"], ["not"], [])
+        role_before = any(
+            (word := role_word(raw)) and word not in STOP_WORDS and word.isalpha()
+            for raw in WORD.findall(match.string[: match.start()])
+        )
+        taken: list[str] = []
+        at = end = 0
+        for index, part in enumerate(parts):
+            if index % 2:
+                at += len(part)
+                continue
+            word = role_word(part)
+            if not word or word in STOP_WORDS or word == "remote":
+                break
+            separator = parts[index - 1] if index else ""
+            if separator.strip() in ("and", "&") and not joins_and:
+                break
+            if (
+                "," in separator
+                and not role_before
+                and not any(later.strip() in {"or", "nor", "and", "&", "/"} for later in parts[index + 1 :: 2])
+            ):
+                break
+            if "," in separator and bare_place(part):
+                break
+            taken.append(word)
+            at += len(part)
+            end = at
+        if not taken:
+            return match.group(0)
+        exclude_words(reader, taken)
+        return BAR + items[end:]
+
+    reader.text = _EXCLUSION.sub(exclusion, reader.text)
+
+
+def exclude_words(reader: ReaderState, words: list[str]) -> None:
+    """Excluded words, but "FAANG" is the companies it stands for ("no FAANG", "exclude FAANG")."""
+    for word in dict.fromkeys(words):
+        group = COMPANY_GROUPS.get(word)
+        if group:
+            reader.exclude_companies.extend(name for name in group if name not in reader.exclude_companies)
+        elif word not in reader.exclude:
+            reader.exclude.append(word)

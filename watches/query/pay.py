@@ -1,0 +1,260 @@
+"""The lowest pay asked for, as a yearly amount in a currency: "at least 150k", "$45/hour", "£2,500
+pcm", "R 35 000", "35.000 €", "1,20,000 INR", "30 LPA", "six figures" → `min_salary`,
+`salary_currency`.
+
+The vocabulary is that of posted pay (`boards.derive.salary_patterns`, `money`), read the way a
+query writes it: a ceiling is noted, not used; an amount that is a bonus, an allowance or equity is
+no pay; an amount with a currency and no period that is too small for a year's pay there is
+monthly. The longest pattern of the reader and its one reader, kept together.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from boards.derive import money, salary_patterns
+from boards.derive.money import ANNUAL_FACTOR
+from watches.query.state import BAR, ReaderState, plain
+
+_PAY_LEAD = (
+    r"(?P<lead>\b(?:(?:and|that|which)\s+)?(?:making|makes?|paying|pays?|earning|earns?"
+    r"|with\s+(?:a\s+)?(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of)?"
+    r"|(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of|\s*:)?"
+    # "TC 300k+", "total comp of 250k", "OTE 120k", "base 140k".
+    r"|(?:tc|total\s+comp(?:ensation)?|ote|base|ctc)(?:\s+of|\s*:)?))"
+)
+_FLOOR = r"(?P<floor>at\s+least|starting\s+(?:at|from)|starts\s+at|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above|more\s+than|north\s+of|from|>=|>|≥)"
+_CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|below|less\s+than|up\s+to|<=|<|≤)"
+# ISO 4217 codes of posted pay (boards/derive/salary_patterns.py), lower case as the query is read;
+# without those that are English or role words too ("try", "php").
+_CODE_WORDS = frozenset({"try", "sar", "php", "cop", "ron"})
+_CODES = "|".join(code.lower() for code in salary_patterns.CODES.split("|") if code.lower() not in _CODE_WORDS)
+_SYMBOLS = r"(?:us|ca|c|au|a|nz|sg|s|hk|mx|r)\$|\$|£|€|¥|₹|₩|₪|₱|₦|₺|rs\.?"
+# The South African rand's "R" is a letter of many words and names ("R2", "R&D", "R3 level", the R
+# language): it is a currency only where the shape is clearly money, "R" with the figure and a
+# "k"/"m" suffix right after it ("R900k", "R1.2m") or a figure with thousands separators
+# ("R 650,000", "R 35 000", South Africa's space).
+_RAND = r"r(?=\d+(?:\.\d+)?\s?(?:k|m|mn|million)\b|\s?\d{1,3}(?:[,\s]\d{3})+(?![\d,]|\s\d))"
+# Words for a currency written after a figure ("35 000 zł", "40k NIS", "35 000 rand"), besides the codes.
+_CURRENCY_WORDS = r"dollars|euros|pounds|yen|rupees|nis|shekels|zł|zl|rand|reais"
+
+
+def _amount(suffix: str) -> str:
+    return (
+        rf"(?<![\w.,$£€¥₹₩₪₱₦₺])(?:(?P<sym{suffix}>{_SYMBOLS}|{_RAND})|(?P<code{suffix}>{_CODES})\s)?\s?"
+        rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:['’]\d{{3}})+"
+        # "1,20,000 INR": India's grouping (lakhs), "12,50,000".
+        rf"|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}"
+        # "35 000 SEK", "R 35 000", "PLN 15 000": a space groups thousands beside a currency.
+        rf"|\d{{1,3}}(?:\s\d{{3}})+(?=\s?(?:[$£€]|(?:{_CODES}|{_CURRENCY_WORDS})\b)|\s*(?:-|–|—|to)\s*\d{{1,3}}\s\d{{3}})"
+        rf"|(?(sym{suffix})\d{{1,3}}(?:\s\d{{3}})+(?![\d,.])|(?(code{suffix})\d{{1,3}}(?:\s\d{{3}})+(?![\d,.])|(?!)))"
+        # "35.000 €", "R$ 15.000": a dot groups thousands (not before a unit: "1.500k" is a decimal).
+        rf"|\d{{1,3}}(?:\.\d{{3}})+(?![\d.,]|\s?\+?\s?(?:k|m|mn|million|lpa|lakhs?|lacs?|cr|crores?)\b)"
+        rf"|\d+(?:\.\d+)?)"
+        # "25+ LPA", "¥10M+": a plus may stand before the unit; millions need a currency (checked).
+        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|cr|crores?|m|mn|million))?(?:\b|(?=p(?:cm|[hdwa])\b))"
+        rf"(?P<after{suffix}>\s?[€£₹₱](?!\w))?"
+    )
+
+
+# Before or after tax, which postings rarely say: "18k PLN net", "70k € brutto", "55.000 € brut".
+_GROSS = r"(?:\s*\b(?:gross|net|nett|netto|brutto|brut|bruto|neto)\b)?"
+_PAY = re.compile(
+    rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
+    rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
+    rf"(?:\s*(?P<cur>{_CODES}|{_CURRENCY_WORDS})\b)?"
+    + _GROSS
+    # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año".
+    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
+    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur)\b"
+    # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
+    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|mensuel|monatlich|mensual|mensal)\b"
+    # "£40k p.a." (per annum): yearly, as without it.
+    r"|\s*\bp\.\s?a\b\.?"
+    # The UK's short periods: "£2,500 pcm" (per calendar month), "£15 p/h", "£500 p/d" always;
+    # "£15ph", "£500pd", "£600pw", "£40k pa" unless written in capitals beside a dollar or no
+    # currency ("$150k PA" may be Pennsylvania or an assistant: see `read_pay`).
+    r"|\s*(?P<abbr>pcm|p\.c\.m\.?|p/[mhdwa]|ph|pd|pw|pa)(?![\w./])"
+    # "R75k pm", "18k PLN p.m.": per month, taken only where the amount reads as monthly (see
+    # `_monthly_by_amount`); "$150k PM" stays a product manager.
+    r"|\s+(?P<pm>pm|p\.\s?m\.?)(?![\w.]))?"
+    r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
+    rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
+    # "20 LPA CTC" (India's cost to company: the whole package).
+    r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote|ctc)\b)?"
+    + _GROSS
+    # "AUD 220k + super": Australian pay states the pension (superannuation) beside it.
+    + r"(?P<super>\s*(?:\+|plus|incl\.?|including)?\s*super(?:annuation)?\b)?"
+)
+# Codes of currencies written with a bare "$" too: "$90/hr CAD" is in Canadian dollars.
+_CODES_WITH_DOLLAR = frozenset({"usd", "cad", "aud", "nzd", "sgd", "hkd", "mxn", "ars", "clp", "cop", "twd"})
+_CURRENCIES = {
+    **{symbol.lower(): code for symbol, code in salary_patterns.SYMBOL_CURRENCY.items()},
+    **{code.lower(): code for code in salary_patterns.CODES.split("|")},
+    "rmb": "CNY",
+    "dollars": "USD",
+    "yen": "JPY",
+    "rupees": "INR",
+    "pounds": "GBP",
+    "euros": "EUR",
+    "r": "ZAR",
+    "rand": "ZAR",
+    "nis": "ILS",
+    "shekels": "ILS",
+    "zl": "PLN",
+    "reais": "BRL",
+}
+# "six figures": a yearly salary of at least 100,000 (no currency said).
+# "low / mid / high six figures" too (never "mid" the level); "seven figures" is 1,000,000.
+_SIX_FIGURES = re.compile(
+    r"\b(?:(?:making|earning|paying)\s+)?(?:a\s+)?(?:(?:low|mid|high)[\s-]+)?(?P<n>six|6|seven|7)[\s-]fig(?:ure)?s?"
+    r"(?:\s+(?:salary|pay|income|comp))?\b"
+)
+# Lakh (100,000) as Indian salaries are stated: "30 LPA", "25 lakh".
+_LAKH = 100_000
+_CRORE = 10_000_000  # "₹1.2 Cr": a hundred lakhs
+_DOTTED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+# An amount that is a bonus, an allowance or equity, not pay: "$5k signing bonus", "$2,000 relocation
+# allowance", "€1,000 learning budget" (the words themselves are noted by `unsupported`).
+_BENEFIT_KIND = (
+    r"(?:signing|sign[\s-]?on|joining|annual|performance|retention|referral|relocation|learning|training"
+    r"|education|home[\s-]office|equipment|wellness|l&d)\s+(?:bonus(?:es)?|budget|allowance|stipend)\b"
+)
+_BENEFIT_AFTER = re.compile(
+    rf"\s*(?:{_BENEFIT_KIND}|(?:bonus(?:es)?|budget|allowance|relocation|equity|rsus?|in\s+(?:stock|rsus?|equity))\b)"
+)
+# After "+" only a benefit named by its kind: "$10,000+ relocation bonus" (but "$150k + equity" is pay).
+_BENEFIT_AFTER_PLUS = re.compile(rf"\s*{_BENEFIT_KIND}")
+_PERIODS = {
+    **dict.fromkeys(("year", "yr", "annum", "annually", "yearly", "pa", "jahr", "jaar", "año", "ano", "an"), "year"),
+    **dict.fromkeys(("hour", "hr", "hourly", "ph", "uur"), "hour"),
+    **dict.fromkeys(("month", "mo", "mth", "monthly", "pcm", "pm", "mes", "mês", "mois", "monat", "maand"), "month"),
+    **dict.fromkeys(("mensuel", "monatlich", "mensual", "mensal"), "month"),
+    **dict.fromkeys(("day", "daily", "pd"), "day"),
+    **dict.fromkeys(("week", "wk", "weekly", "pw"), "week"),
+}
+_CURRENCY_GROUPS = ("sym", "code", "after", "cur", "cur2", "sym2", "code2", "after2")
+
+
+def read_pay(reader: ReaderState) -> None:
+    def pay(match: re.Match[str]) -> bool:
+        groups = match.groupdict()
+        has_k = bool(groups["k"] or groups["k2"])
+        period = _PERIODS.get(groups["per"] or groups["adv"] or "", "")
+        number = groups["num"]
+        dotted = not groups["k"] and _DOTTED.fullmatch(number) is not None  # "35.000 €"
+        value = float(number.replace(".", "") if dotted else re.sub(r"[,'’\s]", "", number))
+        units = [unit for unit in (groups["k"], groups["k2"]) if unit]
+        lakh = any(unit.startswith("l") for unit in units)
+        crore = any(unit.startswith("c") for unit in units)
+        million = any(unit.startswith("m") for unit in units)
+        if lakh or crore:
+            value *= _LAKH if lakh else _CRORE  # "30 LPA": 30 lakh a year; "1.2 Cr"
+        elif million:
+            if not any(groups[name] for name in _CURRENCY_GROUPS) and not groups["lead"]:
+                return False  # "a 6m contract" is no pay: "10M" is pay only with a currency or a pay word
+            value *= 1_000_000 if groups["k"] or value < 1000 else 1  # "¥10M+", "₹1.5M"
+        elif groups["k"] or (groups["k2"] and value < 1000):
+            value *= 1000
+        currency_mark = next(
+            (mark.strip() for mark in (groups[name] for name in _CURRENCY_GROUPS) if mark and mark.strip()), None
+        )
+        if currency_mark is None and (lakh or crore):
+            currency_mark = "inr"
+        written_code = groups["cur"] or groups["cur2"] or groups["code2"]
+        if currency_mark == "$" and written_code and written_code in _CODES_WITH_DOLLAR:
+            currency_mark = written_code  # "$90/hr CAD": the dollar the code names
+        elif currency_mark == "$" and groups["super"]:
+            currency_mark = "aud"  # "$180k + super": superannuation is Australia's
+        currency = _CURRENCIES.get(currency_mark) if currency_mark else None
+        abbr = groups["abbr"]
+        if abbr:
+            short = abbr.replace(".", "").replace("/", "")
+            if abbr == short and short in reader.capital_codes and currency not in ("GBP", "EUR"):
+                keep.append(match.start("abbr"))  # "$150k PA": Pennsylvania or an assistant, not "per annum"
+            else:
+                period = _PERIODS[short]
+        # "35.000" alone may be a count or a version: a dotted figure is pay only beside a currency,
+        # a period or a pay word.
+        qualifies = bool(groups["lead"] or currency_mark or has_k or period or (value >= 10_000 and not dotted))
+        if not qualifies:
+            return False
+        fragment = match.group(0).strip()
+        benefit = (_BENEFIT_AFTER_PLUS if groups["more"] else _BENEFIT_AFTER).match(match.string, match.end())
+        if benefit:
+            reader.notes.append(
+                f'"{fragment}{benefit.group(0)}" is a bonus, an allowance or equity, not a salary; it was ignored.'
+            )
+            return True
+        if value < 1000 and not period and not has_k:
+            value *= 1000  # "making at least 150"
+        elif not period and not (lakh or crore) and currency:
+            if _monthly_by_amount(value, currency):
+                period = "month"
+            if period and not groups["pm"]:
+                reader.notes.append(
+                    f'"{fragment}" names no period and is too small for a yearly salary in {currency}: '
+                    f"it was read as monthly pay ({plain(value * 12)} a year); pass `min_salary` for another reading."
+                )
+        if groups["pm"] and period != "month":
+            keep.append(match.start("pm"))  # "$150k PM": pay and a product manager
+        value *= ANNUAL_FACTOR.get(period, 1)
+        if not math.isfinite(value):  # hundreds of digits: float() gives inf, and round(inf) raises
+            reader.notes.append(f'"{fragment[:40]}…" does not look like a yearly salary; it was ignored.')
+            return True
+        yearly = round(value)
+        if groups["ceiling"]:
+            reader.notes.append(
+                f'"{fragment}" reads as a maximum salary, which is not a filter Watchtower has; it was ignored.'
+            )
+            return True
+        if yearly < 1000 or yearly > 10_000_000:
+            reader.notes.append(f'"{fragment}" does not look like a yearly salary; it was ignored.')
+            return True
+        if reader.min_salary is not None:
+            reader.notes.append(
+                f'"{fragment}" was ignored: the minimum salary was already read as {reader.min_salary}.'
+            )
+            return True
+        reader.min_salary = yearly
+        if currency:
+            reader.currency = currency
+        return True
+
+    keep: list[int] = []
+
+    def replace(match: re.Match[str]) -> str:
+        if not pay(match):
+            return match.group(0)
+        for name in ("pm", "abbr"):
+            if keep and keep[-1] == match.start(name):
+                return BAR + match.string[match.start(name) : match.end()]  # the word stays a word
+        return BAR
+
+    if any(ch.isdigit() for ch in reader.text):  # every amount has a digit: most queries skip the scan
+        reader.text = _PAY.sub(replace, reader.text)
+
+    def six_figures(match: re.Match[str]) -> bool:
+        if reader.min_salary is None:
+            reader.min_salary = 100_000 if match.group("n") in ("six", "6") else 1_000_000
+        else:
+            reader.notes.append(
+                f'"{match.group(0).strip()}" was ignored: the minimum salary was already read as {reader.min_salary}.'
+            )
+        return True
+
+    if "fig" in reader.text:
+        reader.cut(_SIX_FIGURES, six_figures)
+
+
+def _monthly_by_amount(value: float, currency: str | None) -> bool:
+    """Whether pay stated with no period is monthly by its size in its currency: below a yearly
+    salary's lower bound there (boards/derive/money.py BOUNDS, scaled per currency) but a
+    believable month's pay. Polish, South African and Latin American pay is mostly stated by the
+    month ("18k PLN", "R75k"); "€60k" or "PLN 240k" stay yearly. Only with a currency: "8k" alone
+    says nothing of its scale."""
+    if currency is None:
+        return False
+    scale = money.scale_of(currency)
+    return money.BOUNDS["month"][0] * scale <= value < money.BOUNDS["year"][0] * scale

@@ -1,0 +1,215 @@
+"""The last pass: what no other pass took is the role → `keywords` (any of them) and `all_keywords`
+(each of them). One specific word is the keyword; several are all needed; a choice ("Go or Rust",
+"UI/UX", "(React/TypeScript)") is `keywords` beside the words outside it; generic words
+("engineer", "developer") are dropped next to a specific one (noted); a security clearance read by
+`clearances` joins the role words here.
+
+Its own module because it is the one pass that reads what is left rather than what it recognises:
+every rule here decides between "keywords" and "all_keywords".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from matching import places
+from watches.filters import MAX_TERM_LENGTH, MAX_TERMS
+from watches.query.state import BAR, ReaderState
+from watches.query.words import GENERIC, STOP_WORDS, WORD, role_word
+
+# A negation left for this pass negated nothing a pass could read: noted, never a keyword.
+_NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
+# A choice in brackets: "(go or rust)", "(react/typescript)".
+_BRACKETED_CHOICE = re.compile(r"\(([^()|]*?(?:\bor\b|/)[^()|]*)\)")
+_SEGMENT_TEXT = re.compile(r"[^,|]+")
+_TIGHT_SLASH = re.compile(r"(?<![\w/])[\w+#.-]+(?:/[\w+#.-]+)+(?![\w/])")
+# "AI engineer LLM / RAG", "Android developer Kotlin / Jetpack Compose": a choice joined by a
+# spaced slash right after a generic role word, up to the end of its segment, is a choice of skills
+# (not "ai llm" or "rag"); the role words before it stay the role.
+_SKILLS_AFTER_ROLE = re.compile(
+    r"\b(?:" + "|".join(sorted(GENERIC, key=len, reverse=True)) + r")s?\s+"
+    r"(?P<choice>(?!(?:" + "|".join(sorted(GENERIC, key=len, reverse=True)) + r")s?\b)[\w+#.-]+\s+/\s+[^,|]*?)"
+    r"(?=\s*(?:[,|]|$))"
+)
+
+
+def read_roles(reader: ReaderState) -> None:
+    noted = len(reader.notes)
+    _role_reading(reader)
+    if reader.clearances:
+        _add_clearances(reader, noted)
+
+
+def _add_clearances(reader: ReaderState, noted: int) -> None:
+    """A clearance is a specific role word: with one other specific word both are needed
+    (`all_keywords`), beside a choice of words it is needed too, and beside only generic words
+    ("TS/SCI software engineer") it is the keyword, the generic words dropped as usual."""
+    if reader.all_keywords or (reader.keywords and len(reader.keywords) > 1):
+        reader.all_keywords = _capped(reader, [*reader.all_keywords, *reader.clearances], "all_keywords")
+        return
+    if reader.keywords and any(word not in GENERIC for word in reader.keywords[0].split()):
+        reader.all_keywords = _capped(reader, [*reader.keywords, *reader.clearances], "all_keywords")
+        reader.keywords = []
+        return
+    generic = reader.keywords[0].split() if reader.keywords else []
+    del reader.notes[noted:]  # "software engineer" alone was no generic word dropped; now it is
+    if len(reader.clearances) == 1:
+        reader.keywords = list(reader.clearances)
+    else:
+        reader.all_keywords = _capped(reader, reader.clearances, "all_keywords")
+        reader.keywords = []
+    _note_generic(reader, generic)
+
+
+def _role_reading(reader: ReaderState) -> None:
+    text = reader.text
+    if " / " in text:
+        skills = _SKILLS_AFTER_ROLE.search(text)
+        if skills and _choice_beside_words(reader, text, *skills.span("choice"), skills.group("choice")):
+            return
+    any_of = bool(re.search(r"\bor\b|/", text.replace("|", " ")))
+    if any_of and "(" in text and _bracketed_alternatives(reader, text):
+        return
+    if any_of and _segment_alternatives(reader, text):
+        return
+    if any_of:
+        phrases: list[str] = []
+        dropped: list[str] = []
+        for piece in re.split(r"\bor\b|/|\|", text):
+            words = _role_words(reader, piece)
+            specific = [word for word in words if word not in GENERIC]
+            dropped.extend(word for word in words if word in GENERIC and specific)
+            phrase = " ".join(specific or words)
+            if phrase and phrase not in phrases:
+                phrases.append(phrase)
+        reader.keywords = _capped(reader, phrases, "keywords")
+        _note_generic(reader, dropped)
+        return
+    words = _role_words(reader, text)
+    specific = list(dict.fromkeys(word for word in words if word not in GENERIC))
+    generic = list(dict.fromkeys(word for word in words if word in GENERIC))
+    if not specific:
+        if generic:
+            reader.keywords = _capped(reader, [" ".join(generic)], "keywords")
+    elif len(specific) == 1:
+        reader.keywords = [specific[0]]
+        _note_generic(reader, generic)
+    else:
+        reader.all_keywords = _capped(reader, specific, "all_keywords")
+        _note_generic(reader, generic)
+
+
+def _bracketed_alternatives(reader: ReaderState, text: str) -> bool:
+    """ "backend engineer (Go or Rust)", "frontend dev (React/TypeScript)": the alternatives in
+    brackets are `keywords` (any of them), the role words outside them `all_keywords` (each of
+    them). Only when the brackets hold the query's one choice and a specific word stands
+    outside them; False leaves the text to the usual reading."""
+    group = _BRACKETED_CHOICE.search(text)
+    if group is None:
+        return False
+    return _choice_beside_words(reader, text, group.start(), group.end(), group.group(1))
+
+
+def _segment_alternatives(reader: ReaderState, text: str) -> bool:
+    """ "Junior UI/UX designer" (words joined by a slash) and "Senior Data Engineer, Snowflake
+    or dbt" (a choice that is a segment of its own, between commas, dashes or cuts): read like
+    a choice in brackets."""
+    # "Junior UI/UX designer", "AI/ML research intern": words joined by a slash without spaces
+    # are the choice, when they are the query's only one.
+    tight = list(_TIGHT_SLASH.finditer(text))
+    if (
+        len(tight) == 1
+        and not re.search(r"\bor\b|/", text[: tight[0].start()] + text[tight[0].end() :])
+        and _choice_beside_words(reader, text, tight[0].start(), tight[0].end(), tight[0].group(0))
+    ):
+        return True
+    found = [m for m in _SEGMENT_TEXT.finditer(text) if re.search(r"\bor\b|/", m.group(0))]
+    if len(found) != 1:
+        return False
+    return _choice_beside_words(reader, text, found[0].start(), found[0].end(), found[0].group(0))
+
+
+def _choice_beside_words(reader: ReaderState, text: str, start: int, end: int, inner: str) -> bool:
+    """The alternatives of `inner` (at text[start:end]) as `keywords`, the specific role words
+    outside it as `all_keywords`; False (notes undone) when either side is empty. Only generic
+    words outside ("Software Engineer IV, …, Java/Spring") are dropped beside a choice of
+    specific words: the choice is the role."""
+    outside = text[:start] + BAR + text[end:]
+    if re.search(r"\bor\b|/", outside.replace("|", " ")):
+        return False
+    noted = len(reader.notes)
+    words = _role_words(reader, outside)
+    specific = [word for word in dict.fromkeys(words) if word not in GENERIC]
+    if not words:
+        del reader.notes[noted:]  # the usual reading notes them again
+        return False
+    choices: list[str] = []
+    for piece in re.split(r"\bor\b|/", inner):
+        phrase = " ".join(word for word in _role_words(reader, piece))
+        if phrase and phrase not in choices:
+            choices.append(phrase)
+    if len(choices) < 2 or (not specific and any(set(choice.split()) <= GENERIC for choice in choices)):
+        del reader.notes[noted:]
+        return False
+    reader.keywords = _capped(reader, choices, "keywords")
+    reader.all_keywords = _capped(reader, specific, "all_keywords")
+    _note_generic(reader, [word for word in words if word in GENERIC])
+    return True
+
+
+def _role_words(reader: ReaderState, text: str) -> list[str]:
+    found: list[str] = []
+    for raw in WORD.findall(text):
+        word = role_word(raw)
+        if not word or word in STOP_WORDS:
+            continue
+        if word in _NEGATIONS:
+            # What it negated was read (or was no word at all): a keyword "not" matches nothing wanted.
+            reader.notes.append(
+                f'"{raw}" was not understood (it negates nothing the reader could read); it was ignored.'
+            )
+            continue
+        if not any(ch.isalpha() for ch in word):
+            reader.notes.append(f'"{raw}" was not understood; it was ignored.')
+            continue
+        if len(word) > MAX_TERM_LENGTH:
+            reader.notes.append(f'"{word[:40]}…" is too long to be a keyword; it was ignored.')
+            continue
+        generic = _misspelt_generic(word)
+        if generic:
+            reader.notes.append(f'"{raw}" was read as "{generic}".')
+            word = generic
+        found.append(word)
+    return found
+
+
+def _capped(reader: ReaderState, items: list[str], name: str) -> list[str]:
+    unique = [item for item in dict.fromkeys(items) if len(item) <= MAX_TERM_LENGTH]
+    if len(unique) > MAX_TERMS:
+        reader.notes.append(f"Only the first {MAX_TERMS} {name} were kept.")
+    return unique[:MAX_TERMS]
+
+
+def _note_generic(reader: ReaderState, dropped: list[str]) -> None:
+    unique = list(dict.fromkeys(dropped))
+    if unique:
+        listed = ", ".join(f'"{word}"' for word in unique)
+        reader.notes.append(f"{listed} dropped as too general next to a more specific role word.")
+
+
+# Generic role words long enough that one letter off is a typo, not another word ("sofware",
+# "enginer", "devloper"); a keyword with the typo would match no title.
+_TYPO_GENERIC = tuple(word for word in GENERIC if len(word) >= 7)
+
+
+@functools.lru_cache(maxsize=2048)
+def _misspelt_generic(word: str) -> str | None:
+    """The generic role word `word` is one edit from (a letter left out, added, changed, or two
+    swapped), or None."""
+    if len(word) < 6 or word in GENERIC or not word.isalpha():
+        return None
+    for generic in _TYPO_GENERIC:
+        if places.one_edit(word, generic):
+            return generic
+    return None

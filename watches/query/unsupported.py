@@ -1,0 +1,159 @@
+"""Wishes Watchtower has no filter for ("with a 4-day week", "unlimited PTO", "equity", "Series B
+startups", "Software Engineer II", "CET timezone", "2026 start"): noted, and cut so they are never
+read as role words.
+
+The longest vocabulary of the reader, in a module of its own so the list can grow without burying
+the passes; its rarer patterns run only when a word they need is in the query.
+"""
+
+from __future__ import annotations
+
+import re
+
+from watches.query.state import ReaderState
+
+# Criteria that are real wishes but have no filter: noted, never read as role words.
+_UNSUPPORTED = re.compile(
+    r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
+    r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
+    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave"
+    r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
+    r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
+    # "…, relocation + visa", "…, relocation, €90k": asked for as a segment of its own.
+    r"|(?<=[,|]\s)relocation(?=\s*(?:(?:\+|&|\band\b|\bplus\b)\s*)?(?:,|\||$))"
+    r"|relocation\s+(?:package|assistance|support|help|allowance|budget|stipend)|(?<=with\s)relocation|(?<=and\s)relocation|(?<=\+\s)relocation|(?<=\+)relocation|(?<=plus\s)relocation|(?<=&\s)relocation|no\s+travel|free\s+(?:lunch|food|meals)|tax[\s-]free)\b"
+    r"|\bwith\s+an?\s+(?=[^|,.;]*\d)[^|,.;]{1,40}?(?=\s*(?:\||,|\.|;|$|\band\b|\bin\b|\bat\b))"
+    # A requirement the seeker lacks: "no PhD required", "no degree needed", "that don't require a
+    # degree", "without a degree" (not a word to exclude: postings rarely name it in the title).
+    r"|\bno\s+(?:[\w'-]+\s+){0,2}?(?:required|needed|necessary)\b"
+    r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not|not)\s+requir(?:e|ing)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}?"
+    r"(?:degree|phd|diploma|clearance|experience|license|licence|certification)s?\b"
+    r"|\b(?:no|without(?:\s+an?)?)\s+(?:college\s+|university\s+|bachelor'?s\s+|4[\s-]year\s+)?(?:degree|phd|diploma)\b"
+    # UK contracting status, relocation offered, hours a week, a need the seeker lacks ("don't need German").
+    r"|\b(?:outside|inside)\s+ir35\b|\brelocation\s+(?:provided|offered|included|available|paid)\b"
+    r"|\b\d{1,2}\s*(?:hours?|hrs?)\s*(?:a|per|/)\s*week\b"
+    r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not)\s+(?:need|require)\s+(?:an?\s+)?[\w'-]+"
+    r"(?:\s+(?:skills?|language|speakers?|fluency|degree))?\b"
+    # How often to deliver: "daily", "weekly digest", "every hour" (pay periods are read before this).
+    r"|\b(?:(?:a|as\s+a|in\s+a)\s+)?(?:daily|weekly|hourly|monthly)(?:\s+(?:digests?|summary|summaries|emails?|updates?"
+    r"|alerts?|reports?))?\b|\bevery\s+(?:day|week|hour|morning|evening|monday|\d{1,2}\s+(?:hours?|minutes?|days?))\b"
+    r"|\bonce\s+a\s+(?:day|week)\b"
+    # The kind of company: "at fintechs", "at a startup", "at big tech" (no filter; "at FAANG" is read
+    # before this as the companies it names).
+    # A funding stage says the kind too: "at a Series B startup", "at a seed-stage company".
+    r"|\b(?:at|no|not\s+at|not|excluding)\s+(?:an?\s+)?(?:(?:early|late|growth|seed|pre-seed)[\s-]stage\s+|small\s+|large\s+|big\s+"
+    r"|series\s+[a-f]\s+|seed\s+|pre-seed\s+|vc[\s-]backed\s+|yc(?:[\s-]backed)?\s+|well[\s-]funded\s+|funded\s+"
+    # "at an AI startup", "at a B2B SaaS company": one or two words saying what the company does.
+    r"|(?<=\ban\s)(?!remote|hybrid)[\w-]+\s+(?:[\w-]+\s+)?(?=startups?\b|compan(?:y|ies)\b)"
+    r"|(?<=\ba\s)(?!remote|hybrid)[\w-]+\s+(?:[\w-]+\s+)?(?=startups?\b|compan(?:y|ies)\b))?"
+    r"(?:fintechs?|startups?|unicorns?|scale-?ups?"
+    r"|non-?profits?|banks?|consultancies|enterprises?|big\s+tech|tech\s+companies|agencies"
+    r"|(?<=\ban\s)(?!remote|hybrid)(?:[\w-]+\s+){1,2}compan(?:y|ies)|(?<=\ba\s)(?!remote|hybrid)(?:[\w-]+\s+){1,2}compan(?:y|ies)"
+    r"|(?<=[\s-]stage\s)compan(?:y|ies)|(?<=series\s[a-f]\s)compan(?:y|ies))\b"
+    # A funding stage without "at": "Series B startups", "seed-stage companies"; "at Series A".
+    r"|\b(?:(?:early|late|growth|seed|pre-seed)[\s-]stage|series\s+[a-f]|vc[\s-]backed|yc(?:[\s-]backed)?)\s+"
+    r"(?:startups?|compan(?:y|ies)|fintechs?|scale-?ups?)\b|\bat\s+(?:an?\s+)?series\s+[a-f]\b"
+    # A season and year of start: "summer 2027", "fall 2026 internship" (the level is read apart).
+    r"|\b(?:summer|fall|autumn|winter|spring)\s+(?:of\s+)?(?:20\d\d|'\d\d)\b"
+    # US tax status of a contract: "W2 only", "no C2C" ("C2C", "1099", "corp-to-corp" are read as contract).
+    r"|\bw-?2(?:\s+only)?\b"
+    # What the seeker need not have, said after it: "clearance not required", "degree not needed".
+    r"|\b[\w'-]+\s+(?:is\s+)?not\s+(?:required|needed|necessary|a\s+must)\b"
+    # A job grade: "Software Engineer II", "IC4" (the ladders differ by employer; no filter); a Roman
+    # numeral only after a title or level word (`_GRADE_BEFORE`): "GTA IV" is a game.
+    r"|\b(?:ii|iii|iv|ic[1-9]|l[3-9]|l1[0-1]|e[3-9])\b"
+    # "on-call ok": a condition accepted, not asked for.
+    r"|\bon[\s-]call\s+(?:is\s+)?(?:ok|okay|fine|acceptable)\b"
+    # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
+    r"|\b(?:(?:within|during|overlapping(?:\s+with)?)\s+(?:(?:\+-|±)?\d{1,2}\s*(?:hours?|hrs?|h)\s+of\s+)?(?:the\s+)?"
+    r"|in\s+(?=\w+\s+time\s*zone|\w+\s+timezone))?"
+    r"(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
+    r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
+    # "Eastern time", "Pacific time zone", "central hours" (US zones by name).
+    r"|\b(?:eastern|central|pacific|mountain)\s+(?:standard\s+)?(?:time(?:\s*zones?)?|timezones?|hours)\b"
+    # A currency without an amount: "remote LATAM, USD", "paid in euros".
+    r"|\b(?:paid|pay|salary)\s+in\s+(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
+    r"|\b(?:usd|eur|gbp|cad|aud|chf|us\s+dollars|euros)\b(?!\s*\d)"
+    # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
+    r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
+)
+# More wishes without a filter, each read only when a word it needs is in the query (most are not).
+_UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    # A bonus or a budget: "+ bonus", "signing bonus", "learning budget", "home office stipend".
+    (
+        ("bonus", "budget", "allowance", "stipend"),
+        re.compile(
+            r"\b(?:(?:sign[\s-]?on|signing|joining|annual|performance|retention|referral|relocation)\s+)?bonus(?:es)?\b"
+            r"|\b(?:learning|training|education|home[\s-]office|equipment|wellness|l&d)\s+(?:budget|allowance|stipend)\b"
+        ),
+    ),
+    # When to start: "2026 start", "start ASAP", "starting immediately".
+    (
+        ("start",),
+        re.compile(
+            r"\b(?:(?:20\d\d|asap|immediate|january|february|march|april|may|june|july|august|september|october"
+            r"|november|december)\s+start|start(?:ing)?\s+(?:asap|immediately|now|date))\b"
+        ),
+    ),
+    # US student work permits ("OPT/CPT friendly", "STEM OPT"): a wish with no filter, not sponsorship.
+    (
+        ("opt",),
+        re.compile(
+            r"\b(?:stem[\s-]+opt|(?:opt|cpt)(?:\s*/\s*(?:opt|cpt))?[\s-]+(?:friendly|ok|okay|eligible|accepted|welcome))\b"
+        ),
+    ),
+    # India's hiring terms: "immediate joiner", "notice period 30 days", "serving notice".
+    (
+        ("join", "notice"),
+        re.compile(
+            r"\bimmediate\s+join(?:ers?|ing)\b"
+            r"|\b(?:notice\s+period|serving\s+notice)(?:\s+(?:of\s+)?(?:up\s+to\s+)?\d{1,3}\s*days?)?\b"
+        ),
+    ),
+    # A funding stage as a segment of its own: "Series B+", "series C or later".
+    (
+        ("series",),
+        re.compile(r"\bseries\s+[a-f](?:\s*\+|\s+(?:or|and)\s+(?:later|above|up|beyond|after))?(?=\s*(?:[,|)]|$))"),
+    ),
+    # A language at a level: "German B2", "English (C1)" (no filter; "German-speaking" stays a word).
+    (
+        ("a1", "a2", "b1", "b2", "c1", "c2"),
+        re.compile(
+            r"\b(?:english|german|french|dutch|spanish|italian|polish|portuguese|swedish|danish|norwegian|finnish"
+            r"|czech|japanese|mandarin|chinese|korean|arabic|hebrew)\s+\(?[abc][12]\+?\)?(?![\w+])"
+        ),
+    ),
+    # Where the company is from: "no US companies", "no UK-based employers".
+    (
+        ("compan", "employer", "firm", "client", "startup"),
+        re.compile(
+            r"\b(?:no|not|excluding|except|without|avoid)\s+(?:us|u\.s\.?|usa|american|uk|british|eu|european|indian"
+            r"|chinese|israeli|russian)[\s-]+(?:based\s+)?(?:companies|company|employers?|firms?|clients?|startups?)\b"
+        ),
+    ),
+)
+_ROMAN_GRADES = frozenset({"ii", "iii", "iv"})
+# What a job grade written as a Roman numeral follows: a title's word ("Engineer II", "Data Scientist
+# III", "Analyst IV", "SDE II"), a level word ("Level II", "Tier III") or another grade ("II/III").
+_GRADE_BEFORE = re.compile(
+    r"(?:\b(?:sde|swe|sre|sdet|qa|qe|ba|pm|tpm|dba|it|admin|rep|support|clerk|nurse|level|grade|tier|band|step|i|ii|iii)"
+    r"|[a-z]{2,}(?:er|or|ist|yst|ant|ent|ian|ect|ive|ee|ate|ic|ech|ops))[\s/(,-]*(?:or\s+)?$"
+)
+
+
+def read_unsupported(reader: ReaderState) -> None:
+    def unsupported(match: re.Match[str]) -> bool:
+        if match.group(0) in _ROMAN_GRADES and not _GRADE_BEFORE.search(
+            match.string, max(match.start() - 40, 0), match.start()
+        ):
+            return False  # "GTA IV": a title's number, not a job grade (see `locations._numbered_title`)
+        reader.notes.append(
+            f'"{match.group(0).strip()}" is not something Watchtower can filter on; it was ignored '
+            "(not read as a keyword)."
+        )
+        return True
+
+    reader.cut(_UNSUPPORTED, unsupported)
+    for needs, pattern in _UNSUPPORTED_RARE:
+        if any(word in reader.text for word in needs):
+            reader.cut(pattern, unsupported)

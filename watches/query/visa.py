@@ -1,0 +1,50 @@
+"""Visa sponsorship: "with visa sponsorship", "that sponsor H-1B", "relocation + visa" →
+`visa_sponsorship`; "no sponsorship needed" is noted (every job fits).
+
+The sponsorship pattern runs only when a visa word is in the query (most have none).
+"""
+
+from __future__ import annotations
+
+import re
+
+from watches.query.state import ReaderState
+
+_VISA_NOT_NEEDED = re.compile(
+    r"\b(?:no|without|not|don'?t|do\s+not|doesn'?t|never)\s+(?:need(?:ing|ed)?\s+|requir(?:e|ing|ed)\s+|want\s+)?"
+    r"(?:any\s+|a\s+)?(?:visa\s+|h-?1-?b\s+|work\s+permit\s+)?(?:sponsorship|sponsor)\b"
+    r"(?:\s+(?:needed|required|necessary))?"
+)
+_VISA = re.compile(
+    r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
+    r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
+    r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support|transfers?|provided|offered|included)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
+    r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do|must|should)\s+)?"
+    r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
+    r"|(?<!not\s)(?<!n't\s)(?<!unable\sto\s)(?<!cannot\s)(?<!never\s)"
+    r"\b(?:offer|offers|offering|provide|provides|providing)\s+(?:an?\s+)?(?:h-?1-?bs?|work\s+permits?)\b"
+    r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b(?:\s+(?:required|needed|necessary|wanted|please))?"
+    # "relocation + visa", "visa & relocation": a visa asked for beside relocation or after "+" is its
+    # sponsorship ("at Mastercard and Visa", "…, Visa, Foster City" are the company).
+    r"|(?:\+|\bplus\b|(?<=relocation\s)(?:&|and))\s*visas?(?=\s*(?:[,|]|$))"
+    r"|(?<=[,|]\s)visas?(?=\s*(?:\+|&|\band\b|\bplus\b)\s*relocation\b)"
+)
+# Words every `_VISA` reading holds (h-1b written "h1b", "h-1b", "h1-b", "h-1-b").
+_VISA_WORDS = ("visa", "1b", "1-b", "permit", "blue card", "immigration", "tier 2", "skilled worker", "sponsor")
+
+
+def read_visa(reader: ReaderState) -> None:
+    def not_needed(match: re.Match[str]) -> bool:
+        reader.notes.append(
+            f'"{match.group(0).strip()}": not needing sponsorship is not a filter (every job fits); it was ignored.'
+        )
+        return True
+
+    def visa(match: re.Match[str]) -> bool:
+        reader.visa = True
+        return True
+
+    if "sponsor" in reader.text:
+        reader.cut(_VISA_NOT_NEEDED, not_needed)
+    if any(word in reader.text for word in _VISA_WORDS):  # each way of asking names one: most queries skip
+        reader.cut(_VISA, visa)

@@ -1,0 +1,98 @@
+"""Query words as terms: the grammar and request words every reader skips (`STOP_WORDS`), the
+generic role words ("engineer", "developer", "Entwickler") a more specific word makes redundant,
+and a word's term form (`role_word`: singular, edge punctuation off, "eng" as "engineer").
+
+Its own module because most passes take words this way (postcodes, companies, negations, places,
+remote, role words) and must agree on what a word is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from matching import terms
+
+GENERIC = frozenset(
+    {
+        "engineer",
+        "engineering",
+        "developer",
+        "development",
+        "dev",
+        "programmer",
+        "software",
+        "swe",
+        "specialist",
+        "professional",
+        "tech",
+        "technical",
+        "technology",
+        # The same words in German, French, Spanish, Portuguese, Italian ("Backend Entwickler").
+        "entwickler",
+        "softwareentwickler",
+        "ingenieur",
+        "développeur",
+        "developpeur",
+        "ingénieur",
+        "desarrollador",
+        "ingeniero",
+        "programador",
+        "desenvolvedor",
+        "sviluppatore",
+    }
+)
+# Grammar and request words: dropped silently (checked after a word is made singular).
+_STOP_TEXT = """
+job role position opening listing posting opportunity gig work new newly all any every find show watch track
+monitor notify alert me us my tell let know when whenever about for the a an with that which who are is be in at
+of and or to i we want wanted looking look need get please company level experience experienced year hiring there
+posted post open up come appear available full time fulltime full-time only just also some based located area
+anywhere everything regardless board it its this these those on by from like such as type kind hey hi hello use
+using via they them you your one whatever check keep eye can could would will do doe give list see what whats
+current currently right now today latest recent recently something anything search searching seeking seek
+interested hire good great best cool nice top startup paid salary pay making earning per annum yearly hourly
+monthly plus k thousand if than more less most least candidate applicant must should have has
+set setup pls plz thanks thank thx kindly
+"""
+STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
+    "ok",
+    "okay",
+    "ideally",
+    "preferably",
+    "prefer",
+    "preferred",
+    "i'm",
+    "i’m",
+    "im",
+    "i've",
+    "i’ve",
+    "i'd",
+    "i’d",
+    "am",
+    "we're",
+    "we’re",
+}
+WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
+
+
+def role_word(raw: str) -> str:
+    """A query word as a term: possessive and edge punctuation removed (a leading "." kept for
+    ".net"), singular; "" when nothing usable is left."""
+    word = re.sub(r"['’]s$", "", raw.lower())
+    leading_dot = word.startswith(".") and not word.startswith("..")
+    word = word.strip(".'’-&")
+    if leading_dot and word:
+        word = "." + word
+    if not word or not terms.term_key(word):
+        return ""
+    word = _SPELLINGS.get(word, word)
+    if not word.isalpha():
+        return word
+    single = terms.singular(word)
+    # Shown singular only when that is the same term: "engineers" → "engineer", but "postgres"
+    # (= postgresql) is not "postgre".
+    return single if single == word or terms.term_key(single) == terms.term_key(word) else word
+
+
+# Short spellings of a role word, read as the word ("staff eng" is a staff engineer).
+_SPELLINGS = {"eng": "engineer", "engs": "engineer", "engr": "engineer", "engrs": "engineer"}
