@@ -69,6 +69,8 @@ class StoredJob(ParsedJob):
     writing a row without its salary), `write_rows` rebuilds it from the row. A copy of it made
     with `dataclasses.replace` (a group's lead with the group's places) is one too."""
 
+    __slots__ = ()  # ParsedJob's slots hold every field
+
     def as_dict(self) -> dict[str, Any]:
         raise TypeError(f"{self.key}: a stored job's light form is not served; rebuild it from its row")
 
