@@ -54,6 +54,8 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     what its text says by `_read_text` (for a posting without a description, `_read_fields`)."""
     title = _tidy(posting.title)
     location = _tidy(posting.location)
+    url = _tidy(posting.url)
+    platform_id = _tidy(posting.id)
     other_locations = _other_locations(location, posting.other_locations)
     company = _tidy(posting.company)
     salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
@@ -78,13 +80,13 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     else:
         experience = said.experience
     return ParsedJob(
-        key=job_key(posting, platform=platform),
+        key=_key(posting, platform, title=title, location=location, url=url, platform_id=platform_id),
         title=title,
         company=company,
         location=location,
         other_locations=other_locations,
         department=_tidy(posting.department),
-        url=web_url(_tidy(posting.url)),
+        url=web_url(url),
         posted_at=_tidy(posting.posted_at) or None,
         remote=said.workplace_type == "remote",
         workplace_type=said.workplace_type,
@@ -101,7 +103,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         staffing_agency=said.staffing_agency,
         partial=posting.partial,
         details_read=posting.details_read,
-        platform_id=_tidy(posting.id),
+        platform_id=platform_id,
         group=identity.group_key(title=title, requisition=_tidy(posting.requisition_id), fingerprint=said.fingerprint),
         vacancy=said.vacancy,
     )
@@ -122,6 +124,19 @@ class _Said(NamedTuple):
     vacancy: str
 
 
+class _TextSaid(NamedTuple):
+    """What a posting's title and description say whatever its places and workplace field
+    (`_text_said`), and the text they were read from, for the readers that take those too."""
+
+    read: PostingText
+    seniority: str
+    salary: Salary | None  # None when not asked for
+    experience: tuple[float | None, float | None, str | None]
+    employment: tuple[str, str] | None
+    visa: tuple[str, str] | None
+    staffing_agency: bool
+
+
 def _read_text(
     title: str,
     location: str,
@@ -136,34 +151,67 @@ def _read_text(
     experience: bool,
 ) -> _Said:
     """Every reader of a posting's text, on the tidied fields `derive_job` gives; the salary and
-    the experience only when asked for (the posting states none in a field)."""
+    the experience only when asked for (the posting states none in a field). What the text says
+    of itself is `_text_said`'s (for a posting without a description, `_title_said`'s); the
+    workplace and the remote scope read the places and the workplace field too, and the
+    description's fingerprint leaves the places' words out."""
+    locations = (location, *other_locations)
+    if description:
+        said = _text_said(title, company, stated_employment, description, salary=salary, experience=experience)
+    else:
+        said = _title_said(title, company, stated_employment, salary=salary, experience=experience)
+    places = " / ".join(place for place in locations if place)
+    workplace = workplace_from_lowered(title=title, location=places, hint=hint, text=said.read)
+    fingerprint = identity.description_fingerprint(description, locations=locations)
+    return _Said(
+        workplace_type=workplace,
+        seniority=said.seniority,
+        salary=said.salary,
+        experience=said.experience,
+        employment=said.employment,
+        visa=said.visa,
+        remote_scope=remote_scope_of(
+            locations=[place for place in locations if place],
+            remote=workplace == "remote",
+            hints=scope_hints,
+            text=said.read,
+        ),
+        staffing_agency=said.staffing_agency,
+        fingerprint=fingerprint,
+        vacancy=identity.vacancy_key(title=title, fingerprint=fingerprint),
+    )
+
+
+def _text_said(
+    title: str, company: str, stated_employment: str, description: str, *, salary: bool, experience: bool
+) -> _TextSaid:
+    """The readers of a posting's text that read neither its places nor its workplace field."""
     # One lowercased copy of the text serves every reader; the description is dropped after this.
     read = PostingText.of_posting(title, description)
     found = experience_from_lowered(read.low) if experience else None
-    places = " / ".join(place for place in (location, *other_locations) if place)
-    workplace = workplace_from_lowered(title=title, location=places, hint=hint, text=read)
     employment = employment_type_of(stated=stated_employment, title=title, text=read)
     seniority = seniority_of_posting(title, _tidy(stated_employment))
     if employment is not None and employment[0] == "internship":
         seniority = "intern"  # an internship is an intern's job whatever the title says
-    fingerprint = identity.description_fingerprint(description, locations=(location, *other_locations))
-    return _Said(
-        workplace_type=workplace,
+    return _TextSaid(
+        read=read,
         seniority=seniority,
         salary=salary_of(read) if salary else None,
         experience=(*found, "text") if found is not None else (None, None, None),
         employment=employment,
         visa=visa_of(read),
-        remote_scope=remote_scope_of(
-            locations=[place for place in (location, *other_locations) if place],
-            remote=workplace == "remote",
-            hints=scope_hints,
-            text=read,
-        ),
         staffing_agency=is_staffing_agency(company=company, text=read),
-        fingerprint=fingerprint,
-        vacancy=identity.vacancy_key(title=title, fingerprint=fingerprint),
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _title_said(title: str, company: str, stated_employment: str, *, salary: bool, experience: bool) -> _TextSaid:
+    """`_text_said` of a posting without a description: its title says it all, so it is read once
+    per title, company and employment field, not once per combination of those with the places
+    and the workplace field (bench/big_board.py's 100,000 postings: 546 titles, 16,168
+    combinations). The text it keeps is only ever read (`PostingText` scans once, for every
+    registered anchor word, and keeps what it found)."""
+    return _text_said(title, company, stated_employment, "", salary=salary, experience=experience)
 
 
 # A posting without a description (a plain listing, as a 100,000-posting Greenhouse board's whose
@@ -177,10 +225,18 @@ _read_fields = functools.lru_cache(maxsize=32768)(_read_text)
 
 def job_key(posting: Posting, *, platform: str) -> str:
     """Identity within the board: "id:<platform id>", else "url:<url>", else "tl:<title|location>"."""
-    title = _tidy(posting.title)
-    location = _tidy(posting.location)
-    url = _tidy(posting.url)
-    platform_id = _tidy(posting.id)
+    return _key(
+        posting,
+        platform,
+        title=_tidy(posting.title),
+        location=_tidy(posting.location),
+        url=_tidy(posting.url),
+        platform_id=_tidy(posting.id),
+    )
+
+
+def _key(posting: Posting, platform: str, *, title: str, location: str, url: str, platform_id: str) -> str:
+    """`job_key` of `posting`, given its fields tidied (`derive_job` has them already)."""
     if platform_id and platform in _JSONLD_PLATFORMS and _is_fallback_id(posting, platform_id, url):
         platform_id = ""
     if platform_id:
