@@ -1,7 +1,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from matching import terms
 from matching.terms import normalise, search_text_for, term_key, term_matches
 
 MATCHES = [
@@ -90,3 +93,24 @@ def test_a_phrase_never_spans_two_fields() -> None:
 
 def test_an_empty_job_has_an_empty_search_text() -> None:
     assert search_text_for(title="", company="", location="", other_locations=(), department="") == ""
+
+
+FIELD_TEXTS = st.sampled_from(["", "Senior iOS Engineer", "C++ / Node.js", "Berlin, Germany", "Zürich", "Sales"])
+
+
+@given(FIELD_TEXTS, FIELD_TEXTS, FIELD_TEXTS, st.lists(FIELD_TEXTS, max_size=3), FIELD_TEXTS)
+def test_a_remembered_search_text_is_the_one_built_afresh(
+    title: str, company: str, location: str, others: list[str], department: str
+) -> None:
+    remembered = search_text_for(
+        title=title, company=company, location=location, other_locations=others, department=department
+    )
+    afresh = terms._search_text.__wrapped__(title, company, location, tuple(others), department)
+    assert remembered == afresh
+    # A list or a tuple of the same places is one text.
+    assert (
+        search_text_for(
+            title=title, company=company, location=location, other_locations=tuple(others), department=department
+        )
+        == remembered
+    )
