@@ -22,6 +22,7 @@ from boards.sources.base import BoardRef, Posting, ReadContext, Response
 from boards.sources.payload import (
     MAX_OTHER_LOCATIONS,
     TEXT_LIMITS,
+    clean_posting,
     clean_text,
     identifier,
     listed,
@@ -165,6 +166,45 @@ def test_every_posting_a_source_reads_comes_out_cleaned(fake_fetch: FakeFetch) -
     assert first.title == "Bad \ufffd title"
     assert first.location == "L" * TEXT_LIMITS["location"]
     assert second.department == "Eng"
+
+
+class _Text(str):
+    """A string of another type (a source bug): cleaned as a string, its type not asked for."""
+
+
+def _cleaned_by_loop(posting: Posting) -> Posting:
+    """`clean_posting`'s text fields as the loop over TEXT_LIMITS it replaces cleaned them."""
+    for name, limit in TEXT_LIMITS.items():
+        value = getattr(posting, name)
+        if isinstance(value, str):
+            if not (value.isprintable() and len(value) <= limit):
+                setattr(posting, name, clean_text(value, limit))
+        elif value is not None:
+            setattr(posting, name, "" if name != "posted_at" else None)
+    return posting
+
+
+_FIELD_VALUES = st.one_of(
+    st.text(_CHARACTERS, max_size=12),
+    st.text(min_size=199, max_size=202, alphabet="ab \n"),  # around the shorter limits
+    st.text(max_size=5).map(_Text),
+    st.none(),
+    st.integers(),
+    st.just(["a list"]),
+)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.fixed_dictionaries({}, optional={name: _FIELD_VALUES for name in TEXT_LIMITS if name != "id"}))
+def test_a_postings_fields_are_cleaned_as_by_a_loop_over_their_limits(fields: dict[str, Any]) -> None:
+    def posting() -> Posting:
+        return Posting(**{"id": "1", "title": "", **fields})
+
+    expected = _cleaned_by_loop(posting())
+    cleaned = clean_posting(posting())
+    for name in TEXT_LIMITS:
+        assert getattr(cleaned, name) == getattr(expected, name)
+        assert type(getattr(cleaned, name)) is type(getattr(expected, name))
 
 
 LISTING = b'{"jobs": [{"id": 1, "title": "iOS"}, 2, {"id": 3, "tags": ["a", {"b": null}]}], "meta": {"total": 3}}'
