@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Literal
 
-from boards.job import ParsedJob
+from boards.job import ParsedJob, sorted_dict
 from watchtower.json_text import encoder_of
 
 EventType = Literal["JOB_ADDED", "JOB_REMOVED", "JOB_UPDATED"]
@@ -119,16 +119,18 @@ def changed_fields(before: ParsedJob, after: ParsedJob) -> tuple[str, ...]:
     return tuple(name for name in TRACKED_FIELDS if getattr(before, name) != getattr(after, name))
 
 
-# `json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)`, built
-# once, its C encoder too (watchtower/json_text.py): json.dumps builds an encoder for each call
-# given options, and `encode` its C encoder, a third of its time on a job.
-_HASHED_JSON = encoder_of(json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str))
+# `json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)` of a
+# dict whose keys are in sorted order already (`boards.job.sorted_dict`), so without sorting them
+# again (about 0.9 µs of a job's 5 µs), built once, its C encoder too (watchtower/json_text.py):
+# json.dumps builds an encoder for each call given options, and `encode` its C encoder, a third of
+# its time on a job.
+_HASHED_JSON = encoder_of(json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=str))
 
 
 def job_hash(job: ParsedJob) -> str:
-    """SHA-256 of the job as served (`ParsedJob.as_dict`): a job rebuilt from the database hashes
-    like the one just derived. Stored with its row (`boards.Job.job_hash`)."""
-    encoded = _HASHED_JSON(job.as_dict())
+    """SHA-256 of the job as served (`ParsedJob.as_dict`), its JSON with sorted keys: a job rebuilt
+    from the database hashes like the one just derived. Stored with its row (`boards.Job.job_hash`)."""
+    encoded = _HASHED_JSON(sorted_dict(job))
     return hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()
 
 

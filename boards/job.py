@@ -133,7 +133,7 @@ def _served_names(kind: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(kind) if f.name != "extra")
 
 
-def _compile_as_dict() -> Callable[[ParsedJob], dict[str, Any]]:
+def _compile_as_dict(*, sort: bool = False) -> Callable[[ParsedJob], dict[str, Any]]:
     """`ParsedJob.as_dict`, written out field by field from the dataclass's own fields (as
     `dataclasses` writes `__init__`): in field order, a value that is None, "" or an empty list
     left out, and an empty tuple or an unset flag too; a tuple served as a list, the salary as a
@@ -141,13 +141,15 @@ def _compile_as_dict() -> Callable[[ParsedJob], dict[str, Any]]:
     dataclasses.asdict, which deep-copies every value. A check of a new 100,000-posting board
     serves and hashes every job: the generic loop over (name, value) pairs this replaces took
     4.7 µs a job, this 2.9 µs (tests/boards/test_diff.py compares it with the definition by
-    fields)."""
+    fields). With `sort`, the names (the salary's too) in sorted order: the job hash's JSON
+    (boards/diff.py) is written in that order, and a dict made so needs no sorting."""
+    order: Callable[[tuple[str, ...]], Any] = sorted if sort else tuple
     lines = ["def as_dict(job):", "    data = {}"]
-    for name in _served_names(ParsedJob):
+    for name in order(_served_names(ParsedJob)):
         lines += [f"    value = job.{name}", "    if not (value is None or value == '' or value == []):"]
         if name == "salary":
             lines.append("        salary = {}")
-            for part in _served_names(Salary):
+            for part in order(_served_names(Salary)):
                 lines += [f"        if value.{part} is not None:", f"            salary[{part!r}] = value.{part}"]
             lines.append("        data['salary'] = salary")
         elif name in _LISTED:
@@ -168,6 +170,8 @@ def _compile_as_dict() -> Callable[[ParsedJob], dict[str, Any]]:
 
 
 _as_dict = _compile_as_dict()
+# `as_dict` with its names in sorted order, for the job hash (boards/diff.py `job_hash`).
+sorted_dict = _compile_as_dict(sort=True)
 
 
 def _compile_init(kind: type) -> Callable[..., None]:
@@ -176,8 +180,8 @@ def _compile_init(kind: type) -> Callable[..., None]:
     slot's own setter instead of `object.__setattr__`: the frozen class refuses plain
     assignment, and that generic call, one per field, was most of the 5.7 µs a `ParsedJob` took
     to build (3.4 µs so, timeit, 9 fields given). A new board's first read builds one per
-    posting, a later read one per stored row (`StoredJob`): 100,000 of them. tests/boards/test_job_init.py compares it with the
-    dataclass's own."""
+    posting, a later read one per stored row (`StoredJob`): 100,000 of them.
+    tests/boards/test_job_init.py compares it with the dataclass's own."""
     namespace: dict[str, Any] = {"_MISSING": MISSING}
     parameters: list[str] = []
     lines: list[str] = []

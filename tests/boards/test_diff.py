@@ -21,7 +21,7 @@ from boards.diff import (
     drop_stale,
     job_hash,
 )
-from boards.job import ParsedJob, Salary
+from boards.job import ParsedJob, Salary, sorted_dict
 
 
 def job(key: str, title: str = "Engineer", **fields: object) -> ParsedJob:
@@ -356,3 +356,11 @@ def test_a_job_as_served_is_its_fields_in_order_without_absent_values(job: Parse
     assert list(served) == list(expected)  # the order too: SQLite stores the JSON text as written
     encoded = json.dumps(expected, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     assert job_hash(job) == hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@given(JOBS)
+def test_the_hashed_form_of_a_job_is_its_served_form_in_sorted_order(job: ParsedJob) -> None:
+    hashed = sorted_dict(job)
+    assert hashed == job.as_dict()
+    assert list(hashed) == sorted(hashed)
+    assert "salary" not in hashed or list(hashed["salary"]) == sorted(hashed["salary"])

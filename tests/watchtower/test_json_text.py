@@ -32,7 +32,8 @@ VALUES = st.recursive(
 )
 OPTIONS = [
     {},  # json.dumps' own (the rows COPY writes)
-    {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False, "default": str},  # the job hash's
+    {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False, "default": str},
+    {"separators": (",", ":"), "ensure_ascii": False, "default": str},  # the job hash's (its dict in sorted order)
 ]
 
 
