@@ -190,6 +190,8 @@ class StoredSet:
         each time its key appears: a removed job's event, a re-derived job's comparison and
         `carry_details` read every field of it. The rest stay light (`StoredJob`)."""
         jobs = self.jobs
+        if not jobs:  # a board's first read: nothing stored to rebuild (100,000 keys looked up)
+            return
         kept: dict[str, bool] = {}
         for job in listed:
             key = job.key
@@ -291,6 +293,8 @@ def clean_keys(stored: StoredSet, jobs: list[ParsedJob], plan: grouping.Plan, *,
     and the job is the stored object, it names its own company (else the board's, which may
     change), and nothing of its group changed (no posting of it re-derived, added or gone, its
     history unchanged), so the row's group fields are what they were."""
+    if not stored.jobs:  # a board's first read: no row is stored (100,000 groups compared)
+        return set()
     dirty: set[str] = {key for key, history in plan.history.items() if plan.remembered.get(key) != history}
     stored_jobs = stored.jobs
     same: set[str] = set()
