@@ -133,7 +133,11 @@ def regroup(
 def places_seen(remembered: GroupHistory | None, postings: Sequence[ParsedJob]) -> tuple[str, ...]:
     """Every location an open group has had: the remembered ones, then those of `postings`
     (groups remembered before the memory of places existed start from their postings)."""
-    places = dict.fromkeys(remembered.places if remembered is not None and remembered.closed_at is None else ())
+    if remembered is None or remembered.closed_at is not None:
+        # The postings' own, each once already (casefolded): every group of a new board's first
+        # read, 100,000 of them for a big board.
+        return locations_of(postings)
+    places = dict.fromkeys(remembered.places)
     folded = {place.casefold() for place in places}
     for place in locations_of(postings):
         if place.casefold() not in folded:
