@@ -35,6 +35,9 @@ _WORKPLACE_FIELDS = (
     re.compile(r"office|on-?site|hybrid", re.I),
 )
 _EMPLOYMENT_FIELD = re.compile(r"employment|job\s*type|contract\s*type|position\s*type|commitment", re.I)
+# The custom fields a posting is read for, each by the first field its names match that has a
+# value: the workplace (either of `_WORKPLACE_FIELDS`, the first one preferred), the employment type.
+_FIELD_NAMES = (*_WORKPLACE_FIELDS, _EMPLOYMENT_FIELD)
 
 
 def recognize(url: ParsedUrl) -> BoardRef | None:
@@ -104,6 +107,7 @@ def _posting(job: Mapping[str, Any], board: BoardRef) -> Posting | None:
         return None
     location = job.get("location")
     departments = job.get("departments")
+    workplace, office, employment = _custom_fields(job.get("metadata"))
     return Posting(
         id=job_id,
         title=title,
@@ -118,8 +122,8 @@ def _posting(job: Mapping[str, Any], board: BoardRef) -> Posting | None:
         posted_at=payload.text(job.get("first_published")) or None,
         description=html_to_text(job.get("content") if isinstance(job.get("content"), str) else None),
         salary=_pay(job.get("pay_input_ranges")),
-        workplace_hint=_workplace(job.get("metadata")),
-        employment_type=_custom_field(job.get("metadata"), _EMPLOYMENT_FIELD),
+        workplace_hint=workplace or office,
+        employment_type=employment,
         requisition_id=payload.text(job.get("requisition_id")),
     )
 
@@ -144,33 +148,35 @@ def _pay(ranges: Any) -> StructuredSalary | None:
     return None
 
 
-def _workplace(metadata: Any) -> str:
-    """Boards often add a custom "Workplace Type" field (Remote / Hybrid / On-site / Office-based)."""
-    for names in _WORKPLACE_FIELDS:
-        value = _custom_field(metadata, names)
-        if value:
-            return value
-    return ""
-
-
-def _custom_field(metadata: Any, names: re.Pattern[str]) -> str:
-    """The value of the first custom field whose name matches, as text ("" when none has one)."""
+def _custom_fields(metadata: Any) -> tuple[str, ...]:
+    """For each of `_FIELD_NAMES`, the value of the first custom field whose name it matches and
+    that has one, as text ("" when none has): boards add a "Workplace Type" field (Remote / Hybrid
+    / On-site / Office-based), an "Employment Type" one. One pass over the fields, each name
+    matched once (a 100,000-posting board's fields were gone over once for each of the three)."""
+    found = [""] * len(_FIELD_NAMES)
     if not isinstance(metadata, list):
-        return ""
+        return tuple(found)
     for field in metadata:
         name = field.get("name") if isinstance(field, dict) else None
-        if isinstance(name, str) and _name_matches(names, name):
-            value = field.get("value")
-            if isinstance(value, list):
-                value = next((item for item in value if isinstance(item, str)), "")
-            found = payload.text(value)
-            if found:
-                return found
-    return ""
+        if not isinstance(name, str):
+            continue
+        matched = _names_matched(name)
+        if not any(matched):
+            continue
+        value = field.get("value")
+        if isinstance(value, list):
+            value = next((item for item in value if isinstance(item, str)), "")
+        text = payload.text(value)
+        if text:
+            for index, names in enumerate(matched):
+                if names and not found[index]:
+                    found[index] = text
+    return tuple(found)
 
 
 @lru_cache(maxsize=4096)
-def _name_matches(names: re.Pattern[str], name: str) -> bool:
-    """Whether a custom field's name matches: a board names the same few fields on every posting
-    (a 100,000-posting board cleaned and searched each name three times a posting)."""
-    return bool(names.search(payload.text(name)))
+def _names_matched(name: str) -> tuple[bool, ...]:
+    """Which of `_FIELD_NAMES` a custom field's name matches: a board names the same few fields
+    on every posting."""
+    cleaned = payload.text(name)
+    return tuple(bool(names.search(cleaned)) for names in _FIELD_NAMES)

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
-import pytest
+import re
+from typing import Any
 
-from boards.sources import greenhouse
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boards.sources import greenhouse, payload
 from boards.sources.base import Posting, ReadContext, StructuredSalary
 from boards.sources.registry import recognize
 from tests.boards.sources.fakes import FakeFetch, fixture_bytes
@@ -142,3 +147,57 @@ def test_jobs_of_the_wrong_shape_are_skipped() -> None:
     postings = greenhouse.parse(body, BOARD)
 
     assert [(posting.id, posting.title, posting.location) for posting in postings] == [("2", "Kept", "")]
+
+
+def _field_by_names(metadata: Any, names: re.Pattern[str]) -> str:
+    """A custom field's value as it was read before the one pass: the first field whose cleaned
+    name `names` matches and that has a value, as text."""
+    if not isinstance(metadata, list):
+        return ""
+    for field in metadata:
+        name = field.get("name") if isinstance(field, dict) else None
+        if isinstance(name, str) and names.search(payload.text(name)):
+            value = field.get("value")
+            if isinstance(value, list):
+                value = next((item for item in value if isinstance(item, str)), "")
+            found = payload.text(value)
+            if found:
+                return found
+    return ""
+
+
+_NAMES = st.sampled_from(
+    [
+        "Workplace Type",
+        "Remote Status",
+        "Office",
+        "In Office",
+        "Employment Type",
+        "Job Type",
+        "Team",
+        " work\nmodel ",
+        "",
+    ]
+)
+_VALUES = st.one_of(
+    st.sampled_from(["Remote", "Hybrid", "Berlin office", "Full-time", "", "  "]),
+    st.lists(st.one_of(st.just("Contract"), st.integers(), st.none()), max_size=2),
+    st.none(),
+    st.integers(),
+)
+_METADATA = st.one_of(
+    st.none(),
+    st.just("not a list"),
+    st.lists(
+        st.one_of(st.fixed_dictionaries({"name": _NAMES | st.integers(), "value": _VALUES}), st.just("field")),
+        max_size=5,
+    ),
+)
+
+
+@given(_METADATA)
+def test_the_custom_fields_are_read_in_one_pass_as_field_by_field(metadata: Any) -> None:
+    workplace, office, employment = greenhouse._custom_fields(metadata)
+    first, second = (_field_by_names(metadata, names) for names in greenhouse._WORKPLACE_FIELDS)
+    assert (workplace, office) == (first, second)
+    assert employment == _field_by_names(metadata, greenhouse._EMPLOYMENT_FIELD)
