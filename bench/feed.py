@@ -17,8 +17,9 @@ Loads, once (kept for later runs; `--reload` loads again, `--drop` drops the dat
   searches;
 - TECH_WATCHES more search watches kept to tech companies (`tech_companies_only`, the extended
   tier's default), of clients of their own, drawn as bench.search's tech searches (added to a
-  database loaded before them, no reload). Such a search never keeps matches (its boards' shares
-  move), so its feed is always read by the plans.
+  database loaded before them, no reload). Such a search keeps the matches of its filters without
+  the tech restriction and freshness when they are rare (changes/services/matches.py `kept_filters`),
+  and is read by the plans otherwise.
 
 Then registers the watches' searches and writes the kept matches of the rare ones for the last
 2,500,000 changes (changes/services/matches.py; `keep_matches`, skipped when done), and measures

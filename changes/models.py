@@ -111,11 +111,11 @@ class FeedSearch(models.Model):
     `key` is the MD5 of the filters' stored text, computed by the database from a watch's own row
     (the feed finds a watch's search by it, so a watch whose filters change finds another search,
     or none, and never reads matches of filters it no longer has). `indexed` is decided once, at
-    registration: only searches whose changes are rare and whose meaning does not move with the
-    clock keep matches (a search kept to tech companies keeps those of its other filters, and its
-    polls test the boards' shares as they are then: `matches.kept_filters`). `matched_from`: every change above it that the
-    search sees, up to the fan-out mark, has a `FeedMatch` row (NULL: not yet; set by the first
-    fan-out batch that matched it, or lowered by a backfill)."""
+    registration: only searches whose changes are rare keep matches, those of their filters whose
+    meaning does not move once a change is written (without freshness and the tech-company
+    restriction, which its polls test as they are then: `matches.kept_filters`). `matched_from`:
+    every change above it that the search sees, up to the fan-out mark, has a `FeedMatch` row
+    (NULL: not yet; set by the first fan-out batch that matched it, or lowered by a backfill)."""
 
     key = models.CharField(max_length=32, unique=True)
     filters = models.JSONField(default=dict)

@@ -94,10 +94,12 @@ class Seen:
 
     def unkept_sql(self) -> tuple[str, list[Any]]:
         """What a poll tests of each of the search's kept matches (changes/services/matches.py):
-        the part of its filters the matches are not kept by (`matches.kept_filters`), the
-        tech-company restriction, its subquery of the tech boards read by the poll's statement,
-        so a board's share then decides, as in the walk; "TRUE" when there is none. With the kept
-        filters' condition, `filters_q` of the two halves ANDed, this is the whole condition."""
+        the part of its filters the matches are not kept by (`matches.kept_filters`), each in the
+        walk's plain form: the tech-company restriction, its subquery of the tech boards read by
+        the poll's statement, so a board's share then decides, as in the walk (compiled once), and
+        the freshness bounds relative to now (compiled at each read); "TRUE" when there is none.
+        With the kept filters' condition, `filters_q` of the parts ANDed, this is the whole
+        condition."""
         database = connections[DEFAULT_DB_ALIAS]
         key = (database.vendor, "unkept")
         found = self._compiled.get(key)
@@ -105,7 +107,12 @@ class Seen:
             rest = Filters(tech_companies_only=self.filters.tech_companies_only)
             sql, params = where_sql(Change, filters_q(rest, index=False))
             found = self._compiled[key] = (sql, tuple(params))
-        return found[0], list(found[1])
+        if self._moving is None:
+            return found[0], list(found[1])
+        moving, moving_params = where_sql(Change, filters_q(self._moving, index=False))
+        if found[0] == "TRUE":
+            return moving, moving_params
+        return f"({found[0]}) AND ({moving})", [*found[1], *moving_params]
 
     def _q(self, filters: Filters, *, index: bool) -> Q:
         if self.kind == WatchKind.BOARD:

@@ -14,15 +14,15 @@ above the fan-out mark (changes written since the last batch) (`reads.parts`).
 
 Only searches worth it keep matches: their changes are rare (they saw fewer than MATCH_SHARE of
 the newest changes, so a walk for a page reads more than 1 / MATCH_SHARE rows, and the matches they
-keep are few), and their meaning is fixed when a change is written. Freshness filters move with the
-clock, so such searches are read as before. `tech_companies_only` moves with each board's tech
-share, which a later read of the board may carry across the line in either direction: a search
-kept to tech companies keeps the matches of its filters without it (`kept_filters`, valid whatever
-the shares do), and its poll tests each kept match's board as the walk does, against the boards'
-shares at the time of the read (`reads.match_statement`), so it sees what the walk would. Its
-rarity is that of what it keeps. The choice is made once, when a search is registered: when its
-first watch is made, or by maintenance for the watches that were not (bulk-made, edited, or made
-before there were changes).
+keep are few). What a search keeps must mean the same whenever a change is matched, so it keeps
+the matches of its filters without the two kinds that move after the change is written
+(`kept_filters`): freshness (`posted_within_days`, `max_days_open`), relative to the clock, and
+`tech_companies_only`, relative to each board's tech share, which a later read of the board may
+carry across the line in either direction. A poll tests each kept match for those (`Seen.unkept_sql`:
+the freshness bounds as of the read, the boards' shares at the read) as the walk tests the window's
+rows (`reads.match_statement`), so it sees what the walk would. Its rarity is that of what it keeps.
+The choice is made once, when a search is registered: when its first watch is made, or by
+maintenance for the watches that were not (bulk-made, edited, or made before there were changes).
 """
 
 from __future__ import annotations
@@ -73,31 +73,32 @@ def search_key_sql(alias: str) -> str:
     return f"MD5(CAST({alias}.filters AS text))"
 
 
-def is_fixed(filters: Filters) -> bool:
-    """Whether what the search keeps (`kept_filters`) means the same whenever a change is matched:
-    no freshness (relative to now)."""
-    return filters.posted_within_days is None and filters.max_days_open is None
+# The filters whose meaning moves after a change is written: freshness with the clock, and the
+# tech-company restriction with each board's share. A search keeps the matches of its other filters
+# (`kept_filters`); a poll tests these (`Seen.unkept_sql`).
+UNKEPT = ("tech_companies_only", "posted_within_days", "max_days_open")
 
 
 def kept_filters(filters: Filters) -> Filters:
-    """The filters whose matches a search keeps: its own without `tech_companies_only`, a
-    conjunct of `search_feed_q` relative to each board's current tech share, tested when a poll
-    reads the kept matches (`reads.match_statement`) instead of when they are kept."""
-    return dataclasses.replace(filters, tech_companies_only=False)
+    """The filters whose matches a search keeps: its own without the ones of UNKEPT, conjuncts of
+    `search_feed_q` relative to the clock or to each board's current tech share, tested when a
+    poll reads the kept matches (`reads.match_statement`) instead of when they are kept. The same
+    whenever a change is matched."""
+    return dataclasses.replace(filters, tech_companies_only=False, posted_within_days=None, max_days_open=None)
 
 
 def kept_data(data: Mapping[str, Any]) -> dict[str, Any]:
-    """`kept_filters` of stored filters, as stored filters (the key dropped: its absence means
-    false)."""
-    return {name: value for name, value in data.items() if name != "tech_companies_only"}
+    """`kept_filters` of stored filters, as stored filters (the keys dropped: their absence means
+    false or none)."""
+    return {name: value for name, value in data.items() if name not in UNKEPT}
 
 
 def keeps_matches() -> Callable[[Filters], bool] | None:
-    """Which searches keep matches: fixed ones whose kept filters saw fewer than MATCH_SHARE of
-    the newest PROBE_ROWS changes (counted, not estimated: conditions that exclude each other,
-    which the estimate takes as independent, see nothing, and are kept). A search kept to tech
-    companies is judged by what it keeps, all boards': a poll reads at most those of its window.
-    None before there are changes: undecided."""
+    """Which searches keep matches: those whose kept filters (`kept_filters`) saw fewer than
+    MATCH_SHARE of the newest PROBE_ROWS changes (counted, not estimated: conditions that exclude
+    each other, which the estimate takes as independent, see nothing, and are kept). A search with
+    a freshness filter or kept to tech companies is judged by what it keeps, all boards' matches of
+    any age: a poll reads at most those of its window. None before there are changes: undecided."""
     newest = list(Change.objects.order_by("-id").values_list("id", flat=True)[PROBE_ROWS - 1 : PROBE_ROWS])
     lower = newest[0] - 1 if newest else 0
     rows = Change.objects.filter(id__gt=lower).count()
@@ -105,8 +106,6 @@ def keeps_matches() -> Callable[[Filters], bool] | None:
         return None
 
     def keeps(filters: Filters) -> bool:
-        if not is_fixed(filters):
-            return False
         watch = Watch(kind=WatchKind.SEARCH, filters=kept_filters(filters).as_dict(), baseline=0)
         return watch_changes(watch, index=False).filter(id__gt=lower).count() < MATCH_SHARE * rows
 
@@ -158,7 +157,7 @@ def indexed_searches() -> list[Searched]:
         .values_list("id", "filters", Cast("filters", TextField()), "matched_from")
     )
     return [
-        Searched(pk, json.dumps(kept_data(data)) if "tech_companies_only" in data else text, matched_from)
+        Searched(pk, json.dumps(kept_data(data)) if any(name in data for name in UNKEPT) else text, matched_from)
         for pk, data, text, matched_from in rows
     ]
 

@@ -302,12 +302,13 @@ def window_statement(watch: Watch, *, lower: int, top: int, index: bool, select:
 
 def match_statement(watch: Watch, search: int, *, lower: int, top: int, rows: int) -> tuple[str, list[Any]]:
     """The page from the search's kept matches: the first `rows` match ids above the cursor (and
-    the watch's baseline) in the primary key's order, then those changes. A search kept to tech
-    companies keeps the matches of its other filters (`matches.kept_filters`): its page is the
-    first `rows` of them whose board is a tech company now (`Seen.unkept_sql`), the matches read
-    in the key's order joined to their changes and tested one by one up to the page, as the walk
-    tests the window's rows; a board whose share crossed the line since the match was kept counts
-    as it does now, either way."""
+    the watch's baseline) in the primary key's order, then those changes. A search with a
+    freshness filter or kept to tech companies keeps the matches of its other filters
+    (`matches.kept_filters`): its page is the first `rows` of them that are fresh enough now and
+    whose board is a tech company now (`Seen.unkept_sql`), the matches read in the key's order
+    joined to their changes and tested one by one up to the page, as the walk tests the window's
+    rows; a match that has aged out, or whose board's share crossed the line since it was kept,
+    counts as it does now."""
     quote = connection.ops.quote_name
     table = quote(FeedMatch._meta.db_table)
     change, search_id = quote("change_id"), quote("search_id")

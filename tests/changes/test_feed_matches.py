@@ -1,8 +1,10 @@
 """Kept matches (changes/services/matches.py): the fan-out matches each new change to the searches
 that keep matches, and a poll reads its page from them where they are kept, by the plans
-elsewhere. The pages are the ones the read-time filter gives, for every fixed filter of the
-agreement table, whatever the window, the start of the matches and the fan-out mark; a watch made
-after the changes, a watch whose filters change and lapsed watches are read right too."""
+elsewhere. The pages are the ones the read-time filter gives, for every filter of the agreement
+table, whatever the window, the start of the matches and the fan-out mark, and whatever time it is
+for a freshness filter and whatever the boards' tech shares are for a search kept to tech
+companies; a watch made after the changes, a watch whose filters change and lapsed watches are read
+right too."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from changes.models import Change, FeedMatch, FeedSearch, WebhookFanout
 from changes.services import matches
 from changes.services.feed import _matched, _watches, changes_get
 from changes.services.maintenance import maintenance_run
-from changes.services.matches import is_fixed, kept_filters, matches_prune, search_backfill, searches_register
+from changes.services.matches import kept_filters, matches_prune, search_backfill, searches_register
 from changes.services.reads import Matched, parts, watch_pages
 from changes.services.webhooks import webhooks_fan_out
 from matching.tech import TECH_COMPANY_SHARE
@@ -29,14 +31,20 @@ from watches.models import Client, Watch, WatchKind
 
 pytestmark = pytest.mark.django_db
 
-FIXED = [data for data in FILTERS if data and is_fixed(Filters.from_dict(data))]
+KEPT = [data for data in FILTERS if data]
+# Freshness and the tech-company restriction together, beside the agreement table's filters.
+FRESH_TECH: list[dict[str, Any]] = [
+    {"keywords": ["engineer"], "posted_within_days": 30, "tech_companies_only": True},
+    {"locations": ["US"], "max_days_open": 40, "tech_companies_only": True},
+]
+FRESH = [data for data in KEPT if "posted_within_days" in data or "max_days_open" in data] + FRESH_TECH
 
 
 @pytest.fixture(autouse=True)
-def every_fixed_search_keeps_matches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The choice by the estimate is PostgreSQL's statistics' (tested apart); here every fixed
-    search keeps its matches, on either database."""
-    monkeypatch.setattr(matches, "keeps_matches", lambda: is_fixed)
+def every_search_keeps_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The choice by the counted share is tested apart; here every search keeps its matches, on
+    either database."""
+    monkeypatch.setattr(matches, "keeps_matches", lambda: lambda filters: True)
 
 
 def search_watch(client: Client, data: dict[str, Any], *, baseline: int = 0) -> Watch:
@@ -66,7 +74,7 @@ def test_the_window_is_read_in_parts_around_the_kept_matches() -> None:
     assert parts(10, 30, kept) == [(10, 30, None)]
 
 
-@pytest.mark.parametrize("data", FIXED, ids=[str(item) for item in FIXED])
+@pytest.mark.parametrize("data", KEPT, ids=[str(item) for item in KEPT])
 def test_pages_from_kept_matches_are_the_read_time_filters(changes: list[Change], data: dict[str, Any]) -> None:  # noqa: F811
     """Matches kept from the middle of the rows (a search registered then), the fan-out mark at
     several places: every window pages exactly as the in-memory predicate says."""
@@ -79,7 +87,8 @@ def test_pages_from_kept_matches_are_the_read_time_filters(changes: list[Change]
     assert search.indexed and search.matched_from == start
     filters = Filters.from_dict(data)
     seen = [c.id for c in changes if search_feed_match(filters, c, now=NOW)]
-    # What it keeps: its filters but a tech-company restriction, tested when the page is read.
+    # What it keeps: its filters but freshness and a tech-company restriction, tested when the page
+    # is read.
     kept_ids = [c.id for c in changes if search_feed_match(kept_filters(filters), c, now=NOW)]
     assert list(FeedMatch.objects.filter(search=search).order_by("change_id").values_list("change_id", flat=True)) == [
         i for i in kept_ids if i > start
@@ -92,6 +101,41 @@ def test_pages_from_kept_matches_are_the_read_time_filters(changes: list[Change]
                 with time_machine.travel(NOW, tick=False):
                     [page] = watch_pages([(watch, lower)], top=top, rows=rows, matched=kept)
                 assert [row[0] for row in page] == [i for i in seen if i > lower][:rows], (mark, lower, rows)
+
+
+@pytest.mark.parametrize("data", FRESH, ids=[str(item) for item in FRESH])
+def test_a_fresh_search_pages_its_kept_matches_as_of_each_read(changes: list[Change], data: dict[str, Any]) -> None:  # noqa: F811
+    """Matches kept at one moment, read then, hours later and days later: each read's page from
+    the kept matches is the walk's and what the in-memory predicate says at that moment (matches
+    that aged out are skipped, none is lost), and the whole call's too."""
+    client = Client.objects.create(token_hash="fresh")
+    watch = search_watch(client, data)
+    assert searches_register() == 1
+    fan_out_from(0)
+    search = FeedSearch.objects.get()
+    assert search.indexed and search.matched_from == 0
+    filters = Filters.from_dict(data)
+    assert FeedMatch.objects.filter(search=search).count() == sum(
+        search_feed_match(kept_filters(filters), c, now=NOW) for c in changes
+    )
+    top = changes[-1].id
+    kept = {watch.pk: Matched(search=search.pk, start=0, mark=top)}
+    assert _matched(_watches(client, None)[0]) == kept
+    seen_at: list[list[int]] = []
+    for later in (timedelta(0), timedelta(hours=20), timedelta(days=4), timedelta(days=13), timedelta(days=40)):
+        moment = NOW + later
+        seen = [c.id for c in changes if search_feed_match(filters, c, now=moment)]
+        for lower in (0, changes[len(changes) // 2].id):
+            for rows in (1, 3, 50):
+                with time_machine.travel(moment, tick=False):
+                    [from_matches] = watch_pages([(watch, lower)], top=top, rows=rows, matched=kept)
+                    [by_plan] = watch_pages([(watch, lower)], top=top, rows=rows)
+                want = [i for i in seen if i > lower][:rows]
+                assert [r[0] for r in from_matches] == [r[0] for r in by_plan] == want, (later, lower, rows)
+        with time_machine.travel(moment, tick=False):
+            assert [c["id"] for c in changes_get(client=client, peek=True, limit=200)["changes"]] == seen
+        seen_at.append(seen)
+    assert seen_at[-1] == []  # forty days on, every kept match has aged out: all of them skipped
 
 
 def test_a_backfill_keeps_the_same_matches_as_the_fan_out(changes: list[Change]) -> None:  # noqa: F811
@@ -181,7 +225,7 @@ def test_matches_of_deleted_changes_are_pruned(changes: list[Change]) -> None:  
     assert FeedMatch.objects.count() > 0
 
 
-def test_only_fixed_searches_that_saw_few_of_the_newest_changes_keep_matches(
+def test_only_searches_that_saw_few_of_the_newest_changes_keep_matches(
     changes: list[Change],  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -193,15 +237,17 @@ def test_only_fixed_searches_that_saw_few_of_the_newest_changes_keep_matches(
         assert keeps(Filters.from_dict({"keywords": ["firmware"]}))  # in no row
         # Conditions that exclude each other: nothing seen, whatever an estimate would say.
         assert keeps(Filters.from_dict({"keywords": ["engineer"], "exclude_keywords": ["engineer"]}))
-        assert not keeps(Filters.from_dict({"keywords": ["firmware"], "posted_within_days": 3}))  # moves with the clock
-        # Kept to tech companies: judged by what it keeps, all boards' matches.
+        # Freshness or kept to tech companies: judged by what it keeps, all boards' matches of any age.
+        assert keeps(Filters.from_dict({"keywords": ["firmware"], "posted_within_days": 3}))
+        assert not keeps(Filters.from_dict({"keywords": ["engineer"], "posted_within_days": 0}))
+        assert keeps(Filters.from_dict({"keywords": ["firmware"], "max_days_open": 1, "tech_companies_only": True}))
         assert keeps(Filters.from_dict({"keywords": ["firmware"], "tech_companies_only": True}))
         assert not keeps(Filters.from_dict({"keywords": ["engineer"], "tech_companies_only": True}))
     Change.objects.all().delete()
     assert matches.keeps_matches() is None  # nothing to decide by
 
 
-@pytest.mark.parametrize("data", [data for data in FIXED if data.get("tech_companies_only")])
+@pytest.mark.parametrize("data", [data for data in [*KEPT, *FRESH_TECH] if data.get("tech_companies_only")])
 def test_a_tech_only_search_sees_the_boards_shares_at_the_read(changes: list[Change], data: dict[str, Any]) -> None:  # noqa: F811
     """Its matches are kept while the tech company is one and the hospital is not; then the two
     boards' shares cross the line (one down, one up) and a board not read yet gets the line's own
