@@ -14,7 +14,9 @@ this order:
    INR" → yearly); a ceiling is noted, not used; an amount that is a bonus or a budget is no pay;
 4. visa sponsorship (`visa`: "with visa sponsorship", "that sponsor H-1B"); employment types
    (`employment`: "contract", "part-time", "internship", "no contract roles"); companies
-   (`companies`: "at Stripe or Airbnb", "not at Amazon", "excluding staffing agencies"); criteria
+   (`companies`: "at Stripe or Airbnb", "not at Amazon", "excluding staffing agencies"; a skill in
+   a list of companies is no company: "exclude jobs at Oracle, IBM, python"; "Home Office", the UK
+   department or working from home, by the words around it: `home_office`); criteria
    Watchtower has no filter for (`unsupported`: "with a 4-day week", "unlimited PTO") are noted,
    never read as role words; a security clearance (`clearances`: "TS/SCI", "top secret") is kept as
    one term for the role words;

@@ -20,8 +20,9 @@ _SELF_MENTION = re.compile(
     r"(?:\b(?:please|hey|hi|hello)\b[\s,!]*)*(?:\b(?:use|using|via|with|through|ask|on)\s+)?"
     r"\bwatchtower(?:\.[a-z]{2,})?\b(?:\s+to\b)?"
 )
+# "notify me", "show me" ("don't show me jobs at Uber" is an exclusion, read by `companies`).
 _DELIVERY = re.compile(
-    r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*\b(?:tell|let|notify|alert|ping|email|e-mail|message|send|show|text|help)\s+me\b"
+    r"(?:[\s,.;!?]*\b(?:and|then)\b)?[\s,.;!?]*\b(?:tell|let|notify|alert|ping|email|e-mail|message|send|show(?<!n't\sshow)(?<!n’t\sshow)(?<!not\sshow)|text|help)\s+me\b"
     r"(?:\s+know\b)?"
 )
 # "notify via webhook", "by email": the channel, which the watch's delivery settings decide.

@@ -14,12 +14,15 @@ import re
 from boards.derive.company import company_key
 from matching import places
 from watches.filters import MAX_COMPANIES, MAX_TERM_LENGTH
+from watches.query.home_office import read_home_office
 from watches.query.place_names import bare_place
 from watches.query.state import BAR, ReaderState
-from watches.query.words import STOP_WORDS
+from watches.query.words import GENERIC, SKILL_WORDS, STOP_WORDS, role_word
 
+_DONT = r"(?:don['’]?t|do\s+not)"
 _NO_AGENCIES = re.compile(
-    r"\b(?:excluding|exclude|no|not\s+(?:from|via|through)|without|skip|minus|except|but\s+not)\s+(?:any\s+)?"
+    r"\b(?:excluding|exclude|no|not\s+(?:from|via|through)|without|skip|minus|except|but\s+not"
+    r"|" + _DONT + r"\s+want\s+(?:to\s+(?:work|go|apply)\s+)?(?:for|with|through|via))\s+(?:any\s+)?"
     r"(?:(?:staffing|recruit(?:ment|ing)|temp|employment|talent)\s+)?(?:agenc(?:y|ies)|recruiters?|headhunters?"
     r"|staffing\s+(?:firms?|companies|agencies)|(?:staffing|recruiting|recruitment)\s+firms?)\b"
     r"|\bdirect\s+(?:employers?|hires?)\s+only\b|\bno\s+third[\s-]part(?:y|ies)(?:\s+recruiters?)?\b"
@@ -34,10 +37,12 @@ _NAMES = (
     r"(?P<names>[a-z0-9][\w&'.+-]*(?:(?:\s*,\s*|\s+)(?!(?:in|with|that|for|as|on|from|near|jobs?|roles?|but|not|at"
     r"|remote|remotely|hybrid|onsite|on-site|no|excluding|except|paying|making|only|based|posted)\b)[\w&'.+-]+){0,11}?)"
 )
+# "not at Amazon", "don't show me jobs at Uber", "excluding companies like Palantir".
 _NOT_AT_COMPANY = re.compile(
-    r"\b(?:not|except|excluding|exclude|but\s+not|never|no\s+jobs|nothing)\s+(?:(?:jobs|roles|positions)\s+)?(?:at|from|with)\s+"
-    + _NAMES
-    + _COMPANY_END
+    r"\b(?:(?:not|except|excluding|exclude|but\s+not|never|no\s+jobs|nothing|avoid(?:ing)?"
+    r"|" + _DONT + r"\s+(?:show|send|give)(?:\s+me)?(?:\s+any)?)\s+"
+    r"(?:(?:jobs|roles|positions|anything|openings)\s+)?(?:at|from|with|companies\s+(?:like|such\s+as))"
+    r"|" + _DONT + r"\s+want\s+to\s+work\s+(?:at|for|with))\s+(?:any\s+)?" + _NAMES + _COMPANY_END
 )
 _AT_COMPANY = re.compile(r"(?:\bat\s+|(?<!\S)@\s*)(?:companies\s+like\s+|either\s+)?" + _NAMES + _COMPANY_END)
 # Words after "at" that do not start a company name.
@@ -80,6 +85,8 @@ def read_companies(reader: ReaderState) -> None:
         return True
 
     reader.cut(_NO_AGENCIES, agencies)
+    if "home office" in reader.text:
+        read_home_office(reader)
     reader.text = _NOT_AT_COMPANY.sub(functools.partial(_excluded_companies, reader), reader.text)
     reader.text = _AT_COMPANY.sub(functools.partial(_asked_companies, reader), reader.text)
     for name, found in (("companies", reader.companies), ("exclude_companies", reader.exclude_companies)):
@@ -94,14 +101,27 @@ def _excluded_companies(reader: ReaderState, match: re.Match[str]) -> str:
     group = match.group("names")
     parts = re.split(r"(\s*,\s*)", group)
     rest = ""
+    skills: list[str] = []
     for index in range(2, len(parts), 2):
         if _company_list_place(re.split(r"\s+(?:or|and)\b", parts[index].strip())[0]):
             group, rest = "".join(parts[: index - 1]), "".join(parts[index - 1 :])
             break
+        if _role_part(parts[index]):
+            closed = re.search(r"\b(?:or|and)\b", "".join(parts[: index - 1]))
+            if closed or index < 4 or not all(word in SKILL_WORDS for word in _role_words(parts[index])):
+                # "not at Meta or Google, java" (the list was closed), "not at Uber, python" (one
+                # name is no list yet), "not at Uber, Lyft, data analyst" (a title): the role is the query's.
+                group, rest = "".join(parts[: index - 1]), "".join(parts[index - 1 :])
+                break
+            # "exclude jobs at Oracle, IBM, python": a skill in the list is a word to exclude.
+            skills.extend(_role_words(parts[index]))
+            parts[index] = ""
+            group = "".join(parts)
     names = _company_names(group)
     if not names:
         return match.group(0)
     _add_companies(reader.exclude_companies, names)
+    reader.exclude.extend(word for word in dict.fromkeys(skills) if word not in reader.exclude)
     return BAR + rest
 
 
@@ -123,6 +143,15 @@ def _asked_companies(reader: ReaderState, match: re.Match[str]) -> str:
         part = parts[index]
         before = parts[index - 1] if index else ""
         after = parts[index + 1] if index + 1 < len(parts) else ""
+        if index and "," in before and _role_part(part):
+            # "at Stripe, Airbnb or Shopify, backend": a skill or a title after a comma is the role.
+            names = [_place_after_name(name)[0] for name in _company_names("".join(parts[: index - 1]))]
+            if not names:
+                return match.group(0)
+            _add_companies(reader.companies, names)
+            reader.locations.extend(place for place in found if place not in reader.locations)
+            _note_pairs(reader, pairs)
+            return BAR + "".join(parts[index - 1 :])
         accepted = _company_list_place(part) if index and "," in before else None
         if accepted:
             head = "".join(parts[: index - 1])
@@ -172,6 +201,22 @@ def _place_after_name(name: str) -> tuple[str, list[str]]:
         if accepted and words[-size - 1] not in STOP_WORDS and words[-size - 1] not in {"&", "and"}:
             return " ".join(words[:-size]), accepted
     return name, []
+
+
+# Words of titles: with skills and generic role words, a comma segment of a company list made of
+# them only is a role, no company ("at Uber or Lyft, data analyst").
+_TITLE_TEXT = "analyst designer scientist architect manager consultant administrator researcher writer lead"
+_TITLE_WORDS = frozenset(_TITLE_TEXT.split())
+
+
+def _role_words(part: str) -> list[str]:
+    return [role_word(word) for word in re.split(r"\s*(?:\bor\b|\band\b|/|\s&\s|\s)\s*", part.strip(" .'\"")) if word]
+
+
+def _role_part(part: str) -> bool:
+    """Whether a segment of a company list is a skill or a role ("python", "data analyst"), no name."""
+    words = _role_words(part)
+    return bool(words) and all(word in SKILL_WORDS or word in GENERIC or word in _TITLE_WORDS for word in words)
 
 
 def _company_list_place(part: str) -> list[str] | None:

@@ -32,6 +32,9 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("part_time", re.compile(r"part ?time|teilzeit")),
     ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit")),
 )
+# "defense contractors", "government contractor": companies of a sector, not contract work; the
+# sector is what the query says ("excluding defense contractors" excludes "defense").
+_SECTOR_CONTRACTORS = re.compile(r"\b(?P<sector>defen[cs]e|government|gov|federal|military)\s+contractors?\b")
 _B2B_BEFORE_PAY = re.compile(r"\bb2b(?=\s*\|)")
 _EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
 _EMPLOYMENT_NEGATED = re.compile(
@@ -65,6 +68,8 @@ def read_employment(reader: ReaderState) -> None:
             reader.seniority.append("intern")  # an internship is an intern's job (docs/derived-fields.md)
         return True
 
+    if "contractor" in reader.text:
+        reader.text = _SECTOR_CONTRACTORS.sub(r"\g<sector>", reader.text)
     reader.cut(_EMPLOYMENT_NEGATED, negated)
     if reader.currency == "PLN" and "b2b" in reader.text:
         # "Warsaw B2B 25k+ PLN net": Poland's contractor agreement right before Polish pay.

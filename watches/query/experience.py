@@ -33,7 +33,10 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
         rf"(?:\s+{_EXPERIENCE})?(?:\s+(?:required|needed))?"
     ),
     re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s+or\s+(?:fewer|less)\s+{_YEARS}(?:\s+{_EXPERIENCE})?"),
-    re.compile(rf"{_LEAD}(?P<low>{_COUNT})\s*(?:-|–|—|to)\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}(?:\s+{_EXPERIENCE})?"),
+    re.compile(
+        rf"{_LEAD}(?:between\s+(?P<from>{_COUNT})\s+and|(?P<low>{_COUNT})\s*(?:-|–|—|to))\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
+        rf"(?:\s+{_EXPERIENCE})?"
+    ),
     re.compile(
         rf"{_LEAD}(?P<n>{_COUNT})\s*\+?\s*{_YEARS}\s+{_EXPERIENCE}"
         r"(?:\s+(?:or\s+less|or\s+fewer|max(?:imum)?|at\s+most|tops|required|needed))?"

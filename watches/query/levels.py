@@ -77,6 +77,12 @@ _LEVEL_AND_ABOVE = re.compile(
     r"(?:\s*\+|\s+(?:or|and)\s+(?:above|higher|up|more\s+senior)\b|\s+plus\b)(?:[\s-]level\b)?"
 )
 
+# "junior to mid", "mid-senior", "senior through staff": every level of the ladder between the two.
+_LEVEL_RANGE = re.compile(
+    r"\b(?P<low>junior|jr|entry[\s-]level|mid(?:[\s-]level)?|senior|sr|staff)\.?\s*(?:to|–|through|thru)\s*"
+    r"(?P<high>mid(?:[\s-]level)?|senior|sr|staff|principal)\b\.?(?:[\s-]level\b)?"
+)
+
 
 def read_levels(reader: ReaderState) -> None:
     def and_above(match: re.Match[str]) -> bool:
@@ -86,8 +92,19 @@ def read_levels(reader: ReaderState) -> None:
                 reader.seniority.append(level)
         return True
 
+    def level_range(match: re.Match[str]) -> bool:
+        low, high = (_LADDER_WORDS[re.sub(r"[\s.-]+", " ", match.group(side)).strip()] for side in ("low", "high"))
+        if _LADDER.index(low) >= _LADDER.index(high):
+            return False
+        for level in _LADDER[_LADDER.index(low) : _LADDER.index(high) + 1]:
+            if level not in reader.seniority:
+                reader.seniority.append(level)
+        return True
+
     if any(word in reader.text for word in ("+", "above", "higher", " up", "plus", "more senior")):
         reader.cut(_LEVEL_AND_ABOVE, and_above)
+    if " to " in reader.text or " thr" in reader.text or "–" in reader.text:  # "mid-senior" is read below
+        reader.cut(_LEVEL_RANGE, level_range)
     for level, pattern in _LEVELS:
         if pattern.search(reader.text):
             reader.text = pattern.sub(BAR, reader.text)

@@ -17,7 +17,7 @@ from watches.query.state import BAR, ReaderState
 from watches.query.words import STOP_WORDS, WORD, role_word
 
 # "outside London" (not "outside sales"): read only when a known place follows.
-_OUTSIDE = re.compile(r"\b(?:outside(?:\s+of)?|anywhere\s+but|except\s+for)\s+(?:the\s+)?")
+_OUTSIDE = re.compile(r"\b(?:outside(?:\s+of)?|anywhere\s+(?:but|except)|except\s+for)\s+(?:the\s+)?")
 _NOT_PLACE = re.compile(
     r"\b(?:not|no|excluding|except|outside(?:\s+of)?|but\s+not|anywhere\s+but)\s+"
     r"(?:(?:based\s+|located\s+)?in|near|around)\s+(?:the\s+)?"
@@ -32,13 +32,15 @@ _NOT_REMOTE = re.compile(
 )
 _EXCLUSION = re.compile(
     # "non-manager", "non-sales" (not "non-profit", an organisation wished for).
-    r"(?:\b(?P<verb>not|no|excluding|except|without|minus|but\s+not|avoid(?:ing)?|skip(?:ping)?)\s+(?:any\s+)?"
+    r"(?:\b(?P<verb>not(?:\s+interested\s+in)?|no|excluding|except|without|minus|but\s+not|avoid(?:ing)?|skip(?:ping)?)\s+(?:any\s+)?"
     r"|\bnon[\s-](?!profits?\b))"
     # "no managers, no interns": a second negation starts a list of its own.
     r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
     # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
     r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*[\w+#.&'-]+)*)"
 )
+
+_NEGATED = re.compile(r"\s*(?:not|no|excluding|except|without|minus|avoid(?:ing)?|skip(?:ping)?|non)\b")
 
 
 def read_negations(reader: ReaderState) -> None:
@@ -79,15 +81,19 @@ def read_negations(reader: ReaderState) -> None:
 
     def exclusion(match: re.Match[str]) -> str:
         if match.group("listed") is not None:
-            words = [
-                w for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*", match.group("listed")) if w
-            ]
+            listed = match.group("listed")
+            # "exclude Revolut, Monzo and Starling, backend engineer": a list closed by "and"/"or"
+            # ends at the comma after it; what follows is the query's.
+            closed = re.search(r"\b(?:or|and|nor)\s+[\w+#.&'-]+\s*,", listed)
+            rest = listed[closed.end() - 1 :] if closed else ""
+            listed = listed[: closed.end() - 1] if closed else listed
+            words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*", listed) if w]
             found = [role_word(word) for word in words]
             usable = [word for word in found if word and word not in STOP_WORDS and word != "remote"]
             if not usable or len(usable) != len(found):
                 return match.group(0)
             exclude_words(reader, usable)
-            return BAR
+            return BAR + rest
         # The list is its items up to the first that is no word to exclude: a grammar word
         # ("not sales, new York"), "remote", or a place written bare after a comma ("no intern,
         # USA"). What follows stays in the text for the readers after this one.
@@ -98,9 +104,13 @@ def read_negations(reader: ReaderState) -> None:
         items = match.group("items")
         parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*)", items)
         joins_and = (match.group("verb") or "").split()[-1:] not in (["no"], ["not"], [])
+        # The role said before the list: words of segments that are not themselves exclusions
+        # ("no crypto, no gambling, python developer": crypto is no role, python is not excluded).
+        said_before = " ".join(
+            segment for segment in re.split(r"[,|]", match.string[: match.start()]) if not _NEGATED.match(segment)
+        )
         role_before = any(
-            (word := role_word(raw)) and word not in STOP_WORDS and word.isalpha()
-            for raw in WORD.findall(match.string[: match.start()])
+            (word := role_word(raw)) and word not in STOP_WORDS and word.isalpha() for raw in WORD.findall(said_before)
         )
         taken: list[str] = []
         at = end = 0

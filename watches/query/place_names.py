@@ -40,8 +40,9 @@ _FIELDS_NOT_PLACES = frozenset(_FIELDS_TEXT.split())
 # The words of remote work (read by `remote.read_remote`): a place written bare is never beside them.
 REMOTE = re.compile(
     r"\b(?:fully\s+|100%\s*)?(?:remote|remotely|wfh|work\s+from\s+home|telecommute"
-    # Spanish, Portuguese, French, German: "remoto", "télétravail", "teletrabajo", "Homeoffice".
-    r"|remot[oa]|t[ée]l[ée]travail|teletrabajo|home-?office)(?:[\s-](?:only|first|friendly))?\b"
+    # Spanish, Portuguese, French, German: "remoto", "télétravail", "teletrabajo", "Homeoffice"; "home
+    # office" that is not the UK department (`home_office`), "home-based".
+    r"|remot[oa]|t[ée]l[ée]travail|teletrabajo|home[\s-]?office|home[\s-]based)(?:[\s-](?:only|first|friendly))?\b"
 )
 # Place names that, written without "in", are more often a role, a skill or a plain word: "Phoenix"
 # (the Elixir framework), "Spring", "Aurora", "Reading", "Nice", "Split", "Mobile", "Orange"…

@@ -17,7 +17,7 @@ _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
     r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
     r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave"
-    r"|flexible\s+(?:hours|schedule|working\s+hours)|no\s+on[\s-]call|pet[\s-]friendly|dog[\s-]friendly"
+    r"|flexible\s+(?:hours|schedule|working\s+hours)|(?:no|not)\s+on[\s-]call(?:[\s-]heavy)?|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     # "…, relocation + visa", "…, relocation, €90k": asked for as a segment of its own.
     r"|(?<=[,|]\s)relocation(?=\s*(?:(?:\+|&|\band\b|\bplus\b)\s*)?(?:,|\||$))"
@@ -54,7 +54,7 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:(?:early|late|growth|seed|pre-seed)[\s-]stage|series\s+[a-f]|vc[\s-]backed|yc(?:[\s-]backed)?)\s+"
     r"(?:startups?|compan(?:y|ies)|fintechs?|scale-?ups?)\b|\bat\s+(?:an?\s+)?series\s+[a-f]\b"
     # A season and year of start: "summer 2027", "fall 2026 internship" (the level is read apart).
-    r"|\b(?:summer|fall|autumn|winter|spring)\s+(?:of\s+)?(?:20\d\d|'\d\d)\b"
+    r"|\b(?:summer|fall|autumn|winter|spring)\s+(?:of\s+)?(?:20\d\d|'\d\d)(?:\s+start)?\b"
     # US tax status of a contract: "W2 only", "no C2C" ("C2C", "1099", "corp-to-corp" are read as contract).
     r"|\bw-?2(?:\s+only)?\b"
     # What the seeker need not have, said after it: "clearance not required", "degree not needed".

@@ -58,6 +58,11 @@ STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
     "ok",
     "okay",
     "ideally",
+    "but",
+    "able",
+    "mostly",
+    "mainly",
+    "primarily",
     "preferably",
     "prefer",
     "preferred",
@@ -96,3 +101,16 @@ def role_word(raw: str) -> str:
 
 # Short spellings of a role word, read as the word ("staff eng" is a staff engineer).
 _SPELLINGS = {"eng": "engineer", "engs": "engineer", "engr": "engineer", "engrs": "engineer"}
+
+# Words of a skill, a field or an industry that no company is named by alone: in a list of
+# companies to leave out they are words to exclude ("exclude jobs at Oracle, IBM, python"), and in
+# a list of companies asked for they end the list ("at Stripe or Shopify, backend"). Not "oracle",
+# "docker", "elastic", "snowflake", "swift", "unity": companies are named so.
+_SKILL_TEXT = """
+python java javascript typescript golang rust ruby php perl scala kotlin haskell elixir clojure c++ c# .net
+react angular vue node node.js django rails flask spring laravel frontend front-end backend back-end fullstack
+full-stack devops sre mobile ios android embedded firmware data ml ai qa security infra infrastructure cloud
+crypto web3 blockchain defi nft gambling betting igaming defense defence adtech fintech insurance healthcare
+sales marketing consulting
+"""
+SKILL_WORDS = frozenset(_SKILL_TEXT.split())
