@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.watches.reading import read_filters
 from watches.query import interpret
 
 QUALIFIER_OPENS_A_SEGMENT: list[tuple[str, dict[str, Any]]] = [
@@ -43,22 +44,16 @@ NEGATED_REMOTE: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _filters(query: str) -> dict[str, Any]:
-    filters = interpret(query).as_dict()["filters"]
-    assert filters.pop("include_unknown") is True
-    return filters
-
-
 @pytest.mark.parametrize(
     ("query", "expected"), QUALIFIER_OPENS_A_SEGMENT, ids=[c[0] for c in QUALIFIER_OPENS_A_SEGMENT]
 )
 def test_a_qualifier_opening_a_segment_joins_the_place_before_it(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 @pytest.mark.parametrize(("query", "expected"), NEGATED_REMOTE, ids=[c[0] for c in NEGATED_REMOTE])
 def test_remote_refused_is_noted_never_required(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
     assert any("excluding remote jobs is not a filter" in note for note in interpret(query).notes)
 
 
@@ -95,7 +90,7 @@ YEARS_WITHOUT_THE_WORD_EXPERIENCE: list[tuple[str, dict[str, Any]]] = [
     ("query", "expected"), YEARS_WITHOUT_THE_WORD_EXPERIENCE, ids=[c[0] for c in YEARS_WITHOUT_THE_WORD_EXPERIENCE]
 )
 def test_years_of_experience_are_read_without_the_word_experience(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 FRESHNESS: list[tuple[str, dict[str, Any]]] = [
@@ -113,7 +108,7 @@ FRESHNESS: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), FRESHNESS, ids=[c[0] for c in FRESHNESS])
 def test_a_posting_window_is_read_in_its_usual_forms(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 TYPING: list[tuple[str, dict[str, Any]]] = [
@@ -138,7 +133,7 @@ TYPING: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), TYPING, ids=[c[0] for c in TYPING])
 def test_typing_habits_do_not_change_the_reading(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 PAY: list[tuple[str, dict[str, Any]]] = [
@@ -203,7 +198,7 @@ PAY: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), PAY, ids=[c[0] for c in PAY])
 def test_pay_is_read_in_its_usual_forms(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 EXCLUSIONS: list[tuple[str, dict[str, Any]]] = [
@@ -263,19 +258,19 @@ REQUIREMENTS_AND_LENGTHS: list[tuple[str, dict[str, Any], str]] = [
 
 @pytest.mark.parametrize(("query", "expected"), EXCLUSIONS, ids=[c[0] for c in EXCLUSIONS])
 def test_an_exclusion_takes_what_it_lists_and_no_more(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 @pytest.mark.parametrize(("query", "expected"), COMPANIES, ids=[c[0] for c in COMPANIES])
 def test_company_names_end_where_the_next_criterion_starts(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 @pytest.mark.parametrize(
     ("query", "expected", "note"), REQUIREMENTS_AND_LENGTHS, ids=[c[0] for c in REQUIREMENTS_AND_LENGTHS]
 )
 def test_requirements_and_lengths_are_noted_not_searched(query: str, expected: dict[str, Any], note: str) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
     assert any(note in item and "not something Watchtower can filter on" in item for item in interpret(query).notes)
 
 
@@ -293,7 +288,7 @@ REMOTE_AMONG_MODES: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), REMOTE_AMONG_MODES, ids=[c[0] for c in REMOTE_AMONG_MODES])
 def test_remote_among_other_work_modes_sets_no_remote_filter(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 PLACES: list[tuple[str, dict[str, Any]]] = [
@@ -342,7 +337,7 @@ PLACES: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), PLACES, ids=[c[0] for c in PLACES])
 def test_places_are_read_as_agents_write_them(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 LEVELS_AND_MORE: list[tuple[str, dict[str, Any]]] = [
@@ -401,7 +396,7 @@ LEVELS_AND_MORE: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), LEVELS_AND_MORE, ids=[c[0] for c in LEVELS_AND_MORE])
 def test_levels_pay_and_lists_as_agents_write_them(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 PARTS_OF_PLACES_AND_TIME_ZONES: list[tuple[str, dict[str, Any], str]] = [
@@ -430,7 +425,7 @@ PARTS_OF_PLACES_AND_TIME_ZONES: list[tuple[str, dict[str, Any], str]] = [
     ("query", "expected", "note"), PARTS_OF_PLACES_AND_TIME_ZONES, ids=[c[0] for c in PARTS_OF_PLACES_AND_TIME_ZONES]
 )
 def test_parts_of_places_and_time_zones_are_said_in_notes(query: str, expected: dict[str, Any], note: str) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
     assert any(note in item for item in interpret(query).notes) or not note
 
 
@@ -483,7 +478,7 @@ THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), THIRD_BATCH, ids=[c[0] for c in THIRD_BATCH])
 def test_a_third_batch_of_agent_queries(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 DELIVERY_AND_SPELLINGS: list[tuple[str, dict[str, Any]]] = [
@@ -508,7 +503,7 @@ DELIVERY_AND_SPELLINGS: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), DELIVERY_AND_SPELLINGS, ids=[c[0] for c in DELIVERY_AND_SPELLINGS])
 def test_delivery_words_and_short_spellings(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 PLACE_AFTER_A_COMPANY: list[tuple[str, dict[str, Any]]] = [
@@ -523,4 +518,4 @@ PLACE_AFTER_A_COMPANY: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), PLACE_AFTER_A_COMPANY, ids=[c[0] for c in PLACE_AFTER_A_COMPANY])
 def test_a_place_after_a_company_name_is_the_place(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected

@@ -9,14 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.watches.reading import read_filters
 from watches.query import interpret
-
-
-def _filters(query: str) -> dict[str, Any]:
-    filters = interpret(query).as_dict()["filters"]
-    assert filters.pop("include_unknown") is True
-    return filters
-
 
 COMPANY_PLACE_PAIRS: list[tuple[str, dict[str, Any]]] = [
     # Company + place pairs in a list: the list goes on after a comma while the next name also ends
@@ -716,7 +710,7 @@ FOURTH_BATCH: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), FOURTH_BATCH, ids=[c[0] for c in FOURTH_BATCH])
 def test_fourth_batch(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 def test_a_postcode_district_is_noted_and_only_after_a_british_town() -> None:
@@ -737,7 +731,7 @@ def test_words_joined_by_a_spaced_slash_stay_phrases_without_a_role_word_before_
 
 @pytest.mark.parametrize(("query", "expected"), THIRD_BATCH, ids=[c[0] for c in THIRD_BATCH])
 def test_third_batch(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 def test_a_misspelt_place_is_noted_with_the_reading_taken() -> None:
@@ -747,19 +741,19 @@ def test_a_misspelt_place_is_noted_with_the_reading_taken() -> None:
 
 @pytest.mark.parametrize(("query", "expected"), SECOND_BATCH, ids=[c[0] for c in SECOND_BATCH])
 def test_second_batch(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 @pytest.mark.parametrize(("query", "expected"), FIRST_BATCH, ids=[c[0] for c in FIRST_BATCH])
 def test_first_batch(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 @pytest.mark.parametrize(
     ("query", "expected"), COMPANY_PLACE_PAIRS + CLEARANCES, ids=[c[0] for c in COMPANY_PLACE_PAIRS + CLEARANCES]
 )
 def test_pairs_and_clearances(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 def test_company_place_pairs_are_noted_as_read_apart() -> None:
@@ -809,7 +803,7 @@ MISREADINGS: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), MISREADINGS, ids=[c[0] for c in MISREADINGS])
 def test_numbered_titles_monthly_pay_and_the_rand(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 def test_pay_read_as_monthly_by_its_amount_is_noted() -> None:

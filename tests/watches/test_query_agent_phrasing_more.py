@@ -9,14 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.watches.reading import read_filters
 from watches.query import interpret
-
-
-def _filters(query: str) -> dict[str, Any]:
-    filters = interpret(query).as_dict()["filters"]
-    assert filters.pop("include_unknown") is True
-    return filters
-
 
 NICKNAMES: list[tuple[str, dict[str, Any]]] = [
     # A metro's or an area's nickname is a place (matching/places), after "in" or written bare,
@@ -83,7 +77,7 @@ STATES_AND_CODES: list[tuple[str, dict[str, Any]]] = [
     ("query", "expected"), NICKNAMES + STATES_AND_CODES, ids=[c[0] for c in NICKNAMES + STATES_AND_CODES]
 )
 def test_nicknames_states_and_codes_are_places(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 def test_a_code_read_as_a_state_says_which_country_it_also_names() -> None:
@@ -173,7 +167,7 @@ ROLE_CHOICES_AND_SEPARATORS: list[tuple[str, dict[str, Any]]] = [
     ids=[c[0] for c in COMPANY_LISTS_END_AT_A_PLACE + ROLE_CHOICES_AND_SEPARATORS],
 )
 def test_company_lists_role_choices_and_separators(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 WORDS_THAT_ARE_NO_ROLE: list[tuple[str, dict[str, Any]]] = [
@@ -214,4 +208,4 @@ WORDS_THAT_ARE_NO_ROLE: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), WORDS_THAT_ARE_NO_ROLE, ids=[c[0] for c in WORDS_THAT_ARE_NO_ROLE])
 def test_words_that_are_no_role(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected

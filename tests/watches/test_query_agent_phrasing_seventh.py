@@ -14,14 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.watches.reading import read_filters
 from watches.query import interpret
-
-
-def _filters(query: str) -> dict[str, Any]:
-    filters = interpret(query).as_dict()["filters"]
-    assert filters.pop("include_unknown") is True
-    return filters
-
 
 SIXTH_BATCH: list[tuple[str, dict[str, Any]]] = [
     # Home Office: the UK department beside a UK place or after "the"; else remote work.
@@ -314,7 +308,7 @@ SIXTH_BATCH: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), SIXTH_BATCH, ids=[c[0][:60] for c in SIXTH_BATCH])
 def test_sixth_batch(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 def test_home_office_is_noted_with_the_other_reading() -> None:

@@ -12,14 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.watches.reading import read_filters
 from watches.query import interpret
-
-
-def _filters(query: str) -> dict[str, Any]:
-    filters = interpret(query).as_dict()["filters"]
-    assert filters.pop("include_unknown") is True
-    return filters
-
 
 FIFTH_BATCH: list[tuple[str, dict[str, Any]]] = [
     # German titles: the gender marker, "Entwickler" (a generic role word), "Festanstellung".
@@ -429,7 +423,7 @@ FIFTH_BATCH: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), FIFTH_BATCH, ids=[c[0] for c in FIFTH_BATCH])
 def test_fifth_batch(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 # Typos, exclusions, hybrid days and funding stages beside the batch's other criteria.
@@ -580,7 +574,7 @@ SPELLING_AND_EXCLUSIONS: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), SPELLING_AND_EXCLUSIONS, ids=[c[0] for c in SPELLING_AND_EXCLUSIONS])
 def test_spelling_and_exclusions(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 # Thousands separators and periods, one form a row, each beside its neighbours that must not move.
@@ -628,7 +622,7 @@ PAY_FORMS: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), PAY_FORMS, ids=[c[0] for c in PAY_FORMS])
 def test_pay_forms(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 GRADES_AND_TITLES: list[tuple[str, dict[str, Any]]] = [
@@ -644,7 +638,7 @@ GRADES_AND_TITLES: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), GRADES_AND_TITLES, ids=[c[0] for c in GRADES_AND_TITLES])
 def test_grades_and_numbered_titles(query: str, expected: dict[str, Any]) -> None:
-    assert _filters(query) == expected
+    assert read_filters(query) == expected
 
 
 def test_a_guessed_monthly_pay_is_noted_with_the_reading_taken() -> None:

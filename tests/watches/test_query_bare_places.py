@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.watches.reading import read_filters
 from watches.query import interpret
 
 TERSE: list[tuple[str, dict[str, Any]]] = [
@@ -98,9 +99,7 @@ TERSE: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), TERSE)
 def test_a_terse_query_reads_its_place(query: str, expected: dict[str, Any]) -> None:
-    filters = interpret(query).as_dict()["filters"]
-    assert filters.pop("include_unknown") is True
-    assert filters == expected
+    assert read_filters(query) == expected
 
 
 # An exclusion's list ends at the first item that is no word to exclude: a place written bare

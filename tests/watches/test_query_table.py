@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.watches.reading import read_filters
 from watches.query import interpret
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -119,9 +120,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), CASES, ids=[case[0][:60] for case in CASES])
 def test_a_query_is_read_into_these_filters(query: str, expected: dict[str, Any]) -> None:
-    filters = interpret(query).as_dict()["filters"]
-    assert filters.pop("include_unknown") is True
-    assert filters == expected
+    assert read_filters(query) == expected
 
 
 NOTES: list[tuple[str, str]] = [

@@ -96,6 +96,12 @@ def read_locations(reader: ReaderState) -> None:
         return True
 
     reader.cut(_BASED, based)
+    _settle(reader)
+
+
+def _settle(reader: ReaderState) -> None:
+    """After each pass that adds places: "remote" as the only place is remote work, not a place,
+    and no more than `MAX_TERMS` places are kept (noted)."""
     if reader.locations == ["remote"]:
         reader.locations = []
         reader.remote_only = True
@@ -213,12 +219,7 @@ def read_bare_places(reader: ReaderState) -> None:
         reader.locations.extend(place for place in accepted if place not in reader.locations)
     for start, end, _accepted in sorted(found, reverse=True):
         reader.text = reader.text[:start] + BAR + reader.text[end:]
-    if reader.locations == ["remote"]:
-        reader.locations = []
-        reader.remote_only = True
-    if len(reader.locations) > MAX_TERMS:
-        reader.notes.append(f"Only the first {MAX_TERMS} locations were kept.")
-        reader.locations = reader.locations[:MAX_TERMS]
+    _settle(reader)
 
 
 def _leading_qualifier(
