@@ -432,3 +432,21 @@ def test_an_index_read_asks_the_word_index_for_the_posting_days(jobs: None, monk
                 index_condition = statements[0].split("job_words", 1)[1].split("Index Cond", 1)[1].split("\n", 1)[0]
                 assert "posted_at" in index_condition and "86400" in index_condition
                 assert "job_employment_idx" not in statements[0]
+
+
+def test_job_words_columns_are_where_the_estimate_reads_them_the_posting_day_first() -> None:
+    """GIN checks a scan's keys in column order: the posting day leads (migration boards/0023: a
+    rare window proposes the rows the other keys are asked about), the joint keys next (an empty
+    one ends the scan at once); the estimate reads each column's statistics by its number."""
+    from watches.services.estimate import JOB_WORDS_COLUMNS
+
+    def column(number: int) -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_get_indexdef('job_words'::regclass, %s, false)", [number])
+            return str(cursor.fetchone()[0])
+
+    words, places, flags, bounds, joint = (column(number) for number in JOB_WORDS_COLUMNS)
+    assert "posted_at" in column(1) and "86400" in column(1)
+    assert JOB_WORDS_COLUMNS[4] == 2 and "'+intern'" in joint
+    assert "search_text" in words and "string_to_array" in words and "place_text" in places
+    assert "seniority" in flags and "remote" in flags and "'p40'" in bounds and "'tech'" in bounds

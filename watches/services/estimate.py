@@ -40,10 +40,11 @@ from watches.services.job_keys import (
 
 STATS_TTL_SECONDS = 300
 # The index columns (numbers) of the search words, place tokens, flags, bounds keys and joint
-# keys (0: none). job_words' first column is the joint keys (migration boards/0015: GIN checks its
-# keys in column order, so an empty joint key must come first to end the scan at once).
+# keys (0: none). GIN checks a scan's keys in column order: job_words' first column is the posting
+# day (migration boards/0023: a rare window proposes the rows the other keys are asked about), its
+# second the joint keys (migration boards/0015: an empty joint key ends the scan at once).
 Columns = tuple[int, int, int, int, int]
-JOB_WORDS_COLUMNS: Columns = (2, 3, 4, 5, 1)
+JOB_WORDS_COLUMNS: Columns = (3, 4, 5, 6, 2)
 CHANGE_WORDS_COLUMNS: Columns = (1, 2, 3, 0, 0)
 # The power of the other words' shares in the share of words asked for all of (`_shares`).
 TOGETHER = 0.25
@@ -203,7 +204,7 @@ def _read(table: str, words: str, salary: str, *, columns: Columns, posted: str 
         found = {(name, number): rest for name, number, *rest in cursor.fetchall()}
         cursor.execute("SELECT reltuples FROM pg_class WHERE oid = %s::regclass", [table])
         rows = float(cursor.fetchone()[0])
-    if rows <= 0 or (words, "1") not in found:
+    if rows <= 0 or (words, str(columns[0])) not in found:
         return None
     elements = [_elements(found.get((words, str(number)))) for number in columns[:3]]
     seen = found.get((table, "first_seen_at"))
@@ -413,7 +414,7 @@ JointGroup = tuple[tuple[str, ...], str | None]
 def _leading(words: list[float], bounds: list[str], joint: list[JointGroup], stats: SearchStats) -> list[JointGroup]:
     """The joint groups no more common than the search's rarest other index condition, rarest
     first; the others' fallback keys are added to `bounds`. The joint keys are job_words' first
-    column and GIN checks keys in column order, so a common joint key leads the scan in place of
+    column but the posting days' and GIN checks keys in column order, so a common joint key leads the scan in place of
     a rarer word: java + pay >= 260k in GBP + at most 2 years led by `p260` and the currency (5 %
     of the jobs each) stepped through both, 90 ms at 5M for 137 rows; an empty joint key is the
     rarest of all and always stays."""

@@ -21,14 +21,14 @@ lacks, and where a job lies in time.
   the board's tech share; migration boards/0022), so a search kept to tech companies asks for one
   more key of the same scan instead of looking up each row's board: the key is checked against
   the rarer ones as a bound is, and where it is rarer itself (few tech boards) it drives.
-- **Joint keys** (job_words' first column, migration boards/0015). Conditions common on their own
+- **Joint keys** (job_words' second column, after the posting day; migration boards/0015). Conditions common on their own
   and rare or empty together cost the GIN scan one step per job of the rarer: "principal level
   without the word principal" stepped through every principal-level job (56,000 at 1M jobs,
   31 ms, for none), as "manager" with the intern level did through every job saying manager.
   The level is read from the same words, so a job also holds its level joined with each of
   LEVEL_WORDS, present or absent (`principal-principal`, `mid+manager`): such a search asks
   for the joint key, which no job holds, and the scan ends at once; the statistics give each
-  joint key's own share, so the estimate knows too. The column comes first because GIN checks
+  joint key's own share, so the estimate knows too. The column comes early because GIN checks
   a scan's keys in column order and starts again from the first at every disagreement: a
   joint key no job holds, checked last, was reached only where the earlier keys agreed (manager
   + intern or mid level + the joint key: 55 ms at 5M with the joint key sixth, 0.1 ms first). Likewise `c<currency>` (`cGBP`, `c` when
@@ -40,14 +40,18 @@ lacks, and where a job lies in time.
   after now's, plus the rows seen later than that (an ordinary range, for clocks that ran
   ahead): exactly the jobs of the newest slice, so an index read can stop at the newest slice
   expected to hold the page and the count, as a walk does.
-- **The posting day** (job_words' last column, migration boards/0020). A job's day (UTC, days
+- **The posting day** (job_words' first column, migrations boards/0020 and 0023). A job's day (UTC, days
   since the epoch) of `posted_or_seen` (posted, else first seen: what "posted within N days"
   bounds), `posted_day`. "Posted since moment M" is an overlap with M's day … tomorrow
   (`posted_days`; the exact bound is tested again on the rows found), plus the jobs posted later
   than that (an ordinary range on job_posted_idx, for dates ahead of the clock). One key a job:
   posting days do not follow first sightings (a board read for the first time lists postings of
   every age), so job_posted_idx's bitmap of a day's postings was as large whatever slice a
-  search read, and ANDed beside the words it cost more than the rows it saved.
+  search read, and ANDed beside the words it cost more than the rows it saved. The column is
+  first (boards/0023; it was the last): a window is asked for only when it is rare
+  (`search._posted_keys`), and GIN checks a scan's keys in column order, so, last, it was asked
+  about every row the common words, the level and remote agreed on; first, its rows are the
+  ones the others are asked about (a search without a window keeps its keys' order).
 
 The SQL expressions must be spelled as the index spells them (the planner matches the
 expression tree, not the text), so the migration builds them as `bounds_sql` does.
