@@ -325,3 +325,29 @@ def test_home_office_sponsors_and_days_at_home_are_no_department() -> None:
     reading = interpret("Home office 2 days, backend")
     assert (reading.filters.remote_only, reading.filters.keywords) == (False, ("backend",))
     assert any("hybrid work" in note for note in reading.notes)
+
+
+# A minimum of years: alone it is read as "5+ years" (that number, docs/queries.md); with a maximum
+# after it, a range read as its upper end, as "5-8 years"; "min"/"minimum" are never keywords.
+MINIMUM_YEARS: list[tuple[str, dict[str, Any]]] = [
+    ("python, min 5 years, max 8", {"keywords": ["python"], "max_experience_years": 8}),
+    ("min 5 yrs max 8 yrs experience", {"max_experience_years": 8}),
+    ("at least 5 but no more than 8 years", {"max_experience_years": 8}),
+    ("min 5, max 8 years", {"max_experience_years": 8}),
+    ("python, at least 5 years", {"keywords": ["python"], "max_experience_years": 5}),
+    ("python min 3 years experience", {"keywords": ["python"], "max_experience_years": 3}),
+    (
+        "senior, minimum of 4 years of relevant work experience, remote",
+        {"seniority": ["senior"], "remote_only": True, "max_experience_years": 4},
+    ),
+    ("at least 150k, max 6 years", {"min_salary": 150000, "max_experience_years": 6}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), MINIMUM_YEARS, ids=[c[0][:60] for c in MINIMUM_YEARS])
+def test_a_minimum_of_years(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_an_age_is_no_minimum_of_years() -> None:
+    assert interpret("backend, must be at least 18 years old").filters.max_experience_years is None

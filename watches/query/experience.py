@@ -18,7 +18,7 @@ _YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?)\b['’]?"  # "3 Jahre"
 # "YOE" (years of experience) says experience by itself: "3 YOE", "at most 4 yoe", "10+ YOE".
 _YOE = r"(?:yoe|y\.o\.e\.?)(?!\w)"
 _EXPERIENCE = (
-    r"(?:of\s+|de\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+)?"
+    r"(?:of\s+|de\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+){0,2}"
     r"(?:experience|exp|xp|berufserfahrung|erfahrung|experiencia|experiência|expérience)\b"
 )
 _LEAD = (
@@ -27,7 +27,24 @@ _LEAD = (
 )
 _STRICT_BOUND = r"(?:less\s+than|fewer\s+than|under|below|<)"
 _BOUND = r"(?:max(?:imum)?(?:\s+of)?|at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|<=|≤)"
+_LEAST = r"(?:min(?:imum)?(?:\s+of)?|at\s+least)"
+_THEN = r"\s*(?:[,;/]\s*)?(?:(?:and|but)\s+)?"
 _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
+    # "min 5 years, max 8", "at least 5 but no more than 8 years": a range, read as its upper end
+    # (as "5-8 years"); the years are said after either number.
+    re.compile(
+        rf"{_LEAD}{_LEAST}\s*(?P<low>{_COUNT})\s*\+?\s*{_YEARS}(?:\s+{_EXPERIENCE})?{_THEN}"
+        rf"{_BOUND}\s*(?P<n>{_COUNT})(?:\s*{_YEARS})?(?:\s+{_EXPERIENCE})?"
+    ),
+    re.compile(
+        rf"{_LEAD}{_LEAST}\s*(?P<low>{_COUNT}){_THEN}{_BOUND}\s*(?P<n>{_COUNT})\s*{_YEARS}(?:\s+{_EXPERIENCE})?"
+    ),
+    # "min 3 years experience", "at least 5 yrs": as "5+ years", that number ("at least 18 years
+    # old" is an age).
+    re.compile(
+        rf"{_LEAD}{_LEAST}\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}(?!\s+(?:old|of\s+age)\b)"
+        rf"(?:\s+{_EXPERIENCE})?(?:\s+(?:required|needed))?"
+    ),
     re.compile(
         rf"{_LEAD}(?P<bound>{_STRICT_BOUND}|{_BOUND})\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
         rf"(?:\s+{_EXPERIENCE})?(?:\s+(?:required|needed))?"
