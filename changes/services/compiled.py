@@ -61,10 +61,7 @@ class Seen:
         if fixed is None:
             sql, params = where_sql(Change, self._q(self._fixed, index=index))
             fixed = self._compiled[key] = (sql, tuple(params))
-        if self._moving is None:
-            return fixed[0], list(fixed[1])
-        moving, moving_params = where_sql(Change, filters_q(self._moving, index=index))
-        return f"({fixed[0]}) AND ({moving})", [*fixed[1], *moving_params]
+        return self._with_moving(fixed, index=index)
 
     def role_sql(self, role: str) -> tuple[str, list[Any]]:
         """A search's condition for the rows of `role` (`filters.search_feed_role_q`: the role
@@ -87,10 +84,7 @@ class Seen:
             else:
                 fixed = shared
             self._compiled[key] = fixed
-        if self._moving is None:
-            return fixed[0], list(fixed[1])
-        moving, moving_params = where_sql(Change, filters_q(self._moving, index=False))
-        return f"({fixed[0]}) AND ({moving})", [*fixed[1], *moving_params]
+        return self._with_moving(fixed, index=False)
 
     def unkept_sql(self) -> tuple[str, list[Any]]:
         """What a poll tests of each of the search's kept matches (changes/services/matches.py):
@@ -107,12 +101,17 @@ class Seen:
             rest = Filters(tech_companies_only=self.filters.tech_companies_only)
             sql, params = where_sql(Change, filters_q(rest, index=False))
             found = self._compiled[key] = (sql, tuple(params))
+        return self._with_moving(found, index=False)
+
+    def _with_moving(self, fixed: tuple[str, tuple[Any, ...]], *, index: bool) -> tuple[str, list[Any]]:
+        """A compiled condition ANDed with the freshness bounds, compiled at each call (they are
+        relative to now); the condition alone when there are none."""
         if self._moving is None:
-            return found[0], list(found[1])
-        moving, moving_params = where_sql(Change, filters_q(self._moving, index=False))
-        if found[0] == "TRUE":
+            return fixed[0], list(fixed[1])
+        moving, moving_params = where_sql(Change, filters_q(self._moving, index=index))
+        if fixed[0] == "TRUE":
             return moving, moving_params
-        return f"({found[0]}) AND ({moving})", [*found[1], *moving_params]
+        return f"({fixed[0]}) AND ({moving})", [*fixed[1], *moving_params]
 
     def _q(self, filters: Filters, *, index: bool) -> Q:
         if self.kind == WatchKind.BOARD:

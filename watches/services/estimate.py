@@ -413,11 +413,11 @@ JointGroup = tuple[tuple[str, ...], str | None]
 
 def _leading(words: list[float], bounds: list[str], joint: list[JointGroup], stats: SearchStats) -> list[JointGroup]:
     """The joint groups no more common than the search's rarest other index condition, rarest
-    first; the others' fallback keys are added to `bounds`. The joint keys are job_words' first
-    column but the posting days' and GIN checks keys in column order, so a common joint key leads the scan in place of
-    a rarer word: java + pay >= 260k in GBP + at most 2 years led by `p260` and the currency (5 %
-    of the jobs each) stepped through both, 90 ms at 5M for 137 rows; an empty joint key is the
-    rarest of all and always stays."""
+    first; the others' fallback keys are added to `bounds`. The joint keys are job_words' second
+    column, after the posting day's, and GIN checks keys in column order, so a common joint key
+    leads the scan in place of a rarer word: java + pay >= 260k in GBP + at most 2 years led by
+    `p260` and the currency (5 % of the jobs each) stepped through both, 90 ms at 5M for 137 rows;
+    an empty joint key is the rarest of all and always stays."""
     others = words + [stats.bounds.get(key, stats.unlisted[2]) for key in bounds]
     rarest = min(others, default=1.0)
     shared = [
