@@ -71,6 +71,8 @@ def _role_reading(reader: ReaderState) -> None:
     any_of = bool(re.search(r"\bor\b|/", text.replace("|", " ")))
     if any_of and "(" in text and _bracketed_alternatives(reader, text):
         return
+    if any_of and (" or " in text or " / " in text) and _choice_before_shared_words(reader, text):
+        return
     if any_of and _segment_alternatives(reader, text):
         return
     if any_of:
@@ -109,6 +111,70 @@ def _bracketed_alternatives(reader: ReaderState, text: str) -> bool:
     if group is None:
         return False
     return _choice_beside_words(reader, text, group.start(), group.end(), group.group(1))
+
+
+def _choice_before_shared_words(reader: ReaderState, text: str) -> bool:
+    """ "golang or rust backend", "python or java backend engineer", "backend golang or rust",
+    "golang, rust or python backend": a choice of languages or frameworks (`_STACK_WORDS`) whose
+    last (or first) alternative carries the field they share (`_SHARED_FIELDS`) is the choice in
+    `keywords` and the field in `all_keywords`, as "backend (golang or rust)" is; not "golang" or
+    "rust backend". Only that shape: "react or react native" and "ml or data science" keep the
+    usual reading. False (notes undone) leaves the text to it."""
+    found = [m for m in _SEGMENT_TEXT.finditer(text) if re.search(r"\bor\b|/", m.group(0))]
+    if len(found) != 1:
+        return False
+    segment = found[0]
+    noted = len(reader.notes)
+    pieces = [_role_words(reader, piece) for piece in re.split(r"\bor\b|/", segment.group(0))]
+    specific = [[word for word in words if word not in GENERIC] for words in pieces]
+    single = [len(words) == 1 and words[0] in _STACK_WORDS for words in specific]
+    choices: list[str] = []
+    shared: list[str] = []
+    if len(specific) >= 2 and all(single[:-1]) and _stack_then_fields(specific[-1]):
+        choices, shared = [words[0] for words in specific[:-1]] + [specific[-1][0]], specific[-1][1:]
+    elif len(specific) >= 2 and all(single[1:]) and _stack_then_fields(specific[0][::-1]):
+        choices, shared = [specific[0][-1]] + [words[0] for words in specific[1:]], specific[0][:-1]
+    if not choices:
+        del reader.notes[noted:]
+        return False
+    start = segment.start()
+    # "golang, rust or python backend": single languages in the comma segments just before join the choice.
+    while True:
+        before = re.search(r"(?:^|[,|])([^,|]*),\s*$", text[:start])
+        looked = len(reader.notes)
+        words = _role_words(reader, before.group(1)) if before else []
+        if not before or len(words) != 1 or words[0] not in _STACK_WORDS:
+            del reader.notes[looked:]  # the outside words are read (and noted) below
+            break
+        choices.insert(0, words[0])
+        start = before.start(1)
+    outside = _role_words(reader, text[:start] + BAR + text[segment.end() :])
+    generic = [word for piece in pieces for word in piece if word in GENERIC]
+    generic += [word for word in outside if word in GENERIC]
+    reader.keywords = _capped(reader, choices, "keywords")
+    reader.all_keywords = _capped(reader, [*shared, *(word for word in outside if word not in GENERIC)], "all_keywords")
+    _note_generic(reader, generic)
+    return True
+
+
+def _stack_then_fields(words: list[str]) -> bool:
+    """ "rust backend": a language or framework, then only fields."""
+    return len(words) >= 2 and words[0] in _STACK_WORDS and all(word in _SHARED_FIELDS for word in words[1:])
+
+
+# Languages, frameworks and platforms that a choice of "X or Y <field>" offers.
+_STACK_TEXT = """
+python java javascript js typescript ts golang go rust ruby php perl scala kotlin swift haskell elixir clojure
+erlang ocaml c c++ c# .net dotnet f# react angular vue svelte node node.js nodejs django rails flask fastapi
+spring laravel symfony ios android flutter aws gcp azure
+"""
+_STACK_WORDS = frozenset(_STACK_TEXT.split())
+# The fields such a choice shares: "golang or rust backend", "react or vue frontend".
+_FIELDS_TEXT = """
+backend back-end frontend front-end full-stack fullstack mobile web systems platform infrastructure infra
+embedded firmware devops data ml game server server-side desktop cloud api system
+"""
+_SHARED_FIELDS = frozenset(_FIELDS_TEXT.split())
 
 
 def _segment_alternatives(reader: ReaderState, text: str) -> bool:
