@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.watches.reading import read_filters
+from watches.query import interpret
 
 # A choice of languages or frameworks before (or after) the field they share: the choice is
 # `keywords`, the field `all_keywords`, as "backend (golang or rust)" is.
@@ -57,3 +58,67 @@ SHARED_FIELD: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), SHARED_FIELD, ids=[c[0][:60] for c in SHARED_FIELD])
 def test_a_choice_before_the_field_it_shares(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# Pay with a currency and no period where pay is quoted by the month: a month's pay when a year's
+# would be below the currency's lowest believable yearly pay (pay._USUALLY_MONTHLY_BELOW), noted
+# with the explicit filters for the yearly reading.
+MONTHLY_PAY: list[tuple[str, dict[str, Any]]] = [
+    (
+        "Senior full stack dev in Tel Aviv, 40k NIS",
+        {
+            "keywords": ["full-stack"],
+            "locations": ["tel aviv"],
+            "seniority": ["senior"],
+            "min_salary": 480000,
+            "salary_currency": "ILS",
+        },
+    ),
+    (
+        "senior data scientist Tel Aviv 50,000 ILS",
+        {
+            "all_keywords": ["data", "scientist"],
+            "locations": ["tel aviv"],
+            "seniority": ["senior"],
+            "min_salary": 600000,
+            "salary_currency": "ILS",
+        },
+    ),
+    (
+        "$12k remote golang, LATAM",
+        {"keywords": ["golang"], "remote_from": ["latam"], "min_salary": 144000, "salary_currency": "USD"},
+    ),
+    (
+        "golang developer, Dubai, AED 45k",
+        {"keywords": ["golang"], "locations": ["dubai"], "min_salary": 540000, "salary_currency": "AED"},
+    ),
+    ("45k PLN java", {"keywords": ["java"], "min_salary": 540000, "salary_currency": "PLN"}),
+    (
+        "SGD 12k, backend, Singapore",
+        {"keywords": ["backend"], "locations": ["singapore"], "min_salary": 144000, "salary_currency": "SGD"},
+    ),
+    # A year's pay stays yearly.
+    ("$25k backend", {"keywords": ["backend"], "min_salary": 25000, "salary_currency": "USD"}),
+    ("120k NIS, backend", {"keywords": ["backend"], "min_salary": 120000, "salary_currency": "ILS"}),
+    ("€12k backend", {"keywords": ["backend"], "min_salary": 12000, "salary_currency": "EUR"}),
+    ("$150k, backend", {"keywords": ["backend"], "min_salary": 150000, "salary_currency": "USD"}),
+    # An explicit period is read as written.
+    ("$12k a year, intern", {"seniority": ["intern"], "min_salary": 12000, "salary_currency": "USD"}),
+    # The amount of a bonus is no pay, before the amount too.
+    ("backend, sign-on bonus of $10,000", {"keywords": ["backend"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), MONTHLY_PAY, ids=[c[0][:60] for c in MONTHLY_PAY])
+def test_pay_quoted_by_the_month(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_monthly_pay_is_noted_with_the_yearly_filters() -> None:
+    notes = interpret("Senior full stack dev in Tel Aviv, 40k NIS").notes
+    assert any(
+        "read as monthly pay (480000 a year)" in note and '`min_salary: 40000` (and `salary_currency: "ILS"`)' in note
+        for note in notes
+    )
+    notes = interpret("18k PLN").notes
+    assert any("too small for a yearly salary in PLN" in note and "`min_salary: 18000`" in note for note in notes)

@@ -124,6 +124,11 @@ _BENEFIT_KIND = (
 _BENEFIT_AFTER = re.compile(
     rf"\s*(?:{_BENEFIT_KIND}|(?:bonus(?:es)?|budget|allowance|relocation|equity|rsus?|in\s+(?:stock|rsus?|equity))\b)"
 )
+# Before the amount: "sign-on bonus of $10,000", "relocation allowance: €5,000" ("bonus 300k" may be pay).
+_BENEFIT_BEFORE = re.compile(
+    r"\b(?:(?:sign[\s-]?on|signing|joining|annual|performance|retention|referral|relocation)\s+)?"
+    r"(?:bonus(?:es)?|allowance|stipend)(?:\s+of|\s*:)\s*(?:up\s+to\s+)?$"
+)
 # After "+" only a benefit named by its kind: "$10,000+ relocation bonus" (but "$150k + equity" is pay).
 _BENEFIT_AFTER_PLUS = re.compile(rf"\s*{_BENEFIT_KIND}")
 _PERIODS = {
@@ -187,15 +192,24 @@ def read_pay(reader: ReaderState) -> None:
                 f'"{fragment}{benefit.group(0)}" is a bonus, an allowance or equity, not a salary; it was ignored.'
             )
             return True
+        if "bonus" in match.string or "allowance" in match.string or "stipend" in match.string:
+            before = _BENEFIT_BEFORE.search(match.string, max(match.start() - 40, 0), match.start())
+            if before:  # "sign-on bonus of $10,000": the amount of the bonus
+                reader.notes.append(
+                    f'"{before.group(0).strip()} {fragment}" is a bonus or an allowance, not a salary; it was ignored.'
+                )
+                return True
         if value < 1000 and not period and not has_k:
             value *= 1000  # "making at least 150"
         elif not period and not (lakh or crore) and currency:
-            if _monthly_by_amount(value, currency):
+            why = _monthly_by_amount(value, currency)
+            if why:
                 period = "month"
-            if period and not groups["pm"]:
+            if why and not groups["pm"]:
                 reader.notes.append(
-                    f'"{fragment}" names no period and is too small for a yearly salary in {currency}: '
-                    f"it was read as monthly pay ({plain(value * 12)} a year); pass `min_salary` for another reading."
+                    f'"{fragment}" names no period and {why} in {currency}: it was read as monthly pay '
+                    f"({plain(value * 12)} a year); pass `min_salary: {plain(value)}` (and `salary_currency: "
+                    f'"{currency}"`) for a yearly reading.'
                 )
         if groups["pm"] and period != "month":
             keep.append(match.start("pm"))  # "$150k PM": pay and a product manager
@@ -248,13 +262,39 @@ def read_pay(reader: ReaderState) -> None:
         reader.cut(_SIX_FIGURES, six_figures)
 
 
-def _monthly_by_amount(value: float, currency: str | None) -> bool:
-    """Whether pay stated with no period is monthly by its size in its currency: below a yearly
-    salary's lower bound there (boards/derive/money.py BOUNDS, scaled per currency) but a
-    believable month's pay. Polish, South African and Latin American pay is mostly stated by the
-    month ("18k PLN", "R75k"); "€60k" or "PLN 240k" stay yearly. Only with a currency: "8k" alone
-    says nothing of its scale."""
+def _monthly_by_amount(value: float, currency: str | None) -> str | None:
+    """Why pay stated with no period is monthly by its size in its currency (the note's words), or
+    None when it is yearly. Below a yearly salary's lower bound there (boards/derive/money.py
+    BOUNDS, scaled per currency) but a believable month's pay, it is too small for a year's. Where
+    pay is quoted by the month (`_USUALLY_MONTHLY_BELOW`) an amount above that bound but below the
+    currency's lowest believable yearly pay is a month's too: "40k NIS", "AED 45k", "$12k". Polish,
+    South African and Latin American pay is mostly stated by the month ("18k PLN", "R75k"); "€60k",
+    "$150k" or "PLN 240k" stay yearly. Only with a currency: "8k" alone says nothing of its scale."""
     if currency is None:
-        return False
+        return None
     scale = money.scale_of(currency)
-    return money.BOUNDS["month"][0] * scale <= value < money.BOUNDS["year"][0] * scale
+    if value < money.BOUNDS["month"][0] * scale:
+        return None
+    if value < money.BOUNDS["year"][0] * scale:
+        return "is too small for a yearly salary"
+    if value < _USUALLY_MONTHLY_BELOW.get(currency, 0):
+        return "is the size of a month's pay, as pay is usually quoted"
+    return None
+
+
+# Currencies whose pay is quoted by the month, and the amount below which a figure without a period
+# is a month's pay though the posting readers' bounds would take it for a year's: a yearly figure
+# under it is below that country's full-time minimum wage or far below any tech salary there, and a
+# monthly one is a believable tech salary (Israel: 15,000-70,000 NIS a month; the Gulf: AED/SAR
+# 20,000-60,000; Singapore SGD 6,000-20,000; Hong Kong HKD 30,000-150,000; Poland's minimum wage is
+# about 58,000 PLN a year). The dollar: under 20,000 a year is below the US full-time minimum in most
+# states, and remote work paid in dollars abroad is quoted by the month ("$12k").
+_USUALLY_MONTHLY_BELOW: dict[str, float] = {
+    "ILS": 100_000,
+    "AED": 100_000,
+    "SAR": 100_000,
+    "SGD": 25_000,
+    "HKD": 200_000,
+    "PLN": 60_000,
+    "USD": 20_000,
+}
