@@ -122,3 +122,51 @@ def test_monthly_pay_is_noted_with_the_yearly_filters() -> None:
     )
     notes = interpret("18k PLN").notes
     assert any("too small for a yearly salary in PLN" in note and "`min_salary: 18000`" in note for note in notes)
+
+
+# "remote-friendly" with places named apart from it allows remote work without asking for it (as
+# "remote OK"): the places are locations, which find the remote jobs workable from there too.
+# "nearshore" is remote work; a place beside it says where from.
+REMOTE_FRIENDLY_AND_NEARSHORE: list[tuple[str, dict[str, Any]]] = [
+    ("remote-friendly backend jobs in Boston or NYC", {"keywords": ["backend"], "locations": ["boston", "nyc"]}),
+    (
+        "seeking remote-friendly product roles in Denver or Boulder",
+        {"keywords": ["product"], "locations": ["denver", "boulder"]},
+    ),
+    (
+        "remote-friendly, senior python, Boston",
+        {"keywords": ["python"], "locations": ["boston"], "seniority": ["senior"]},
+    ),
+    ("remote ok, backend, Boston", {"keywords": ["backend"], "locations": ["boston"]}),
+    ("remote or hybrid backend in Boston", {"keywords": ["backend"], "locations": ["boston"]}),
+    # Alone it is remote work; next to a country or zone, where from; plain "remote" with a city is too.
+    ("remote-friendly backend", {"keywords": ["backend"], "remote_only": True}),
+    ("remote friendly europe", {"remote_from": ["europe"]}),
+    ("remote backend jobs in Boston", {"keywords": ["backend"], "remote_from": ["boston"]}),
+    (
+        "nearshore React developer, LATAM, $5k/month",
+        {"keywords": ["react"], "remote_from": ["latam"], "min_salary": 60000, "salary_currency": "USD"},
+    ),
+    (
+        "nearshore devops engineer Colombia, USD 6,000/month",
+        {"keywords": ["devops"], "remote_from": ["colombia"], "min_salary": 72000, "salary_currency": "USD"},
+    ),
+    ("near-shore QA, Argentina or Uruguay", {"keywords": ["qa"], "remote_from": ["argentina", "uruguay"]}),
+    ("nearshore java developer", {"keywords": ["java"], "remote_only": True}),
+    # A two-letter word before a country is no place of its own ("QA, Argentina" is not Qatar).
+    ("remote, QA, Argentina", {"keywords": ["qa"], "remote_from": ["argentina"]}),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"), REMOTE_FRIENDLY_AND_NEARSHORE, ids=[c[0][:60] for c in REMOTE_FRIENDLY_AND_NEARSHORE]
+)
+def test_remote_friendly_and_nearshore(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_remote_friendly_and_nearshore_are_noted() -> None:
+    notes = interpret("remote-friendly backend jobs in Boston or NYC").notes
+    assert any("remote work is allowed, not asked for" in note and 'Say "remote"' in note for note in notes)
+    notes = interpret("nearshore java developer").notes
+    assert any('"nearshore" was read as remote work' in note for note in notes)

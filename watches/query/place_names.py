@@ -117,7 +117,8 @@ def read_places(phrase: str, *, codes: frozenset[str] = frozenset(), abroad: boo
             return None
         merged: list[str] = []
         for part in parts:
-            if merged and places.is_qualifier(part):
+            # "austin, tx", "dc, usa"; not "qa, argentina" (a two-letter word is no place of its own).
+            if merged and places.is_qualifier(part) and (len(merged[-1]) > 2 or merged[-1] in SHORT_PLACES):
                 merged[-1] = f"{merged[-1]}, {part}"
             else:
                 merged.append(part)

@@ -30,6 +30,8 @@ _REMOTE_NEXT = re.compile(
     r"\b(?:fully[\s-]+|100%\s*)?remote(?:ly)?(?:[\s-]+(?:first|friendly))?(?:[\s-]+only)?\s*[\s,-]\s*\(?\s*"
 )
 _NEXT_TO_REMOTE = re.compile(r"(?:^|\||\bor\b|\band\b|,|/)\s*(?P<place>[a-z][a-z.]*(?:\s[a-z]+)?)[\s-]+(?=remote\b)")
+# "nearshore", "near-shore", "nearshoring": remote work for an employer in a nearby country.
+_NEARSHORE = re.compile(r"\bnear[\s-]?shor(?:e|ed|ing)\b")
 _REMOTE_ANYWHERE = re.compile(
     r"\b(?:(?:fully\s+)?remote(?:ly)?\s+(?:from\s+)?anywhere(?:\s+in\s+the\s+world|(?!\s+(?:in|within|across)\b))"
     r"|work\s+from\s+anywhere(?:\s+in\s+the\s+world|(?!\s+(?:in|within|across)\b))|worldwide\s+remote|remote\s+(?:worldwide|globally)|globally\s+remote"
@@ -38,6 +40,9 @@ _REMOTE_ANYWHERE = re.compile(
 
 
 def read_remote_from(reader: ReaderState) -> None:
+    if "shor" in reader.text:
+        reader.text = _NEARSHORE.sub(lambda match: _nearshore(reader, match), reader.text)
+
     def anywhere(match: re.Match[str]) -> bool:
         if places.WORLDWIDE not in reader.remote_from:
             reader.remote_from.append(places.WORLDWIDE)
@@ -64,6 +69,17 @@ def read_remote_from(reader: ReaderState) -> None:
             if _unknown_place(reader, words, match):
                 position = match.start() + len(BAR)
     _remote_next_to_place(reader)
+
+
+def _nearshore(reader: ReaderState, match: re.Match[str]) -> str:
+    """ "nearshore React developer, LATAM": work for an employer abroad from a country near it,
+    which is remote work (a keyword "nearshore" would ask for it in the title, which few hold); the
+    place beside it says where from, as beside "remote"."""
+    reader.notes.append(
+        f'"{match.group(0).strip()}" was read as remote work (from a country near the employer); name where from '
+        '("remote LATAM") or pass `remote_from`.'
+    )
+    return " remote "
 
 
 def _unknown_place(reader: ReaderState, words: list[str], match: re.Match[str]) -> bool:
@@ -130,11 +146,24 @@ def _remote_next_to_place(reader: ReaderState) -> None:
 
 
 def read_remote(reader: ReaderState) -> None:
+    said: list[str] = []
+
     def remote(match: re.Match[str]) -> bool:
         reader.remote_only = True
+        said.append(match.group(0))
         return True
 
     reader.cut(REMOTE, remote)
+    if said and reader.locations and not reader.remote_from and all(_FRIENDLY.search(word) for word in said):
+        # "remote-friendly backend jobs in Boston or NYC": remote work allowed, not asked for, as
+        # "remote OK" (`work_modes`): the places stay locations, which find the remote jobs workable
+        # from there too. Alone ("remote-friendly DevOps gigs") it is remote work, as "remote".
+        reader.remote_only = False
+        reader.notes.append(
+            f'"{said[0].strip()}": remote work is allowed, not asked for; the places are locations (they find remote '
+            'jobs workable from there too), and no remote filter was set. Say "remote" to ask for remote jobs only.'
+        )
+        return
     if reader.remote_only and "remote" in reader.locations:
         # "remote jobs in Austin or remote": remote is required anyway.
         reader.locations.remove("remote")
@@ -165,6 +194,9 @@ def read_remote(reader: ReaderState) -> None:
     if reader.remote_from:
         reader.remote_only = False  # implied: remote_from selects remote jobs only
         reader.remote_from = reader.remote_from[:MAX_TERMS]
+
+
+_FRIENDLY = re.compile(r"[\s-]friendly$")
 
 
 def _countries_or_zones(accepted: list[str]) -> bool:
