@@ -170,3 +170,44 @@ def test_remote_friendly_and_nearshore_are_noted() -> None:
     assert any("remote work is allowed, not asked for" in note and 'Say "remote"' in note for note in notes)
     notes = interpret("nearshore java developer").notes
     assert any('"nearshore" was read as remote work' in note for note in notes)
+
+
+# "Home Office" in capitals is the UK department beside a UK place, or with one after "in" anywhere
+# in the query; otherwise (lower case, or a place abroad) working from home.
+HOME_OFFICE: list[tuple[str, dict[str, Any]]] = [
+    ("Home Office London", {"locations": ["london"], "companies": ["home office"]}),
+    (
+        "Home Office London, data scientist",
+        {"all_keywords": ["data", "scientist"], "locations": ["london"], "companies": ["home office"]},
+    ),
+    (
+        "HOME OFFICE LONDON caseworker",
+        {"keywords": ["caseworker"], "locations": ["london"], "companies": ["home office"]},
+    ),
+    ("Home Office, London", {"locations": ["london"], "companies": ["home office"]}),
+    (
+        "Home Office caseworker jobs in Croydon",
+        {"keywords": ["caseworker"], "locations": ["croydon"], "companies": ["home office"]},
+    ),
+    (
+        "Home Office, data engineer in Manchester or Leeds",
+        {"keywords": ["data"], "locations": ["manchester", "leeds"], "companies": ["home office"]},
+    ),
+    (
+        "Home Office London policy analyst, £40k",
+        {
+            "all_keywords": ["policy", "analyst"],
+            "locations": ["london"],
+            "companies": ["home office"],
+            "min_salary": 40000,
+            "salary_currency": "GBP",
+        },
+    ),
+    ("Home Office jobs in Berlin", {"remote_from": ["berlin"]}),
+    ("home office jobs in London", {"remote_from": ["london"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), HOME_OFFICE, ids=[c[0][:60] for c in HOME_OFFICE])
+def test_home_office(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

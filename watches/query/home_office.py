@@ -3,7 +3,8 @@ English: "Homeoffice", "100% Home Office"). Which one a query means is read from
 
 - "the Home Office" ("policy advisor at the Home Office") is the department: `companies`;
 - "Home Office" written in capitals right before or after a place in the UK ("Home Office London",
-  "Croydon, Home Office") is the department too: its offices are in London, Croydon, Sheffield and
+  "Croydon, Home Office"), or with one after "in" ("Home Office caseworker jobs in Croydon"), is the
+  department too: its offices are in London, Croydon, Sheffield and
   Liverpool, and a seeker working from home in London writes "remote London";
 - "Home Office sponsor", "licensed Home Office sponsor" is visa sponsorship (the department
   licenses sponsors); "home office 2 days" is hybrid work, noted;
@@ -29,6 +30,7 @@ _HOME_OFFICE = re.compile(
     r"(?!\s+(?:budget|allowance|stipend|setup|equipment)\b)"
 )
 _BESIDE = re.compile(r"[\s,]*(?P<place>[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*){0,2})")
+_IN_PLACE = re.compile(r"\bin\s+(?:the\s+)?(?P<place>[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*){0,2})")
 _COUNTRY_UK = "GB"
 
 
@@ -69,13 +71,15 @@ def _capitals_beside_uk_place(reader: ReaderState, match: re.Match[str]) -> bool
         return False
     after = _BESIDE.match(reader.text, match.end())
     before = re.search(r"(?P<place>[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*){0,2})[\s,]*$", reader.text[: match.start()])
-    for found in (after, before):
+    # "Home Office caseworker jobs in Croydon": a UK place after "in" anywhere in the query.
+    places_in = list(_IN_PLACE.finditer(reader.text)) if " in " in reader.text else []
+    for found in (after, before, *places_in):
         if found is None:
             continue
         words = found.group("place").split()
         # The longest run of words next to the name that is a place ("london", "new york city").
         for size in range(len(words), 0, -1):
-            phrase = " ".join(words[:size] if found is after else words[-size:])
+            phrase = " ".join(words[-size:] if found is before else words[:size])
             accepted = read_places(phrase)
             if accepted:
                 codes = [code for place in accepted for code in places.remote_scope_of_phrase(place)]
