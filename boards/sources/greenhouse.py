@@ -101,30 +101,31 @@ def parse(body: bytes, board: BoardRef) -> list[Posting]:
 
 
 def _posting(job: Mapping[str, Any], board: BoardRef) -> Posting | None:
-    job_id = payload.identifier(job.get("id"))
-    title = payload.text(job.get("title"))
+    get = job.get
+    text = payload.text
+    job_id = payload.identifier(get("id"))
+    title = text(get("title"))
     if not job_id or not title:
         return None
-    location = job.get("location")
-    departments = job.get("departments")
-    workplace, office, employment = _custom_fields(job.get("metadata"))
+    location = get("location")
+    departments = get("departments")
+    content = get("content")
+    workplace, office, employment = _custom_fields(get("metadata"))
     return Posting(
         id=job_id,
         title=title,
-        company=payload.text(job.get("company_name")) or board.company,
-        location=payload.text(location.get("name")) if isinstance(location, dict) else "",
-        department=payload.join_parts(
-            *(item.get("name") for item in departments if isinstance(item, dict))
-            if isinstance(departments, list)
-            else ()
-        ),
-        url=payload.text(job.get("absolute_url")),
-        posted_at=payload.text(job.get("first_published")) or None,
-        description=html_to_text(job.get("content") if isinstance(job.get("content"), str) else None),
-        salary=_pay(job.get("pay_input_ranges")),
+        company=text(get("company_name")) or board.company,
+        location=text(location.get("name")) if isinstance(location, dict) else "",
+        department=payload.join_parts(*(item.get("name") for item in departments if isinstance(item, dict)))
+        if isinstance(departments, list)
+        else "",
+        url=text(get("absolute_url")),
+        posted_at=text(get("first_published")) or None,
+        description=html_to_text(content) if isinstance(content, str) else "",
+        salary=_pay(get("pay_input_ranges")),
         workplace_hint=workplace or office,
         employment_type=employment,
-        requisition_id=payload.text(job.get("requisition_id")),
+        requisition_id=text(get("requisition_id")),
     )
 
 
@@ -153,30 +154,35 @@ def _custom_fields(metadata: Any) -> tuple[str, ...]:
     that has one, as text ("" when none has): boards add a "Workplace Type" field (Remote / Hybrid
     / On-site / Office-based), an "Employment Type" one. One pass over the fields, each name
     matched once (a 100,000-posting board's fields were gone over once for each of the three)."""
-    found = [""] * len(_FIELD_NAMES)
     if not isinstance(metadata, list):
-        return tuple(found)
+        return _NO_FIELDS
+    found: list[str] | None = None
     for field in metadata:
         name = field.get("name") if isinstance(field, dict) else None
         if not isinstance(name, str):
             continue
         matched = _names_matched(name)
-        if not any(matched):
+        if not matched:
             continue
         value = field.get("value")
         if isinstance(value, list):
             value = next((item for item in value if isinstance(item, str)), "")
         text = payload.text(value)
         if text:
-            for index, names in enumerate(matched):
-                if names and not found[index]:
+            if found is None:
+                found = list(_NO_FIELDS)
+            for index in matched:
+                if not found[index]:
                     found[index] = text
-    return tuple(found)
+    return _NO_FIELDS if found is None else tuple(found)
+
+
+_NO_FIELDS = ("",) * len(_FIELD_NAMES)
 
 
 @lru_cache(maxsize=4096)
-def _names_matched(name: str) -> tuple[bool, ...]:
-    """Which of `_FIELD_NAMES` a custom field's name matches: a board names the same few fields
-    on every posting."""
+def _names_matched(name: str) -> tuple[int, ...]:
+    """The indexes of the `_FIELD_NAMES` a custom field's name matches: a board names the same
+    few fields on every posting."""
     cleaned = payload.text(name)
-    return tuple(bool(names.search(cleaned)) for names in _FIELD_NAMES)
+    return tuple(index for index, names in enumerate(_FIELD_NAMES) if names.search(cleaned))

@@ -216,6 +216,8 @@ LISTING = b'{"jobs": [{"id": 1, "title": "iOS"}, 2, {"id": 3, "tags": ["a", {"b"
         LISTING,
         b' {"meta": {}, "jobs" : [ ] }\n',
         b'{"jobs": [{"id": 1}], "jobs": [{"id": 2}, {"id": 3}]}',  # the last of a repeated name wins
+        b'{"jobs":[{"id":1},{"id":2},3,{"id":4}]}',  # compact: no space after the separators
+        b'{"jobs": [\n\t{"id": 1}\r\n ,\t{"id": 2} \n]\n}',  # every kind of whitespace around them
         b'{"jobs": 5, "jobs": [{"id": 1}]}',
         b'{"\\u006aobs": [{"id": 1, "id": 2, "pay": NaN}]}',
         b"\xef\xbb\xbf" + LISTING,  # a byte order mark, as json.loads takes one
