@@ -8,10 +8,12 @@ reaches the ParsedJob. docs/derived-fields.md documents every rule for agents re
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import math
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from boards.derive.company import is_staffing_agency
@@ -25,7 +27,7 @@ from boards.derive.text import PostingText
 from boards.derive.visa import visa_of
 from boards.derive.workplace import is_remote, workplace_from_lowered, workplace_type
 from boards.job import KEY_MAX, ParsedJob, Salary, web_url
-from boards.sources.base import Posting
+from boards.sources.base import Posting, StructuredSalary
 from matching import identity
 from matching.places import Place, resolve
 
@@ -50,27 +52,154 @@ _JSONLD_PLATFORMS = frozenset({"html", "jsonld"})
 
 
 def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
-    """The normalised job of one posting, with every derived field: its structured fields here,
-    what its text says by `_read_text` (for a posting without a description, `_read_fields`)."""
-    title = _tidy(posting.title)
-    location = _tidy(posting.location)
+    """The normalised job of one posting, with every derived field: its structured fields and
+    what its text says by `_derived_fields` (remembered for a posting without a description or
+    structured pay: `_listed_fields`), and what is the posting's own (its key, link, date, id
+    and group) here."""
+    fields = (
+        posting.title,
+        posting.company,
+        posting.location,
+        tuple(posting.other_locations),
+        posting.department,
+        posting.experience_years,
+        posting.workplace_hint,
+        posting.employment_type,
+        tuple(posting.remote_scope_hints),
+        posting.partial,
+        posting.details_read,
+    )
+    if posting.description or posting.salary is not None:
+        read = _read_text if posting.description else _read_fields
+        derived = _derived_fields(read, *fields, posting.description or "", posting.salary)
+    else:
+        derived = _listed_fields(*fields)
+    title, company, location, other_locations, department, said, fingerprint, vacancy = derived
     url = _tidy(posting.url)
     platform_id = _tidy(posting.id)
-    other_locations = _other_locations(location, posting.other_locations)
-    company = _tidy(posting.company)
-    salary: Salary | None = salary_from_structured(posting.salary) if posting.salary is not None else None
-    stated = posting.experience_years
+    # ParsedJob's fields in their order (`_FIELD_ORDER`): a call by keyword of each took a tenth
+    # longer, and with the fields a board repeats remembered this call is most of the rest.
+    return ParsedJob(
+        _key(posting, platform, title=title, location=location, url=url, platform_id=platform_id),
+        title,
+        company,
+        location,
+        other_locations,
+        department,
+        web_url(url),
+        _tidy(posting.posted_at) or None,
+        *said,
+        platform_id,
+        identity.group_key(title=title, requisition=_tidy(posting.requisition_id), fingerprint=fingerprint),
+        vacancy,
+    )
+
+
+# ParsedJob's fields as `derive_job` passes them: by position, `_derived_fields`' `said` between
+# `posted_at` and `platform_id`. Checked at import, so a field added or moved fails loudly here.
+_SAID_FIELDS = (
+    "remote",
+    "workplace_type",
+    "seniority",
+    "salary",
+    "experience_years",
+    "experience_years_max",
+    "experience_source",
+    "employment_type",
+    "employment_type_source",
+    "visa_sponsorship",
+    "visa_evidence",
+    "remote_scope",
+    "staffing_agency",
+    "partial",
+    "details_read",
+)
+_FIELD_ORDER = (
+    "key",
+    "title",
+    "company",
+    "location",
+    "other_locations",
+    "department",
+    "url",
+    "posted_at",
+    *_SAID_FIELDS,
+    "platform_id",
+    "group",
+    "vacancy",
+    "extra",
+)
+if tuple(field.name for field in dataclasses.fields(ParsedJob)) != _FIELD_ORDER:
+    raise ImportError("boards.derive.derive_job passes ParsedJob's fields by position: update _FIELD_ORDER")
+
+
+# The values of `_SAID_FIELDS`, in that order.
+_SaidValues = tuple[
+    bool,
+    str,
+    str,
+    Salary | None,
+    float | None,
+    float | None,
+    str | None,
+    str | None,
+    str | None,
+    str | None,
+    str | None,
+    tuple[str, ...],
+    bool,
+    bool,
+    bool,
+]
+
+
+class _Derived(NamedTuple):
+    """What `derive_job` takes of a posting's fields that a board repeats (`_derived_fields`)."""
+
+    title: str
+    company: str
+    location: str
+    other_locations: tuple[str, ...]
+    department: str
+    said: _SaidValues
+    fingerprint: str  # the description's (matching/identity.py), for the group key
+    vacancy: str
+
+
+def _derived_fields(
+    read: Callable[..., _Said],
+    title: str,
+    company: str,
+    location: str,
+    places: tuple[str, ...],
+    department: str,
+    stated: float | None,
+    hint: str,
+    stated_employment: str,
+    scope_hints: tuple[str, ...],
+    partial: bool,
+    details_read: bool,
+    description: str,
+    structured_salary: StructuredSalary | None,
+) -> _Derived:
+    """Every field of a posting's job but its own (key, link, date, id, group): the text fields
+    tidied, and what they and the posting text say, read by `read` (`_read_text`, or for a
+    posting without a description `_read_fields`)."""
+    title = _tidy(title)
+    location = _tidy(location)
+    other_locations = _unique_locations(location, places)
+    company = _tidy(company)
+    salary: Salary | None = salary_from_structured(structured_salary) if structured_salary is not None else None
     structured_years = stated is not None and math.isfinite(stated) and 0 <= stated <= MAX_STRUCTURED_YEARS
-    read = _read_text if posting.description else _read_fields
     said = read(
         title,
         location,
         other_locations,
-        posting.description or "",
+        description,
         company,
-        posting.workplace_hint,
-        posting.employment_type,
-        tuple(posting.remote_scope_hints),
+        hint,
+        stated_employment,
+        scope_hints,
         salary=salary is None,
         experience=not structured_years,
     )
@@ -79,33 +208,70 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         experience: tuple[float | None, float | None, str | None] = (float(stated), None, "structured")
     else:
         experience = said.experience
-    return ParsedJob(
-        key=_key(posting, platform, title=title, location=location, url=url, platform_id=platform_id),
-        title=title,
-        company=company,
-        location=location,
-        other_locations=other_locations,
-        department=_tidy(posting.department),
-        url=web_url(url),
-        posted_at=_tidy(posting.posted_at) or None,
-        remote=said.workplace_type == "remote",
-        workplace_type=said.workplace_type,
-        seniority=said.seniority,
-        salary=salary or said.salary,
-        experience_years=experience[0],
-        experience_years_max=experience[1],
-        experience_source=experience[2],
-        employment_type=said.employment[0] if said.employment else None,
-        employment_type_source=said.employment[1] if said.employment else None,
-        visa_sponsorship=said.visa[0] if said.visa else None,
-        visa_evidence=said.visa[1] if said.visa else None,
-        remote_scope=said.remote_scope,
-        staffing_agency=said.staffing_agency,
-        partial=posting.partial,
-        details_read=posting.details_read,
-        platform_id=platform_id,
-        group=identity.group_key(title=title, requisition=_tidy(posting.requisition_id), fingerprint=said.fingerprint),
-        vacancy=said.vacancy,
+    return _Derived(
+        title,
+        company,
+        location,
+        other_locations,
+        _tidy(department),
+        (
+            said.workplace_type == "remote",
+            said.workplace_type,
+            said.seniority,
+            salary or said.salary,
+            experience[0],
+            experience[1],
+            experience[2],
+            said.employment[0] if said.employment else None,
+            said.employment[1] if said.employment else None,
+            said.visa[0] if said.visa else None,
+            said.visa[1] if said.visa else None,
+            said.remote_scope,
+            said.staffing_agency,
+            partial,
+            details_read,
+        ),
+        said.fingerprint,
+        said.vacancy,
+    )
+
+
+@functools.lru_cache(maxsize=32768, typed=True)
+def _listed_fields(
+    title: str,
+    company: str,
+    location: str,
+    places: tuple[str, ...],
+    department: str,
+    stated: float | None,
+    hint: str,
+    stated_employment: str,
+    scope_hints: tuple[str, ...],
+    partial: bool,
+    details_read: bool,
+) -> _Derived:
+    """`_derived_fields` of a posting without a description or structured pay, remembered: such
+    a posting (a plain listing's, as a 100,000-posting Greenhouse board's whose enriched listing
+    is over the body cap) is read from a few short fields that a board repeats, and reading is
+    pure, so each distinct combination is read once (bench/big_board.py's 100,000 postings hold
+    16,000; each posting's tidying, place and reading look-ups and the job's fields put together
+    again were half of deriving it). Only strings, tuples of them, flags and a number make the
+    key, each of its own type (`typed`: 3 and 3.0 years are two entries, though read alike)."""
+    return _derived_fields(
+        _read_text,
+        title,
+        company,
+        location,
+        places,
+        department,
+        stated,
+        hint,
+        stated_employment,
+        scope_hints,
+        partial,
+        details_read,
+        "",
+        None,
     )
 
 
@@ -220,6 +386,7 @@ def _title_said(title: str, company: str, stated_employment: str, *, salary: boo
 # distinct combination is read once (bench/big_board.py's 100,000 postings hold 16,000; reading
 # was half of derivation's CPU). Only strings, tuples of them and flags make the key. Postings with
 # a description are not remembered: the text is long and rarely repeats, and the key would hold it.
+# (A posting with neither a description nor structured pay is remembered whole: `_listed_fields`.)
 _read_fields = functools.lru_cache(maxsize=32768)(_read_text)
 
 
@@ -261,14 +428,19 @@ def _is_fallback_id(posting: Posting, platform_id: str, url: str) -> bool:
 
 
 def _tidy(value: str | None) -> str:
-    """Trimmed, with inner runs of whitespace (newlines and tabs in titles) as one space."""
+    """Trimmed, with inner runs of whitespace (newlines and tabs in titles) as one space.
+
+    A value with spaces that is printable text (whose only whitespace is the space:
+    `str.isprintable`), none doubled, leading or trailing, is its own tidy form and is returned
+    as it is: nearly every title, place and company, which `payload.text` left so already;
+    splitting and joining one took twice as long (8 calls a posting, 100,000 postings on a big
+    board's first read). A value without a space splits into itself, which `join` returns.
+    tests/boards/derive/test_tidy.py compares this with the split and join alone."""
     if not value:
         return ""
+    if " " in value and value.isprintable() and "  " not in value and value[0] != " " and value[-1] != " ":
+        return value
     return " ".join(value.split())
-
-
-def _other_locations(primary: str, places: list[str]) -> tuple[str, ...]:
-    return _unique_locations(primary, tuple(places))
 
 
 @functools.lru_cache(maxsize=4096)  # a board repeats its location lists

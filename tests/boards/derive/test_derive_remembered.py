@@ -44,6 +44,7 @@ def afresh(posting: Posting) -> object:
     """`derive_job` with nothing remembered: each reading made for this posting alone."""
     with (
         mock.patch.object(boards.derive, "_read_fields", boards.derive._read_text),
+        mock.patch.object(boards.derive, "_listed_fields", boards.derive._listed_fields.__wrapped__),
         mock.patch.object(boards.derive, "_title_said", boards.derive._title_said.__wrapped__),
     ):
         return derive_job(posting, platform="greenhouse")
@@ -59,6 +60,7 @@ def test_a_posting_without_a_description_derives_as_if_nothing_were_remembered(p
 def test_a_title_read_once_serves_each_place_and_workplace_field() -> None:
     boards.derive._title_said.cache_clear()
     boards.derive._read_fields.cache_clear()
+    boards.derive._listed_fields.cache_clear()
     for place, hint in [("Austin, TX", ""), ("Remote - US", ""), ("Berlin, Germany", "Remote")]:
         posting = Posting(id="1", title="Senior Software Engineer", location=place, workplace_hint=hint)
         assert derive_job(posting, platform="greenhouse") == afresh(posting)
