@@ -124,9 +124,10 @@ def filter_columns(job: ParsedJob, *, company: str) -> dict[str, Any]:
 def filter_values(job: ParsedJob, *, company: str) -> tuple[Any, ...]:
     """`filter_columns`' values in the order of FILTER_COLUMNS (a row written with COPY)."""
     salary = job.salary
+    name, key, agency = _company_values(company)
     return (
         job.title[:500],
-        company[:200],
+        name,
         job.location[:500],
         job.department[:300],
         job.remote,
@@ -138,8 +139,8 @@ def filter_values(job: ParsedJob, *, company: str) -> tuple[Any, ...]:
         _experience_floor(job),
         job.employment_type or "",
         job.visa_sponsorship or "",
-        company_key(company)[:200],
-        job.staffing_agency or is_staffing_agency(company=company),
+        key,
+        job.staffing_agency or agency,
         parse_posted_at(job.posted_at),
         terms.search_text_for(
             title=job.title,
@@ -154,6 +155,12 @@ def filter_values(job: ParsedJob, *, company: str) -> tuple[Any, ...]:
             remote_scope=job.remote_scope,
         ),
     )
+
+
+@functools.lru_cache(maxsize=1024)  # every row of a board names its company, or a few
+def _company_values(company: str) -> tuple[str, str, bool]:
+    """`filter_values`' columns of a company: its name as stored, its key, whether it is an agency."""
+    return company[:200], company_key(company)[:200], is_staffing_agency(company=company)
 
 
 def summary(change_type: str, job: ParsedJob, changed_fields: tuple[str, ...] = ()) -> str:

@@ -12,6 +12,7 @@ need them (change rows) keep `bulk_create`.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -37,10 +38,26 @@ class _JsonbDumper(JsonbBinaryDumper):
 
     def dump(self, obj: Any) -> bytes | None:
         """psycopg's own (the format's version byte, then the text), in one call for a plain value:
-        COPY calls it for each jsonb value of each row (200,000 for a new 100,000-posting board)."""
-        if isinstance(obj, Json | Jsonb):
+        COPY calls it for each jsonb value of each row (200,000 for a new 100,000-posting board).
+        A tuple is written as the list it holds, the bytes of a tuple of texts remembered
+        (`_texts_bytes`)."""
+        kind = type(obj)
+        if kind is dict or kind is list:
+            return b"\x01" + _JSON(obj).encode()
+        if kind is tuple:
+            # Texts alone: equal texts are written alike, where (0,) == (False,) are not.
+            if all(type(item) is str for item in obj):
+                return _texts_bytes(obj)
+        elif isinstance(obj, Json | Jsonb):
             return super().dump(obj)  # type: ignore[return-value]
         return b"\x01" + _JSON(obj).encode()
+
+
+@functools.lru_cache(maxsize=4096)
+def _texts_bytes(value: tuple[str, ...]) -> bytes:
+    """A jsonb value given as a tuple of texts, as `_JsonbDumper.dump` writes it: a board's
+    vacancy groups' places (`grouping.save`) repeat (100,000 groups of a few hundred places)."""
+    return b"\x01" + _JSON(value).encode()
 
 
 def rows_insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
@@ -54,7 +71,8 @@ def rows_insert(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) ->
 def rows_copy(model: type[models.Model], names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     """`rows_insert` of rows given as values in the order of `names` (attribute names): what a
     caller writing many rows builds directly, without a dict a row. A JSON field's value is the
-    value itself (a dict, a list), written as json.dumps writes it."""
+    value itself (a dict, a list, or a tuple written as a list: on PostgreSQL its text is
+    remembered, for values many rows repeat), written as json.dumps writes it."""
     if not rows:
         return
     if connection.vendor != "postgresql":

@@ -264,6 +264,8 @@ def last_seen(stored: StoredSet, resource: Resource) -> dict[str, datetime]:
 def matched_keys(stored: StoredSet, fingerprints: Mapping[str, str]) -> set[str]:
     """Keys whose posting has the fingerprint its row holds (derived under this version)."""
     stored_fingerprints = stored.fingerprints
+    if not stored_fingerprints:  # a board's first read: no row is stored (100,000 keys looked up)
+        return set()
     return {key for key, fp in fingerprints.items() if fp and stored_fingerprints.get(key) == fp}
 
 
@@ -374,6 +376,10 @@ def write_rows(
     # Every row carries its board's tech flag as the check has just recorded it (`Job.tech`).
     tech = is_tech_company(resource.tech_share)
     names = ("resource_id", "key", "data", "last_seen_at", "fingerprint", "job_hash", "tech", *ROW_COLUMNS)
+    # Looked up once, not for each of a new board's 100,000 rows.
+    board, read_fingerprints, job_hashes = resource.pk, reading.fingerprints, result.job_hashes
+    job_data, serve, filter_values = jobstore.job_data, grouping.served, jobstore.filter_values
+    row_values = grouping.row_values
     for start in range(0, len(pending), ROWS_AT_ONCE):
         batch = pending[start : start + ROWS_AT_ONCE]
         known = [ids[job.key] for job in batch if job.key in ids]
@@ -383,28 +389,31 @@ def write_rows(
         to_create: list[tuple[Any, ...]] = []
         to_update: list[tuple[Any, ...]] = []
         for job in batch:
-            pk = ids.get(job.key)
+            key = job.key
+            pk = ids.get(key)
             # A stored job the listing shows as it is, in a row written again (its group changed):
             # the row's data rebuilds it whole.
-            whole = jobstore.job_from_data(job.key, before[ids[job.key]]) if isinstance(job, StoredJob) else job
-            served = grouping.served(plan, whole, jobstore.job_data(whole, company_fallback=company))
-            fingerprint = reading.fingerprints.get(job.key, fingerprints.get(job.key, ""))
-            hashed = result.job_hashes.get(job.key, "")
+            whole = jobstore.job_from_data(key, before[ids[key]]) if isinstance(job, StoredJob) else job
+            served = serve(plan, whole, job_data(whole, company_fallback=company))
+            fingerprint = read_fingerprints.get(key)
+            if fingerprint is None:
+                fingerprint = fingerprints.get(key, "")
+            hashed = job_hashes.get(key, "")
             if pk is not None and before.get(pk) == served:
-                unchanged.append(job.key)
-                if (fingerprints.get(job.key), hashes.get(job.key)) != (fingerprint, hashed):
+                unchanged.append(key)
+                if (fingerprints.get(key), hashes.get(key)) != (fingerprint, hashed):
                     rehashed[pk] = (fingerprint, hashed)
                 continue
             row = (
-                resource.pk,
-                job.key[:600],
+                board,
+                key[:600],
                 served,
                 now,
                 fingerprint,
                 hashed,
                 tech,
-                *grouping.row_values(plan, job, now),
-                *jobstore.filter_values(_row_job(plan, job, whole), company=served.get("company", company)),
+                *row_values(plan, job, now),
+                *filter_values(_row_job(plan, job, whole), company=served.get("company", company)),
             )
             if pk is not None:
                 to_update.append((pk, *row))

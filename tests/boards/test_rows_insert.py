@@ -103,3 +103,27 @@ def test_group_rows_inserted_are_the_rows_bulk_create_stores() -> None:
     copied = stored(JobGroup, "copy:")
     assert [row["closed_at"] for row in copied] == [None, None]  # a field the rows leave out: its default
     assert copied == stored(JobGroup, "orm:")
+
+
+def test_group_places_given_as_a_tuple_are_stored_as_the_list() -> None:
+    """`grouping.save` hands each group's places as its tuple (COPY remembers their texts)."""
+    resource = Resource.objects.create(url="https://boards.greenhouse.io/acme", platform="greenhouse")
+    places = [(), ("Berlin, Germany",), ("Berlin, Germany", "São Paulo"), ("Berlin, Germany",)]
+
+    def rows(prefix: str, kind: type) -> list[dict[str, Any]]:
+        return [
+            {
+                "resource_id": resource.pk,
+                "key": f"{prefix}{n}",
+                "first_seen_at": MOMENT,
+                "times_posted": 1,
+                "places": kind(p),
+            }
+            for n, p in enumerate(places)
+        ]
+
+    rows_insert(JobGroup, rows("copy:", tuple))
+    JobGroup.objects.bulk_create([JobGroup(**row) for row in rows("orm:", list)])
+    copied = stored(JobGroup, "copy:")
+    assert [row["places"] for row in copied] == [list(p) for p in places]
+    assert copied == stored(JobGroup, "orm:")
