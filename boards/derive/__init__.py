@@ -53,25 +53,22 @@ _JSONLD_PLATFORMS = frozenset({"html", "jsonld"})
 
 def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
     """The normalised job of one posting, with every derived field: its structured fields and
-    what its text says by `_derived_fields` (remembered for a posting without a description or
-    structured pay: `_listed_fields`), and what is the posting's own (its key, link, date, id
-    and group) here."""
+    what its text says by `_derived_fields` (remembered for a posting without a description,
+    structured pay or structured years: `_listed_fields`), and what is the posting's own (its
+    key, link, date, flags, id and group) here."""
     fields = (
         posting.title,
         posting.company,
         posting.location,
         tuple(posting.other_locations),
         posting.department,
-        posting.experience_years,
         posting.workplace_hint,
         posting.employment_type,
         tuple(posting.remote_scope_hints),
-        posting.partial,
-        posting.details_read,
     )
-    if posting.description or posting.salary is not None:
+    if posting.description or posting.salary is not None or posting.experience_years is not None:
         read = _read_text if posting.description else _read_fields
-        derived = _derived_fields(read, *fields, posting.description or "", posting.salary)
+        derived = _derived_fields(read, *fields, posting.description or "", posting.salary, posting.experience_years)
     else:
         derived = _listed_fields(*fields)
     title, company, location, other_locations, department, said, fingerprint, vacancy = derived
@@ -89,6 +86,8 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
         web_url(url),
         _tidy(posting.posted_at) or None,
         *said,
+        posting.partial,
+        posting.details_read,
         platform_id,
         identity.group_key(title=title, requisition=_tidy(posting.requisition_id), fingerprint=fingerprint),
         vacancy,
@@ -96,7 +95,7 @@ def derive_job(posting: Posting, *, platform: str) -> ParsedJob:
 
 
 # ParsedJob's fields as `derive_job` passes them: by position, `_derived_fields`' `said` between
-# `posted_at` and `platform_id`. Checked at import, so a field added or moved fails loudly here.
+# `posted_at` and `partial`. Checked at import, so a field added or moved fails loudly here.
 _SAID_FIELDS = (
     "remote",
     "workplace_type",
@@ -111,8 +110,6 @@ _SAID_FIELDS = (
     "visa_evidence",
     "remote_scope",
     "staffing_agency",
-    "partial",
-    "details_read",
 )
 _FIELD_ORDER = (
     "key",
@@ -124,6 +121,8 @@ _FIELD_ORDER = (
     "url",
     "posted_at",
     *_SAID_FIELDS,
+    "partial",
+    "details_read",
     "platform_id",
     "group",
     "vacancy",
@@ -148,8 +147,6 @@ _SaidValues = tuple[
     str | None,
     tuple[str, ...],
     bool,
-    bool,
-    bool,
 ]
 
 
@@ -173,16 +170,14 @@ def _derived_fields(
     location: str,
     places: tuple[str, ...],
     department: str,
-    stated: float | None,
     hint: str,
     stated_employment: str,
     scope_hints: tuple[str, ...],
-    partial: bool,
-    details_read: bool,
     description: str,
     structured_salary: StructuredSalary | None,
+    stated: float | None,
 ) -> _Derived:
-    """Every field of a posting's job but its own (key, link, date, id, group): the text fields
+    """Every field of a posting's job but its own (key, link, date, flags, id, group): the text fields
     tidied, and what they and the posting text say, read by `read` (`_read_text`, or for a
     posting without a description `_read_fields`)."""
     title = _tidy(title)
@@ -228,50 +223,33 @@ def _derived_fields(
             said.visa[1] if said.visa else None,
             said.remote_scope,
             said.staffing_agency,
-            partial,
-            details_read,
         ),
         said.fingerprint,
         said.vacancy,
     )
 
 
-@functools.lru_cache(maxsize=32768, typed=True)
+@functools.lru_cache(maxsize=32768)
 def _listed_fields(
     title: str,
     company: str,
     location: str,
     places: tuple[str, ...],
     department: str,
-    stated: float | None,
     hint: str,
     stated_employment: str,
     scope_hints: tuple[str, ...],
-    partial: bool,
-    details_read: bool,
 ) -> _Derived:
-    """`_derived_fields` of a posting without a description or structured pay, remembered: such
-    a posting (a plain listing's, as a 100,000-posting Greenhouse board's whose enriched listing
-    is over the body cap) is read from a few short fields that a board repeats, and reading is
-    pure, so each distinct combination is read once (bench/big_board.py's 100,000 postings hold
-    16,000; each posting's tidying, place and reading look-ups and the job's fields put together
-    again were half of deriving it). Only strings, tuples of them, flags and a number make the
-    key, each of its own type (`typed`: 3 and 3.0 years are two entries, though read alike)."""
+    """`_derived_fields` of a posting without a description, structured pay or structured years,
+    remembered: such a posting (a plain listing's, as a 100,000-posting Greenhouse board's whose
+    enriched listing is over the body cap) is read from a few short fields that a board repeats,
+    and reading is pure, so each distinct combination is read once (bench/big_board.py's
+    100,000 postings hold 16,000; each posting's tidying, place and reading look-ups and the
+    job's fields put together again were half of deriving it). Only strings and tuples of them
+    make the key: no number, whose equal values (3 and 3.0, 0.0 and -0.0) are not always
+    stored alike, and no flag (`partial`, `details_read` are the posting's own)."""
     return _derived_fields(
-        _read_text,
-        title,
-        company,
-        location,
-        places,
-        department,
-        stated,
-        hint,
-        stated_employment,
-        scope_hints,
-        partial,
-        details_read,
-        "",
-        None,
+        _read_text, title, company, location, places, department, hint, stated_employment, scope_hints, "", None, None
     )
 
 

@@ -34,7 +34,10 @@ POSTINGS = st.builds(
     workplace_hint=st.sampled_from(["", "Remote", "Hybrid", "On-site"]),
     employment_type=st.sampled_from(["", "Intern", "Full-time", "Contract"]),
     salary=st.none() | st.just(StructuredSalary(min=100_000, max=120_000, currency="USD", period="year")),
-    experience_years=st.none() | st.just(3.0),
+    # Equal numbers that are stored apart (3 and 3.0, 0.0 and -0.0): never one remembered for another.
+    experience_years=st.sampled_from([None, 3.0, 3, 0.0, -0.0, 60.0]),
+    partial=st.booleans(),
+    details_read=st.booleans(),
     requisition_id=st.sampled_from(["", "R-1", "R-2"]),
     remote_scope_hints=st.lists(st.sampled_from(["US", "EU"]), max_size=1),
 )
@@ -54,7 +57,8 @@ def afresh(posting: Posting) -> object:
 @given(st.lists(POSTINGS, min_size=1, max_size=6))
 def test_a_posting_without_a_description_derives_as_if_nothing_were_remembered(postings: list[Posting]) -> None:
     for posting in postings:  # in the order drawn: each reads what the ones before it left behind
-        assert derive_job(posting, platform="greenhouse") == afresh(posting)
+        derived = derive_job(posting, platform="greenhouse")
+        assert derived == afresh(posting) and repr(derived) == repr(afresh(posting))
 
 
 def test_a_title_read_once_serves_each_place_and_workplace_field() -> None:
