@@ -211,3 +211,481 @@ HOME_OFFICE: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), HOME_OFFICE, ids=[c[0][:60] for c in HOME_OFFICE])
 def test_home_office(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# An eighth batch of agent queries not seen before: places abroad, pay in many currencies and
+# periods, levels and years said many ways, exclusions, contracts and hours, other languages' job
+# words, typos.
+EIGHTH_BATCH: list[tuple[str, dict[str, Any]]] = [
+    # Job queries in French, Spanish, Portuguese and German: "à", "en", "em" before a place, their grammar
+    # and job-search words ("offre d'emploi", "vaga de", "Stellenangebote"), CDI/CDD/CLT/PJ, "pleno", "sênior",
+    # "mil", "por mês", "anuales", "mind. 3 Jahre", "3 ans d'expérience", "20 Std/Woche".
+    (
+        "Développeur Python à Paris, 55k€, CDI",
+        {
+            "keywords": ["python"],
+            "locations": ["paris"],
+            "employment_types": ["full_time"],
+            "min_salary": 55000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "offre d'emploi data engineer Paris, CDD, 50 000 € par an",
+        {
+            "keywords": ["data"],
+            "locations": ["paris"],
+            "employment_types": ["temporary"],
+            "min_salary": 50000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "poste de développeur java à Lyon, 3 ans d'expérience",
+        {"keywords": ["java"], "locations": ["lyon"], "max_experience_years": 3},
+    ),
+    (
+        "Ingénieur DevOps, Lyon, télétravail, 60k€",
+        {"keywords": ["devops"], "remote_from": ["lyon"], "min_salary": 60000, "salary_currency": "EUR"},
+    ),
+    (
+        "Desarrollador backend en Madrid, 45.000€ brutos anuales",
+        {"keywords": ["backend"], "locations": ["madrid"], "min_salary": 45000, "salary_currency": "EUR"},
+    ),
+    (
+        "empleo desarrollador python remoto, 3 años de experiencia, sueldo 2.500 USD al mes",
+        {
+            "keywords": ["python"],
+            "remote_only": True,
+            "min_salary": 30000,
+            "salary_currency": "USD",
+            "max_experience_years": 3,
+        },
+    ),
+    (
+        "Engenheiro de software sênior em São Paulo, R$ 18.000 por mês, CLT",
+        {
+            "all_keywords": ["engenheiro", "software"],
+            "locations": ["são paulo"],
+            "seniority": ["senior"],
+            "employment_types": ["full_time"],
+            "min_salary": 216000,
+            "salary_currency": "BRL",
+        },
+    ),
+    (
+        "vaga de desenvolvedor react remoto, PJ, R$ 15 mil",
+        {
+            "keywords": ["react"],
+            "employment_types": ["contract"],
+            "remote_only": True,
+            "min_salary": 180000,
+            "salary_currency": "BRL",
+        },
+    ),
+    (
+        "dev backend pleno em Lisboa, 4.000€/mês",
+        {
+            "keywords": ["backend"],
+            "locations": ["lisboa"],
+            "seniority": ["mid"],
+            "min_salary": 48000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Stellenangebote Java Entwickler Hamburg, mind. 3 Jahre Erfahrung, 70k",
+        {"keywords": ["java"], "locations": ["hamburg"], "min_salary": 70000, "max_experience_years": 3},
+    ),
+    (
+        "Backend Entwickler München, 75.000 € brutto, Festanstellung",
+        {
+            "keywords": ["backend"],
+            "locations": ["münchen"],
+            "employment_types": ["full_time"],
+            "min_salary": 75000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Werkstudent Informatik München 20 Std/Woche",
+        {"keywords": ["informatik"], "locations": ["münchen"], "seniority": ["intern"]},
+    ),
+    (
+        "Jobs als Data Scientist in Köln, Teilzeit",
+        {"all_keywords": ["data", "scientist"], "locations": ["köln"], "employment_types": ["part_time"]},
+    ),
+    # Pay in many currencies and periods (Nordic "/mån", "/md"; Swiss "150'000"; lakhs; ILS, AED, SGD by the month).
+    (
+        "java or kotlin android developer, Stockholm, 55 000 SEK/mån",
+        {
+            "keywords": ["java", "kotlin"],
+            "all_keywords": ["android"],
+            "locations": ["stockholm"],
+            "min_salary": 660000,
+            "salary_currency": "SEK",
+        },
+    ),
+    (
+        "UX researcher, Copenhagen, 45.000 DKK/md",
+        {
+            "all_keywords": ["ux", "researcher"],
+            "locations": ["copenhagen"],
+            "min_salary": 540000,
+            "salary_currency": "DKK",
+        },
+    ),
+    (
+        "software engineer in Oslo, 800 000 NOK",
+        {"keywords": ["software engineer"], "locations": ["oslo"], "min_salary": 800000, "salary_currency": "NOK"},
+    ),
+    (
+        "Data engineer in Zurich, CHF 130k+, 5+ yrs",
+        {
+            "keywords": ["data"],
+            "locations": ["zurich"],
+            "min_salary": 130000,
+            "salary_currency": "CHF",
+            "max_experience_years": 5,
+        },
+    ),
+    (
+        "Senior ML Engineer — Zürich — CHF 150'000+",
+        {
+            "keywords": ["ml"],
+            "locations": ["zürich"],
+            "seniority": ["senior"],
+            "min_salary": 150000,
+            "salary_currency": "CHF",
+        },
+    ),
+    (
+        "ML engineer in Bangalore, 35 LPA, 4-6 yrs exp",
+        {
+            "keywords": ["ml"],
+            "locations": ["bangalore"],
+            "min_salary": 3500000,
+            "salary_currency": "INR",
+            "max_experience_years": 6,
+        },
+    ),
+    (
+        "salesforce developer, Hyderabad, 12 lakh, 3-5 years",
+        {
+            "keywords": ["salesforce"],
+            "locations": ["hyderabad"],
+            "min_salary": 1200000,
+            "salary_currency": "INR",
+            "max_experience_years": 5,
+        },
+    ),
+    (
+        "Junior QA tester in Manila, ₱40k/month",
+        {
+            "all_keywords": ["qa", "tester"],
+            "locations": ["manila"],
+            "seniority": ["entry"],
+            "min_salary": 480000,
+            "salary_currency": "PHP",
+        },
+    ),
+    (
+        "frontend dev, Tokyo, ¥8M+, visa sponsorship",
+        {
+            "keywords": ["frontend"],
+            "locations": ["tokyo"],
+            "visa_sponsorship": True,
+            "min_salary": 8000000,
+            "salary_currency": "JPY",
+        },
+    ),
+    (
+        "senior iOS engineer Singapore SGD 10k/month",
+        {
+            "keywords": ["ios"],
+            "locations": ["singapore"],
+            "seniority": ["senior"],
+            "min_salary": 120000,
+            "salary_currency": "SGD",
+        },
+    ),
+    (
+        "golang developer in Dubai, AED 30k per month, tax free",
+        {"keywords": ["golang"], "locations": ["dubai"], "min_salary": 360000, "salary_currency": "AED"},
+    ),
+    (
+        "Product designer in Tel-Aviv, 30-35k ILS, hybrid",
+        {
+            "all_keywords": ["product", "designer"],
+            "locations": ["tel-aviv"],
+            "min_salary": 360000,
+            "salary_currency": "ILS",
+        },
+    ),
+    (
+        "Full-stack developer Nairobi, KES 300k/month",
+        {"keywords": ["full-stack"], "locations": ["nairobi"], "min_salary": 3600000, "salary_currency": "KES"},
+    ),
+    (
+        "mid level flutter developer, Cairo, EGP 40,000 monthly",
+        {
+            "keywords": ["flutter"],
+            "locations": ["cairo"],
+            "seniority": ["mid"],
+            "min_salary": 480000,
+            "salary_currency": "EGP",
+        },
+    ),
+    (
+        "Junior Java developer Bucharest 1500 EUR net",
+        {
+            "keywords": ["java"],
+            "locations": ["bucharest"],
+            "seniority": ["entry"],
+            "min_salary": 18000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Staff SRE, Toronto or Vancouver, 180k CAD, no crypto",
+        {
+            "keywords": ["sre"],
+            "exclude_keywords": ["crypto"],
+            "locations": ["toronto", "vancouver"],
+            "seniority": ["staff"],
+            "min_salary": 180000,
+            "salary_currency": "CAD",
+        },
+    ),
+    (
+        "Lead data scientist, Remote Canada, CAD 150,000+, no management",
+        {
+            "all_keywords": ["data", "scientist"],
+            "exclude_keywords": ["management"],
+            "seniority": ["senior"],
+            "remote_from": ["canada"],
+            "min_salary": 150000,
+            "salary_currency": "CAD",
+        },
+    ),
+    (
+        "part-time UX designer, remote, Australia, $60/hr AUD",
+        {
+            "all_keywords": ["ux", "designer"],
+            "remote_from": ["australia"],
+            "employment_types": ["part_time"],
+            "min_salary": 124800,
+            "salary_currency": "AUD",
+        },
+    ),
+    # Contracts, day rates, levels and years of experience said many ways.
+    (
+        "cloud architect with 10 years experiance in Sydney paying AUD 200k + super",
+        {
+            "all_keywords": ["cloud", "architect"],
+            "locations": ["sydney"],
+            "min_salary": 200000,
+            "salary_currency": "AUD",
+            "max_experience_years": 10,
+        },
+    ),
+    (
+        "contract data analyst, London, £450/day outside IR35",
+        {
+            "all_keywords": ["data", "analyst"],
+            "locations": ["london"],
+            "employment_types": ["contract"],
+            "min_salary": 117000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "freelance python developer, €600/day, Berlin or remote Germany",
+        {
+            "keywords": ["python"],
+            "locations": ["berlin", "remote germany"],
+            "employment_types": ["contract"],
+            "min_salary": 156000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "DevOps engineer Warsaw B2B 25 000 PLN netto",
+        {
+            "keywords": ["devops"],
+            "locations": ["warsaw"],
+            "employment_types": ["contract"],
+            "min_salary": 300000,
+            "salary_currency": "PLN",
+        },
+    ),
+    (
+        "graduate software engineer London 2027, £35k",
+        {
+            "keywords": ["software engineer"],
+            "locations": ["london"],
+            "seniority": ["entry"],
+            "min_salary": 35000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "entry level software engineer with 0-2 years experience, Chicago",
+        {
+            "keywords": ["software engineer"],
+            "locations": ["chicago"],
+            "seniority": ["entry"],
+            "max_experience_years": 2,
+        },
+    ),
+    (
+        "junior data analyst, less than two years experience, Manchester, £28k",
+        {
+            "all_keywords": ["data", "analyst"],
+            "locations": ["manchester"],
+            "seniority": ["entry"],
+            "min_salary": 28000,
+            "salary_currency": "GBP",
+            "max_experience_years": 1,
+        },
+    ),
+    (
+        "sr software engr, 4-7 yoe, Toronto, 150k CAD+, H-1B not needed",
+        {
+            "keywords": ["software engineer"],
+            "locations": ["toronto"],
+            "seniority": ["senior"],
+            "min_salary": 150000,
+            "salary_currency": "CAD",
+            "max_experience_years": 7,
+        },
+    ),
+    (
+        "senior full-stack eng, a decade of experience, remote US, $200k",
+        {
+            "keywords": ["full-stack"],
+            "seniority": ["senior"],
+            "remote_from": ["us"],
+            "min_salary": 200000,
+            "salary_currency": "USD",
+            "max_experience_years": 10,
+        },
+    ),
+    (
+        "lead mobile dev (ios/android), 6 yrs+, Sydney, AUD 180k-200k",
+        {
+            "keywords": ["ios", "android"],
+            "all_keywords": ["mobile"],
+            "locations": ["sydney"],
+            "seniority": ["senior"],
+            "min_salary": 180000,
+            "salary_currency": "AUD",
+            "max_experience_years": 6,
+        },
+    ),
+    (
+        "principal engineer, 12+ years, Seattle, $250k base",
+        {
+            "keywords": ["engineer"],
+            "locations": ["seattle"],
+            "seniority": ["principal"],
+            "min_salary": 250000,
+            "salary_currency": "USD",
+            "max_experience_years": 12,
+        },
+    ),
+    (
+        "senior dev ops engineer, at least five years of experience, Amsterdam, €85.000",
+        {
+            "keywords": ["devops"],
+            "locations": ["amsterdam"],
+            "seniority": ["senior"],
+            "min_salary": 85000,
+            "salary_currency": "EUR",
+            "max_experience_years": 5,
+        },
+    ),
+    (
+        "python dev, no more than three years of experience, remote US",
+        {"keywords": ["python"], "remote_from": ["us"], "max_experience_years": 3},
+    ),
+    (
+        "sr. android dev, kotlin, 5yoe, hybrid Amsterdam",
+        {
+            "all_keywords": ["android", "kotlin"],
+            "locations": ["amsterdam"],
+            "seniority": ["senior"],
+            "max_experience_years": 5,
+        },
+    ),
+    (
+        "staff frontend engineer, 8 to 10 yrs of experience, $200k-$240k, SF or NYC",
+        {
+            "keywords": ["frontend"],
+            "locations": ["sf", "nyc"],
+            "seniority": ["staff"],
+            "min_salary": 200000,
+            "salary_currency": "USD",
+            "max_experience_years": 10,
+        },
+    ),
+    (
+        "Rust or C++ systems engineer, NYC, 300k+ TC",
+        {"keywords": ["rust", "c++"], "all_keywords": ["system"], "locations": ["nyc"], "min_salary": 300000},
+    ),
+    (
+        "react native developer - remote (CET +-2h) - €5,000/mo",
+        {"all_keywords": ["react", "native"], "remote_only": True, "min_salary": 60000, "salary_currency": "EUR"},
+    ),
+    # Choices, exclusions, time zones, hours, typos, remote areas beside places, fields read as places.
+    (
+        "part time react developer 20h/week remote Europe",
+        {"keywords": ["react"], "remote_from": ["europe"], "employment_types": ["part_time"]},
+    ),
+    (
+        "senior SRE, not at Amazon or Meta, Seattle, 220k",
+        {
+            "keywords": ["sre"],
+            "locations": ["seattle"],
+            "seniority": ["senior"],
+            "exclude_companies": ["amazon", "meta"],
+            "min_salary": 220000,
+        },
+    ),
+    (
+        "backend engineer NOT crypto NOT gambling, Lisbon",
+        {"keywords": ["backend"], "exclude_keywords": ["crypto", "gambling"], "locations": ["lisbon"]},
+    ),
+    (
+        "python dev excluding adtech and gambling, remote EU",
+        {"keywords": ["python"], "exclude_keywords": ["adtech", "gambling"], "remote_from": ["eu"]},
+    ),
+    ("senoir data enginer in Chicgo", {"keywords": ["data"], "locations": ["chicago"], "seniority": ["senior"]}),
+    (
+        "ios developer, Lagos or remote Africa, $3k per month",
+        {"keywords": ["ios"], "locations": ["lagos", "remote africa"], "min_salary": 36000, "salary_currency": "USD"},
+    ),
+    (
+        "head of engineering, London or remote UK, £150k+",
+        {
+            "keywords": ["engineering"],
+            "locations": ["london", "remote uk"],
+            "seniority": ["director"],
+            "min_salary": 150000,
+            "salary_currency": "GBP",
+        },
+    ),
+    ("jobs in ML, Berlin", {"keywords": ["ml"], "locations": ["berlin"]}),
+    ("senior roles in HR, London", {"keywords": ["hr"], "locations": ["london"], "seniority": ["senior"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), EIGHTH_BATCH, ids=[c[0][:60] for c in EIGHTH_BATCH])
+def test_eighth_batch(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_a_foreign_word_for_in_is_a_place_only_before_one() -> None:
+    reading = interpret("ingeniero en sistemas, Madrid")
+    assert (reading.filters.keywords, reading.filters.locations) == (("sistema",), ("madrid",))
+    assert not any("not recognised as a place" in note for note in reading.notes)

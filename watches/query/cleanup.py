@@ -34,6 +34,7 @@ _CHANNEL = re.compile(
 _NEAR_ME = re.compile(r"\b(?:near|around|close\s+to)\s+me\b")
 _TIGHT_COMMA = re.compile(r",(?=[^\s\d,])|(?<=[^\d\s,]),(?=\d)")
 _FULL_STACK = re.compile(r"\bfull[\s-]+stack\b")
+_DEV_OPS = re.compile(r"\bdev(?: sec)? ops\b")
 _SPACED_DASH = re.compile(r"(?P<before>\S*)\s+[-–—]\s+(?=(?P<after>\S*))")
 
 
@@ -89,6 +90,9 @@ def normalise(reader: ReaderState, text: str) -> None:
     # "full stack": "full" alone is a request word ("full time"); the role is one word.
     if "stack" in reader.text:
         reader.text = _FULL_STACK.sub("full-stack", reader.text)
+    # "dev ops", "dev sec ops": one word, as titles write it ("dev" alone is a generic word).
+    if " ops" in reader.text:
+        reader.text = _DEV_OPS.sub(lambda match: match.group(0).replace(" ", ""), reader.text)
     # "sponsership", "experiance", "entry lvl": misspellings and short forms of the words the
     # readers below look for (noted), so the filter is read, not a keyword no job holds.
     if any(stem in reader.text for stem in ("spons", "lvl", "seniour", "senoir", "seinor", "snior", "sneior")) or (

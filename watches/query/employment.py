@@ -17,6 +17,8 @@ _KIND_WORDS = (
     r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
     r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
     r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent|c2c|corp[\s-]to[\s-]corp|1099"
+    # France's CDI (permanent) and CDD (fixed-term); Brazil's CLT (employee) and PJ (contractor).
+    r"|cdi|cdd|clt|pj"
     # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
     r"|(?<=\bon\s)b2b|b2b(?=\s+(?:contract|only|agreement)\b)"
     # "20 000 PLN netto B2B": alone right after the pay.
@@ -26,11 +28,13 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("internship", re.compile(r"internships?|apprenticeships?|praktikum")),
     (
         "contract",
-        re.compile(r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b"),
+        re.compile(
+            r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b|pj"
+        ),
     ),
-    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal|befristet")),
+    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal|befristet|cdd")),
     ("part_time", re.compile(r"part ?time|teilzeit")),
-    ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit")),
+    ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit|cdi|clt")),
 )
 # "defense contractors", "government contractor": companies of a sector, not contract work; the
 # sector is what the query says ("excluding defense contractors" excludes "defense").

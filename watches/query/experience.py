@@ -14,11 +14,11 @@ from boards.derive.experience import NUMBER_WORDS
 from watches.query.state import ReaderState, plain
 
 _COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?)\b['’]?"  # "3 Jahre", "5 años"
+_YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?|ans)\b['’]?"  # "3 Jahre", "5 años", "3 ans"
 # "YOE" (years of experience) says experience by itself: "3 YOE", "at most 4 yoe", "10+ YOE".
 _YOE = r"(?:yoe|y\.o\.e\.?)(?!\w)"
 _EXPERIENCE = (
-    r"(?:of\s+|de\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+){0,2}"
+    r"(?:of\s+|de\s+|d['’]\s*)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+){0,2}"
     r"(?:experience|exp|xp|berufserfahrung|erfahrung|experiencia|experiência|expérience)\b"
 )
 _LEAD = (
@@ -28,6 +28,9 @@ _LEAD = (
 _STRICT_BOUND = r"(?:less\s+than|fewer\s+than|under|below|<)"
 _BOUND = r"(?:max(?:imum)?(?:\s+of)?|at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|<=|≤)"
 _LEAST = r"(?:min(?:imum)?(?:\s+of)?|at\s+least)"
+# "mind. 3 Jahre" (mindestens), "au moins 3 ans", "al menos 3 años", "pelo menos 3 anos": "at least",
+# written so before the patterns read it (only when one is there).
+_FOREIGN_LEAST = re.compile(r"\b(?:mind\.|mindestens|au\s+moins|al\s+menos|pelo\s+menos)(?=\s)")
 _THEN = r"\s*(?:[,;/]\s*)?(?:(?:and|but)\s+)?"
 _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "min 5 years, max 8", "at least 5 but no more than 8 years": a range, read as its upper end
@@ -64,7 +67,7 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
     # Years without the word "experience" where nothing else can be meant: "YOE", a plus ("5+ years",
     # "8+ yrs"), "with 3 years", "6yrs max", "2 years or less".
     re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s*\+?\s*{_YOE}(?:\s+(?:or\s+less|or\s+fewer|max(?:imum)?|at\s+most|tops))?"),
-    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s*\+\s*(?:years?|yrs?)\b"),
+    re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s*(?:\+\s*(?:years?|yrs?)\b|(?:years?|yrs?)\s*\+(?![\w+]))"),  # "6 yrs+"
     re.compile(
         rf"\b(?:with|having|i\s+have)\s+(?:a\s+)?(?P<n>{_COUNT})\s*(?:years?|yrs?)\b(?!\s+(?:contract|old|ago|left))"
     ),
@@ -109,7 +112,14 @@ def read_experience(reader: ReaderState) -> None:
             )
         return True
 
-    if not any(word in reader.text for word in ("yr", "year", "yoe", "y.o.e", "exp", "jahr", "año", "anos")):
+    if "mind" in reader.text or "moins" in reader.text or "menos" in reader.text:
+        reader.text = _FOREIGN_LEAST.sub("at least", reader.text)
+    if "decade" in reader.text:
+        # "a decade of experience": ten years.
+        reader.text = re.sub(
+            r"\b(?:a|one)\s+decade\s+(?=(?:of\s+)?(?:\w+\s+)?(?:experience|exp)\b)", "10 years ", reader.text
+        )
+    if not any(word in reader.text for word in ("yr", "year", "yoe", "y.o.e", "exp", "jahr", "año", "anos", " ans ")):
         return  # every pattern needs one of these: most queries skip them all
     for pattern in _EXPERIENCE_PATTERNS:
         reader.cut(pattern, years)

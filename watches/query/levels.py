@@ -24,7 +24,7 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "entry",
         re.compile(
-            r"\b(?:junior|jr\b\.?|entry[\s-]level|(?:new|fresh|recent)(?:\s+(?:college|university|phd|ms|msc|masters?|bs|bsc|bachelors?))?"
+            r"\b(?:junior|júnior|jr\b\.?|entry[\s-]level|(?:new|fresh|recent)(?:\s+(?:college|university|phd|ms|msc|masters?|bs|bsc|bachelors?))?"
             r"[\s-]grads?|(?:new|fresh|recent)\s+graduates?|graduates?(?:\s+(?:schemes?|programmes?|programs?))?|freshers?|early[\s-]career|"
             r"trainees?|beginners?)(?:[\s-]level)?(?=\W|$)"
         ),
@@ -32,12 +32,15 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "mid-senior", "junior-mid": "mid" joined to another level is the level too ("mid-market" is not).
     (
         "mid",
-        re.compile(r"\b(?:mid[\s-]?level|intermediate)\b|\bmid(?=[\s/,-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"),
+        # "pleno" (Brazil) and "semi senior" / "ssr" (Spanish) are mid-level.
+        re.compile(
+            r"\b(?:mid[\s-]?level|intermediate|pleno|semi[\s-]?senior|ssr)\b|\bmid(?=[\s/,-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"
+        ),
     ),
     (
         "senior",
         re.compile(
-            r"\b(?:senior|sr\b\.?|snr)(?!\s+(?:staff|principal|manager|managers|director|directors)\b)"
+            r"\b(?:senior|sênior|sr\b\.?|snr)(?!\s+(?:staff|principal|manager|managers|director|directors)\b)"
             r"|(?<!staff\s)\b(?:tech\s+|team\s+)?lead\b(?!\s+staff\b)" + _NOT_LEAD_LEVEL
         ),
     ),

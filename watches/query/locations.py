@@ -19,6 +19,12 @@ from watches.query.words import STOP_WORDS, role_word
 
 _PLACE_INTRO = re.compile(
     r"\b(?:based\s+in|located\s+in|in\s+or\s+(?:near|around)|in|near|around|within)\s+(?:the\s+)?(?:greater\s+)?"
+    r"(?P<foreign>(?!))?"
+)
+# "à Paris", "en Madrid", "em São Paulo": "in" in French, Spanish, Portuguese (a place only when one
+# follows: "ingeniero en sistemas" is a role, read without a note); looked for only when written.
+_PLACE_INTRO_FOREIGN = re.compile(
+    _PLACE_INTRO.pattern.replace("(?P<foreign>(?!))?", "") + r"|(?<!\S)(?P<foreign>à|en|em)\s+"
 )
 _BASED = re.compile(r"\b(?P<place>[a-z]+(?:\s[a-z]+)?)-based\b")
 # Segments of a query a place may stand alone in: between cuts, commas and brackets.
@@ -41,9 +47,11 @@ _DANGLING_CONJUNCTION = re.compile(r"^\s*(?:or|and)\s+|(?<!,)\s+(?:or|and)\s*$")
 
 
 def read_locations(reader: ReaderState) -> None:
+    text = reader.text
+    intro = _PLACE_INTRO_FOREIGN if (" à " in text or " en " in text or " em " in text) else _PLACE_INTRO
     position = 0
     while True:
-        match = _PLACE_INTRO.search(reader.text, position)
+        match = intro.search(reader.text, position)
         if match is None:
             break
         end = place_end(reader.text, match.end())
@@ -62,7 +70,7 @@ def read_locations(reader: ReaderState) -> None:
             accepted, used = _misspelt_place(reader, words)
         if accepted is None:
             phrase = " ".join(words)
-            if phrase and any(ch.isalnum() for ch in phrase):
+            if phrase and any(ch.isalnum() for ch in phrase) and not match.group("foreign"):
                 reader.notes.append(
                     f'"{match.group(0).strip()} {phrase}" was not recognised as a place; its words were read '
                     "as role words. Pass `locations` to set a place."

@@ -53,23 +53,25 @@ def _amount(suffix: str) -> str:
         rf"|\d{{1,3}}(?:\.\d{{3}})+(?![\d.,]|\s?\+?\s?(?:k|m|mn|million|lpa|lakhs?|lacs?|cr|crores?)\b)"
         rf"|\d+(?:\.\d+)?)"
         # "25+ LPA", "¥10M+": a plus may stand before the unit; millions need a currency (checked).
-        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|cr|crores?|m|mn|million))?(?:\b|(?=p(?:cm|[hdwa])\b))"
+        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|cr|crores?|m|mn|million|mil|mill(?:ones|ón|on)|milh(?:ões|ão|oes|ao)))?(?:\b|(?=p(?:cm|[hdwa])\b))"
         rf"(?P<after{suffix}>\s?[€£₹₱](?!\w))?"
     )
 
 
 # Before or after tax, which postings rarely say: "18k PLN net", "70k € brutto", "55.000 € brut".
-_GROSS = r"(?:\s*\b(?:gross|net|nett|netto|brutto|brut|bruto|neto)\b)?"
+_GROSS = r"(?:\s*\b(?:gross|net|nett|netto|brutto|brut|bruto|brutos|bruta|brutas|neto|netos)\b)?"
 _PAY = re.compile(
     rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
     rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
     rf"(?:\s*(?P<cur>{_CODES}|{_CURRENCY_WORDS})\b)?"
     + _GROSS
     # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año".
-    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
-    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur)\b"
+    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
+    # Swedish, Norwegian, Danish: "/mån", "/mnd", "/md", "/år".
+    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur|månad|mån|måned|mnd|md|år)(?!\w)"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
-    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|mensuel|monatlich|mensual|mensal)\b"
+    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|mensuel|monatlich|mensual|mensal"
+    r"|anual(?:es)?|anuais|jährlich|annuel(?:le)?|mensuales|mensais)\b"
     # "£40k p.a." (per annum): yearly, as without it.
     r"|\s*\bp\.\s?a\b\.?"
     # The UK's short periods: "£2,500 pcm" (per calendar month), "£15 p/h", "£500 p/d" always;
@@ -132,10 +134,14 @@ _BENEFIT_BEFORE = re.compile(
 # After "+" only a benefit named by its kind: "$10,000+ relocation bonus" (but "$150k + equity" is pay).
 _BENEFIT_AFTER_PLUS = re.compile(rf"\s*{_BENEFIT_KIND}")
 _PERIODS = {
-    **dict.fromkeys(("year", "yr", "annum", "annually", "yearly", "pa", "jahr", "jaar", "año", "ano", "an"), "year"),
+    **dict.fromkeys(
+        ("year", "yr", "annum", "annually", "yearly", "pa", "jahr", "jaar", "año", "ano", "an", "år"), "year"
+    ),
+    **dict.fromkeys(("anual", "anuales", "anuais", "jährlich", "annuel", "annuelle"), "year"),
     **dict.fromkeys(("hour", "hr", "hourly", "ph", "uur"), "hour"),
     **dict.fromkeys(("month", "mo", "mth", "monthly", "pcm", "pm", "mes", "mês", "mois", "monat", "maand"), "month"),
-    **dict.fromkeys(("mensuel", "monatlich", "mensual", "mensal"), "month"),
+    **dict.fromkeys(("mensuel", "monatlich", "mensual", "mensal", "mensuales", "mensais"), "month"),
+    **dict.fromkeys(("månad", "mån", "måned", "mnd", "md"), "month"),
     **dict.fromkeys(("day", "daily", "pd"), "day"),
     **dict.fromkeys(("week", "wk", "weekly", "pw"), "week"),
 }
@@ -153,13 +159,19 @@ def read_pay(reader: ReaderState) -> None:
         units = [unit for unit in (groups["k"], groups["k2"]) if unit]
         lakh = any(unit.startswith("l") for unit in units)
         crore = any(unit.startswith("c") for unit in units)
-        million = any(unit.startswith("m") for unit in units)
+        # "mil" is a thousand in Spanish and Portuguese ("R$ 15 mil"); "millones", "milhões" millions.
+        mil = any(unit == "mil" for unit in units)
+        million = any(unit.startswith("m") and unit != "mil" for unit in units)
         if lakh or crore:
             value *= _LAKH if lakh else _CRORE  # "30 LPA": 30 lakh a year; "1.2 Cr"
         elif million:
             if not any(groups[name] for name in _CURRENCY_GROUPS) and not groups["lead"]:
                 return False  # "a 6m contract" is no pay: "10M" is pay only with a currency or a pay word
             value *= 1_000_000 if groups["k"] or value < 1000 else 1  # "¥10M+", "₹1.5M"
+        elif mil:
+            if not any(groups[name] for name in _CURRENCY_GROUPS) and not groups["lead"]:
+                return False  # "15 mil" is pay only with a currency or a pay word
+            value *= 1000 if groups["k"] or value < 1000 else 1
         elif groups["k"] or (groups["k2"] and value < 1000):
             value *= 1000
         currency_mark = next(

@@ -22,8 +22,9 @@ _PLACE_END = re.compile(
 _PLACE_SPLIT = re.compile(r"\s+or\s+|\s+and\s+|/|;|&")
 # Two-letter places a query may use on their own; others ("it", "qa", "ai", "ml") are words.
 SHORT_PLACES = frozenset({"us", "uk", "eu", "sf", "la", "dc", "ny"})
-# Two-letter codes that, even in capitals, are more often words or roles than states ("in AR/VR").
-CODE_NOT_REGION = frozenset({"in", "or", "me", "hi", "ar", "it", "us", "ok", "id"})
+# Two-letter codes that, even in capitals, are more often words or roles than states or countries ("in
+# AR/VR", "jobs in ML", "in HR", "in QA": machine learning, not Mali; human resources, not Croatia).
+CODE_NOT_REGION = frozenset({"in", "or", "me", "hi", "ar", "it", "us", "ok", "id", "ai", "ml", "qa", "hr", "pm"})
 PART_OF_PLACE = re.compile(
     r"(northern|southern|eastern|western|central|north|south|east|west|upstate|downstate|coastal|rural|outer|inner)"
     r"\s+(.+)"

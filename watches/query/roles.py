@@ -16,7 +16,7 @@ import re
 from matching import places
 from watches.filters import MAX_TERM_LENGTH, MAX_TERMS
 from watches.query.state import BAR, ReaderState
-from watches.query.words import GENERIC, STOP_WORDS, WORD, role_word
+from watches.query.words import FOREIGN_STOP_WORDS, GENERIC, GENERIC_FORMS, STOP_WORDS, WORD, role_word
 
 # A negation left for this pass negated nothing a pass could read: noted, never a keyword.
 _NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
@@ -92,8 +92,13 @@ def _role_reading(reader: ReaderState) -> None:
     specific = list(dict.fromkeys(word for word in words if word not in GENERIC))
     generic = list(dict.fromkeys(word for word in words if word in GENERIC))
     if not specific:
-        if generic:
-            reader.keywords = _capped(reader, [" ".join(generic)], "keywords")
+        phrase = " ".join(generic)
+        if len(generic) > 1 and phrase not in text and any(word in FOREIGN_STOP_WORDS for word in text.split()):
+            # "Engenheiro de Software": generic words a grammar word of another language stands
+            # between are each needed, not a phrase no title holds ("engenheiro software").
+            reader.all_keywords = _capped(reader, generic, "all_keywords")
+        elif generic:
+            reader.keywords = _capped(reader, [phrase], "keywords")
     elif len(specific) == 1:
         reader.keywords = [specific[0]]
         _note_generic(reader, generic)
@@ -172,7 +177,7 @@ _STACK_WORDS = frozenset(_STACK_TEXT.split())
 # The fields such a choice shares: "golang or rust backend", "react or vue frontend".
 _FIELDS_TEXT = """
 backend back-end frontend front-end full-stack fullstack mobile web systems platform infrastructure infra
-embedded firmware devops data ml game server server-side desktop cloud api system
+embedded firmware devops data ml game server server-side desktop cloud api system android ios
 """
 _SHARED_FIELDS = frozenset(_FIELDS_TEXT.split())
 
@@ -228,7 +233,7 @@ def _role_words(reader: ReaderState, text: str) -> list[str]:
     found: list[str] = []
     for raw in WORD.findall(text):
         word = role_word(raw)
-        if not word or word in STOP_WORDS:
+        if not word or word in STOP_WORDS or word in FOREIGN_STOP_WORDS:
             continue
         if word in _NEGATIONS:
             # What it negated was read (or was no word at all): a keyword "not" matches nothing wanted.
@@ -266,7 +271,7 @@ def _note_generic(reader: ReaderState, dropped: list[str]) -> None:
 
 # Generic role words long enough that one letter off is a typo, not another word ("sofware",
 # "enginer", "devloper"); a keyword with the typo would match no title.
-_TYPO_GENERIC = tuple(word for word in GENERIC if len(word) >= 7)
+_TYPO_GENERIC = tuple(word for word in GENERIC if len(word) >= 7 and word not in GENERIC_FORMS)
 
 
 @functools.lru_cache(maxsize=2048)

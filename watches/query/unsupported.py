@@ -31,7 +31,7 @@ _UNSUPPORTED = re.compile(
     r"|\b(?:no|without(?:\s+an?)?)\s+(?:college\s+|university\s+|bachelor'?s\s+|4[\s-]year\s+)?(?:degree|phd|diploma)\b"
     # UK contracting status, relocation offered, hours a week, a need the seeker lacks ("don't need German").
     r"|\b(?:outside|inside)\s+ir35\b|\brelocation\s+(?:provided|offered|included|available|paid)\b"
-    r"|\b\d{1,2}\s*(?:hours?|hrs?)\s*(?:a|per|/)\s*week\b"
+    r"|\b\d{1,2}\s*(?:hours?|hrs?|h|std\.?|stunden)\s*(?:a|per|/|pro)\s*(?:week|wk|woche)\b|\b\d{1,2}\s*(?:stunden|std\.)(?!\w)"
     r"|\b(?:(?:that|which)\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not)\s+(?:need|require)\s+(?:an?\s+)?[\w'-]+"
     r"(?:\s+(?:skills?|language|speakers?|fluency|degree))?\b"
     # How often to deliver: "daily", "weekly digest", "every hour" (pay periods are read before this).
@@ -67,7 +67,7 @@ _UNSUPPORTED = re.compile(
     # A time zone: "CET timezone", "in EST time zone", "UTC+2" (no filter; "EU timezone" is a place).
     r"|\b(?:(?:within|during|overlapping(?:\s+with)?)\s+(?:(?:\+-|±)?\d{1,2}\s*(?:hours?|hrs?|h)\s+of\s+)?(?:the\s+)?"
     r"|in\s+(?=\w+\s+time\s*zone|\w+\s+timezone))?"
-    r"(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*[+±-]\s*\d{1,2})?"
+    r"(?:cet|cest|eet|est|edt|pst|pdt|cst|cdt|mst|gmt|utc|bst)(?:\s*(?:\+/-|\+-|[+±-])\s*\d{1,2}(?:\s*(?:h|hrs?|hours?)\b)?)?"
     r"(?:\s+(?:time\s*zones?|timezones?|hours|overlap))?\b"
     # "Eastern time", "Pacific time zone", "central hours" (US zones by name).
     r"|\b(?:eastern|central|pacific|mountain)\s+(?:standard\s+)?(?:time(?:\s*zones?)?|timezones?|hours)\b"

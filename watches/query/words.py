@@ -41,6 +41,23 @@ GENERIC = frozenset(
         "sviluppatore",
     }
 )
+# Their Portuguese and feminine forms ("Engenheiro de Software", "Entwicklerin"): generic too, but no
+# misspelling is read as one of them (`roles._TYPO_GENERIC`).
+GENERIC_FORMS = frozenset(
+    {
+        "engenheiro",
+        "engenheira",
+        "desenvolvedora",
+        "desarrolladora",
+        "ingeniera",
+        "programadora",
+        "entwicklerin",
+        "développeuse",
+        "developpeuse",
+        "ingénieure",
+    }
+)
+GENERIC = GENERIC | GENERIC_FORMS
 # Grammar and request words: dropped silently (checked after a word is made singular).
 _STOP_TEXT = """
 job role position opening listing posting opportunity gig work new newly all any every find show watch track
@@ -77,6 +94,16 @@ STOP_WORDS = frozenset(_STOP_TEXT.split()) | {
     "we're",
     "we’re",
 }
+# The grammar, request and pay words of job queries in French, Spanish, Portuguese, German and
+# Italian ("offre d'emploi", "vaga de desenvolvedor", "Stellenangebote", "sueldo"): dropped by the
+# role words only (a place reader keeps "de", "la", "los" of "Rio de Janeiro", "Los Angeles").
+_FOREIGN_STOP_TEXT = """
+de des du la le les el los las en em à als für da do dos das del por par con com et y und
+emploi emplois offre offres poste postes vaga vagas empleo empleos trabajo trabajos oferta ofertas stelle stellen
+stellenangebot stellenangebote stellenanzeige jobangebot lavoro
+sueldo salario salário gehalt salaire rémunération remuneração bruto brutos bruta brutas neto netos
+"""
+FOREIGN_STOP_WORDS = frozenset(_FOREIGN_STOP_TEXT.split())
 WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
 
 
@@ -84,6 +111,8 @@ def role_word(raw: str) -> str:
     """A query word as a term: possessive and edge punctuation removed (a leading "." kept for
     ".net"), singular; "" when nothing usable is left."""
     word = re.sub(r"['’]s$", "", raw.lower())
+    if word[:2] in ("d'", "d’") and (word[2:] in FOREIGN_STOP_WORDS or word[2:] in GENERIC):
+        word = word[2:]  # "offre d'emploi", "poste d'ingénieur" ("L'Oréal", "Place d'Orleans" stay)
     leading_dot = word.startswith(".") and not word.startswith("..")
     word = word.strip(".'’-&")
     if leading_dot and word:

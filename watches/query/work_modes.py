@@ -28,7 +28,7 @@ _REMOTE_PLACE_OK = re.compile(
     r"(?:is\s+|also\s+|too\s+)?(?:ok|okay|fine|welcome|possible|considered|acceptable)\b"
 )
 _WORK_MODE = re.compile(
-    r"\b(?:hybrid|hybride|h[ií]brido|on[\s-]?site|in[\s-]office|in[\s-]person)\b"
+    r"\b(?:hybrid|hybride|h[ií]brido|on[\s-]?site|in[\s-]office|in[\s-]person|presencial)\b"
     r"(?:\s*\(?\s*(?:\d|one|two|three|four)(?:\s*-\s*\d)?\s*(?:days?|x)(?:\s*(?:a|per|/)\s*(?:week|wk))?"
     r"(?:\s+(?:in\s+)?(?:the\s+)?office)?\s*\)?)?"
 )
