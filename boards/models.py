@@ -159,7 +159,8 @@ class JobFields(models.Model):
 class Job(JobFields):
     """One posting in a resource's current open set."""
 
-    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="jobs")
+    # No index of its own: job_resource_key_uniq leads with it (migration 0024).
+    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="jobs", db_index=False)
     key = models.CharField(max_length=600, help_text="Identity within the board (platform id, url, …).")
     data = models.JSONField(default=dict, help_text="The job as served to agents (SPEC §3.3).")
     # The first sighting of the posting's group (a repost keeps its group's), not of this row.
@@ -188,16 +189,12 @@ class Job(JobFields):
         constraints = [models.UniqueConstraint(fields=["resource", "key"], name="job_resource_key_uniq")]
         indexes = [
             models.Index(fields=["-first_seen_at", "id"], name="job_newest_idx"),
-            # A search narrowed by pay or experience reads these instead of every row
-            # (docs/internals.md, "Search plans"); the salary one is `filters.salary_top`.
-            models.Index(fields=["experience_years"], name="job_experience_idx"),
+            # The pay top (`filters.salary_top`): its histogram sizes a search's plan
+            # (watches/services/estimate.py); job_words' pay keys serve the search itself.
             models.Index(Coalesce("salary_annual_max", "salary_annual_min"), name="job_salary_top_idx"),
-            # Selective filters read these; the rest are served by the trigram and newest-first indexes.
+            # A company read (docs/internals.md, "Search plans"). Experience, employment type and
+            # visa sponsorship have no btree: the plans test them on the rows they read (migration 0024).
             models.Index(fields=["company_key"], name="job_company_key_idx"),
-            models.Index(fields=["employment_type", "-first_seen_at"], name="job_employment_idx"),
-            models.Index(
-                fields=["-first_seen_at", "id"], condition=models.Q(visa_sponsorship="yes"), name="job_visa_yes_idx"
-            ),
             models.Index(fields=["vacancy_key", "id"], name="job_vacancy_idx", condition=~models.Q(vacancy_key="")),
             # "Posted within N days" (`filters.posted_or_seen`): ANDed with the word index's bitmap.
             models.Index(Coalesce("posted_at", "first_seen_at"), name="job_posted_idx"),
