@@ -689,3 +689,141 @@ def test_a_foreign_word_for_in_is_a_place_only_before_one() -> None:
     reading = interpret("ingeniero en sistemas, Madrid")
     assert (reading.filters.keywords, reading.filters.locations) == (("sistema",), ("madrid",))
     assert not any("not recognised as a place" in note for note in reading.notes)
+
+
+# A second round: the permits a sponsor obtains named alone ("Blue Card", "EP sponsorship",
+# "highly skilled migrant"), millions in Indonesian and Vietnamese ("25jt", "40 triệu"; above the
+# largest `min_salary` a filter takes, noted, never keywords), and more of what peers' users ask for.
+EIGHTH_BATCH_MORE: list[tuple[str, dict[str, Any]]] = [
+    (
+        "software engineer Germany blue card, €60k+",
+        {
+            "keywords": ["software engineer"],
+            "locations": ["germany"],
+            "visa_sponsorship": True,
+            "min_salary": 60000,
+            "salary_currency": "EUR",
+        },
+    ),
+    ("EU Blue Card, java, Munich", {"keywords": ["java"], "locations": ["munich"], "visa_sponsorship": True}),
+    (
+        "golang dev, Singapore, SGD 8k-10k/month, EP sponsorship",
+        {
+            "keywords": ["golang"],
+            "locations": ["singapore"],
+            "visa_sponsorship": True,
+            "min_salary": 96000,
+            "salary_currency": "SGD",
+        },
+    ),
+    (
+        "backend role w/ visa sponsorship in Netherlands (highly skilled migrant)",
+        {"keywords": ["backend"], "locations": ["netherlands"], "visa_sponsorship": True},
+    ),
+    (
+        "h1b sponsoring companies, data engineer, Bay Area",
+        {"keywords": ["data"], "locations": ["bay area"], "visa_sponsorship": True},
+    ),
+    (
+        "new grad swe roles that sponsor visas, NYC or Seattle",
+        {"keywords": ["swe"], "locations": ["nyc", "seattle"], "seniority": ["entry"], "visa_sponsorship": True},
+    ),
+    (
+        "devops, Lagos, ₦1.5m monthly",
+        {"keywords": ["devops"], "locations": ["lagos"]},
+    ),
+    (
+        "mobile developer (flutter), Jakarta, IDR 25jt/month",
+        {"all_keywords": ["mobile", "flutter"], "locations": ["jakarta"]},
+    ),
+    (
+        "android dev Ho Chi Minh City, 40 triệu VND",
+        {"keywords": ["android"], "locations": ["ho chi minh city"]},
+    ),
+    (
+        "jr. web dev, Mexico City, $30,000 MXN mensuales",
+        {
+            "keywords": ["web"],
+            "locations": ["mexico city"],
+            "seniority": ["entry"],
+            "min_salary": 360000,
+            "salary_currency": "MXN",
+        },
+    ),
+    (
+        "staff ML engineer, LLM, NYC, $300k+ TC, no FAANG",
+        {
+            "all_keywords": ["ml", "llm"],
+            "locations": ["nyc"],
+            "seniority": ["staff"],
+            "exclude_companies": ["meta", "amazon", "apple", "netflix", "google"],
+            "min_salary": 300000,
+            "salary_currency": "USD",
+        },
+    ),
+    (
+        "interim CTO, contract, Amsterdam, €1,000/day",
+        {
+            "all_keywords": ["interim", "cto"],
+            "locations": ["amsterdam"],
+            "employment_types": ["contract"],
+            "min_salary": 260000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "fullstack (node / react) dev, remote LATAM, USD 4-6k/mo",
+        {
+            "keywords": ["node", "react"],
+            "all_keywords": ["fullstack"],
+            "remote_from": ["latam"],
+            "min_salary": 48000,
+            "salary_currency": "USD",
+        },
+    ),
+    (
+        "nearshore python developer, Costa Rica or Mexico, $5,000 monthly",
+        {
+            "keywords": ["python"],
+            "remote_from": ["costa rica", "mexico"],
+            "min_salary": 60000,
+            "salary_currency": "USD",
+        },
+    ),
+    ("remote-friendly design roles in Portland, OR", {"keywords": ["design"], "locations": ["portland, or"]}),
+    (
+        "golang or rust developer, remote, not web3",
+        {"keywords": ["golang", "rust"], "exclude_keywords": ["web3"], "remote_only": True},
+    ),
+    (
+        "staff sre, not crypto, not defense, remote US, min 220k",
+        {
+            "keywords": ["sre"],
+            "exclude_keywords": ["crypto", "defense"],
+            "seniority": ["staff"],
+            "remote_from": ["us"],
+            "min_salary": 220000,
+        },
+    ),
+    (
+        "entry-level data analyst, NYC, $65-75k, 0-1 yrs",
+        {
+            "all_keywords": ["data", "analyst"],
+            "locations": ["nyc"],
+            "seniority": ["entry"],
+            "min_salary": 65000,
+            "salary_currency": "USD",
+            "max_experience_years": 1,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), EIGHTH_BATCH_MORE, ids=[c[0][:60] for c in EIGHTH_BATCH_MORE])
+def test_eighth_batch_more(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_pay_above_the_largest_filter_is_noted_in_its_currency() -> None:
+    notes = interpret("devops, Lagos, ₦1.5m monthly").notes
+    assert notes[0].startswith('"₦1.5m monthly" is 18000000 NGN a year, more than the largest `min_salary`')

@@ -15,6 +15,7 @@ import re
 
 from boards.derive import money, salary_patterns
 from boards.derive.money import ANNUAL_FACTOR
+from watches.filters import MAX_MIN_SALARY
 from watches.query.state import BAR, ReaderState, plain
 
 _PAY_LEAD = (
@@ -53,7 +54,7 @@ def _amount(suffix: str) -> str:
         rf"|\d{{1,3}}(?:\.\d{{3}})+(?![\d.,]|\s?\+?\s?(?:k|m|mn|million|lpa|lakhs?|lacs?|cr|crores?)\b)"
         rf"|\d+(?:\.\d+)?)"
         # "25+ LPA", "¥10M+": a plus may stand before the unit; millions need a currency (checked).
-        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|cr|crores?|m|mn|million|mil|mill(?:ones|ón|on)|milh(?:ões|ão|oes|ao)))?(?:\b|(?=p(?:cm|[hdwa])\b))"
+        rf"(?:\s?\+?\s?(?P<k{suffix}>k|thousand|lpa|lakhs?|lacs?|cr|crores?|m|mn|million|mil|mill(?:ones|ón|on)|milh(?:ões|ão|oes|ao)|jt|juta|triệu|trieu))?(?:\b|(?=p(?:cm|[hdwa])\b))"
         rf"(?P<after{suffix}>\s?[€£₹₱](?!\w))?"
     )
 
@@ -161,7 +162,8 @@ def read_pay(reader: ReaderState) -> None:
         crore = any(unit.startswith("c") for unit in units)
         # "mil" is a thousand in Spanish and Portuguese ("R$ 15 mil"); "millones", "milhões" millions.
         mil = any(unit == "mil" for unit in units)
-        million = any(unit.startswith("m") and unit != "mil" for unit in units)
+        # Indonesian "jt" / "juta" and Vietnamese "triệu" are millions too ("IDR 25jt", "40 triệu VND").
+        million = any((unit.startswith("m") and unit != "mil") or unit[0] in "jt" for unit in units)
         if lakh or crore:
             value *= _LAKH if lakh else _CRORE  # "30 LPA": 30 lakh a year; "1.2 Cr"
         elif million:
@@ -211,6 +213,7 @@ def read_pay(reader: ReaderState) -> None:
                     f'"{before.group(0).strip()} {fragment}" is a bonus or an allowance, not a salary; it was ignored.'
                 )
                 return True
+        monthly = ""
         if value < 1000 and not period and not has_k:
             value *= 1000  # "making at least 150"
         elif not period and not (lakh or crore) and currency:
@@ -218,7 +221,7 @@ def read_pay(reader: ReaderState) -> None:
             if why:
                 period = "month"
             if why and not groups["pm"]:
-                reader.notes.append(
+                monthly = (
                     f'"{fragment}" names no period and {why} in {currency}: it was read as monthly pay '
                     f"({plain(value * 12)} a year); pass `min_salary: {plain(value)}` (and `salary_currency: "
                     f'"{currency}"`) for a yearly reading.'
@@ -235,7 +238,19 @@ def read_pay(reader: ReaderState) -> None:
                 f'"{fragment}" reads as a maximum salary, which is not a filter Watchtower has; it was ignored.'
             )
             return True
-        if yearly < 1000 or yearly > 10_000_000:
+        if (
+            yearly > MAX_MIN_SALARY
+            and money.scale_of(currency) > 1
+            and yearly <= MAX_MIN_SALARY * money.scale_of(currency)
+        ):
+            # "₦1.5m monthly", "IDR 25jt/month": believable pay in a currency of small units, above the
+            # largest `min_salary` a filter takes (watches/filters.py).
+            reader.notes.append(
+                f'"{fragment}" is {plain(yearly)} {currency} a year, more than the largest `min_salary` Watchtower '
+                f"takes ({MAX_MIN_SALARY:,}); it was ignored."
+            )
+            return True
+        if yearly < 1000 or yearly > MAX_MIN_SALARY:
             reader.notes.append(f'"{fragment}" does not look like a yearly salary; it was ignored.')
             return True
         if reader.min_salary is not None:
@@ -243,6 +258,8 @@ def read_pay(reader: ReaderState) -> None:
                 f'"{fragment}" was ignored: the minimum salary was already read as {reader.min_salary}.'
             )
             return True
+        if monthly:
+            reader.notes.append(monthly)  # said once the amount is taken
         reader.min_salary = yearly
         if currency:
             reader.currency = currency

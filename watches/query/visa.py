@@ -18,7 +18,10 @@ _VISA_NOT_NEEDED = re.compile(
 _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
     r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
-    r"|skilled\s+worker)\s+)+(?:sponsorship|sponsor(?:ing)?|support|transfers?|provided|offered|included)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
+    r"|skilled\s+worker|ep|employment\s+pass)\s+)+(?:sponsorship|sponsor(?:ing)?|support|transfers?|provided|offered|included)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
+    # The permits a sponsor obtains, named alone: the EU "Blue Card", the Dutch "highly skilled migrant"
+    # (kennismigrant) scheme, Singapore's "EP" (Employment Pass) before "sponsorship" (above).
+    r"|\b(?:eu\s+)?blue\s+card\b|\bhighly\s+skilled\s+migrant(?:\s+(?:visa|permit|scheme))?\b|\bkennismigrant\b"
     r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do|must|should)\s+)?"
     r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
     r"|(?<!not\s)(?<!n't\s)(?<!unable\sto\s)(?<!cannot\s)(?<!never\s)"
@@ -30,7 +33,19 @@ _VISA = re.compile(
     r"|(?<=[,|]\s)visas?(?=\s*(?:\+|&|\band\b|\bplus\b)\s*relocation\b)"
 )
 # Words every `_VISA` reading holds (h-1b written "h1b", "h-1b", "h1-b", "h-1-b").
-_VISA_WORDS = ("visa", "1b", "1-b", "permit", "blue card", "immigration", "tier 2", "skilled worker", "sponsor")
+_VISA_WORDS = (
+    "visa",
+    "1b",
+    "1-b",
+    "permit",
+    "blue card",
+    "immigration",
+    "tier 2",
+    "skilled worker",
+    "sponsor",
+    "skilled migrant",
+    "kennismigrant",
+)
 
 
 def read_visa(reader: ReaderState) -> None:
