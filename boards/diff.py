@@ -87,9 +87,10 @@ def diff_jobs(
     for job in current:
         snapshot.setdefault(job.key, job)
     for key, job in snapshot.items():
-        known = previous.get(key)
-        if job.partial and known is not None and not known.partial:
-            snapshot[key] = known
+        if job.partial:
+            known = previous.get(key)
+            if known is not None and not known.partial:
+                snapshot[key] = known
 
     added = [job for key, job in snapshot.items() if key not in previous]
     removed = [job for key, job in previous.items() if key not in snapshot] if complete else []
@@ -172,6 +173,8 @@ def carry_details(previous: dict[str, ParsedJob], jobs: list[ParsedJob]) -> list
     experience, workplace) when this listing, which carries no text, comes without them. A known
     job keeps the vacancy group it was first seen in (boards/groups.py): its description may be
     read only on a later check, and its group must not move when it is."""
+    if not previous:  # a board's first read: nothing was learnt of any job (100,000 looked up)
+        return list(jobs)
     carried = []
     for job in jobs:
         before = previous.get(job.key)

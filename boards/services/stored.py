@@ -337,10 +337,9 @@ def store_row_hashes(rows: Mapping[int, tuple[str, str]]) -> None:
             )
 
 
-def _row_job(plan: grouping.Plan, job: ParsedJob, whole: ParsedJob) -> ParsedJob:
-    """`grouping.row_job` of `job`, with `whole` (the job rebuilt from its row) for a light one:
-    a group's lead takes the group's places (gathered from the light postings' places)."""
-    row_job = grouping.row_job(plan, job)
+def _row_job(row_job: ParsedJob, job: ParsedJob, whole: ParsedJob) -> ParsedJob:
+    """`row_job` (`grouping.posting_row`'s, of `job`), with `whole` (the job rebuilt from its row)
+    for a light one: a group's lead takes the group's places (gathered from the light postings')."""
     if whole is job:
         return row_job
     if row_job is job:
@@ -378,8 +377,7 @@ def write_rows(
     names = ("resource_id", "key", "data", "last_seen_at", "fingerprint", "job_hash", "tech", *ROW_COLUMNS)
     # Looked up once, not for each of a new board's 100,000 rows.
     board, read_fingerprints, job_hashes = resource.pk, reading.fingerprints, result.job_hashes
-    job_data, serve, filter_values = jobstore.job_data, grouping.served, jobstore.filter_values
-    row_values = grouping.row_values
+    job_data, posting_row, filter_values = jobstore.job_data, grouping.posting_row, jobstore.filter_values
     for start in range(0, len(pending), ROWS_AT_ONCE):
         batch = pending[start : start + ROWS_AT_ONCE]
         known = [ids[job.key] for job in batch if job.key in ids]
@@ -394,7 +392,10 @@ def write_rows(
             # A stored job the listing shows as it is, in a row written again (its group changed):
             # the row's data rebuilds it whole.
             whole = jobstore.job_from_data(key, before[ids[key]]) if isinstance(job, StoredJob) else job
-            served = serve(plan, whole, job_data(whole, company_fallback=company))
+            # `grouping.served` of the data, with the row's group fields and the job its filter
+            # columns are computed from: of `job`, whose key and group are `whole`'s.
+            served = job_data(whole, company_fallback=company)
+            group_fields, row_job = posting_row(plan, job, served, now)
             fingerprint = read_fingerprints.get(key)
             if fingerprint is None:
                 fingerprint = fingerprints.get(key, "")
@@ -412,8 +413,8 @@ def write_rows(
                 fingerprint,
                 hashed,
                 tech,
-                *row_values(plan, job, now),
-                *filter_values(_row_job(plan, job, whole), company=served.get("company", company)),
+                *group_fields,
+                *filter_values(_row_job(row_job, job, whole), company=served.get("company", company)),
             )
             if pk is not None:
                 to_update.append((pk, *row))
