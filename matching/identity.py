@@ -92,8 +92,12 @@ def title_key(title: str) -> str:
 def requisition_key(requisition: str) -> str:
     """A requisition id compared loosely: case and separators do not count ("R-123" = "r123").
     One without a digit is a placeholder, not an id (Greenhouse boards answer "ONE", "MULTI"):
-    it is no requisition at all."""
-    key = "".join(_WORD.findall(requisition.casefold()))
+    it is no requisition at all. Most are ASCII letters and digits alone ("R12345"): their key is
+    their lower case, without the word scan (a board lists each once: this cache rarely hits)."""
+    folded = requisition.casefold()
+    if folded.isascii() and folded.isalnum():
+        return "" if folded.isalpha() else folded
+    key = "".join(_WORD.findall(folded))
     return key if any(ch.isdigit() for ch in key) else ""
 
 

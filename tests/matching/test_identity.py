@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from matching.identity import description_fingerprint, group_key, requisition_key, title_key, vacancy_key
 
 TEXT = (
@@ -60,3 +65,19 @@ def test_a_place_goes_where_it_stands_as_a_phrase_and_its_words_stay_elsewhere()
     assert description_fingerprint(joins.format(city="Austin"), locations=["Austin, TX, US"]) == (
         description_fingerprint(joins.format(city="Paris"), locations=["Paris, France"])
     )
+
+
+def _requisition_key_by_words(requisition: str) -> str:
+    """`requisition_key` as it was defined: every requisition through the word scan."""
+    key = "".join(re.findall(r"[^\W_]+", requisition.casefold()))
+    return key if any(ch.isdigit() for ch in key) else ""
+
+
+@settings(max_examples=500)
+@given(
+    st.text(max_size=12)
+    | st.from_regex(r"[A-Za-z]{0,3}[-_ ]?[0-9]{0,6}", fullmatch=True)
+    | st.sampled_from(["ONE", "MULTI", "R-123", "ﬀ12", "K9", "²", "٣", "Ⅻ", "_1", ""])
+)
+def test_a_requisition_key_is_the_word_scans(requisition: str) -> None:
+    assert requisition_key.__wrapped__(requisition) == _requisition_key_by_words(requisition)
