@@ -43,6 +43,7 @@ from boards.derive.employment import EMPLOYMENT_TYPES
 from boards.models import Resource
 from matching import places, terms
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
+from watches.services.job_keys import collated
 from watchtower.errors import AppError
 
 SENIORITY_LEVELS: tuple[str, ...] = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")
@@ -384,7 +385,7 @@ class ContainsWords(Contains):
             return sql, list(params)
         lhs_sql, lhs_params = self.process_lhs(compiler, connection)
         # Spelled exactly as the index expression (see WORDS_SQL), or the index is not used.
-        array_sql = f"{WORDS_SQL.format(column=lhs_sql)} @> %s::text[]"
+        array_sql = f"{keyed(WORDS_SQL.format(column=lhs_sql), self.lhs)} @> %s::text[]"
         if len(words) == 1:
             return array_sql, [*lhs_params, words]
         like_sql, like_params = self.as_sql(compiler, connection)
@@ -412,7 +413,7 @@ class ContainsAnyWord(Lookup):
     def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         lhs_sql, lhs_params = self.process_lhs(compiler, connection)
         words = [key.strip() for key in self.rhs]
-        return f"{WORDS_SQL.format(column=lhs_sql)} && %s::text[]", [*lhs_params, words]
+        return f"{keyed(WORDS_SQL.format(column=lhs_sql), self.lhs)} && %s::text[]", [*lhs_params, words]
 
 
 # A normalised text's word array, as the GIN index expression and as the condition's left side.
@@ -421,6 +422,14 @@ WORDS_SQL = "string_to_array(btrim({column}), ' ')"
 # index), so "senior" or "remote" narrows the index scan instead of being a bitmap of a third of
 # the table.
 FLAGS_SQL = "ARRAY[({seniority})::text, ({remote})::text]"
+
+
+def keyed(sql: str, column: Any) -> str:
+    """A word or flags array (`sql`) of `column`'s table as its GIN index holds it: in collation
+    "C" on jobs (job_words, migration boards/0025: `job_keys.collated`), as it is on change rows
+    (change_words keeps the database's)."""
+    model = getattr(getattr(column, "target", None), "model", None)
+    return collated(sql) if model is not None and model._meta.db_table == "boards_job" else sql
 
 
 class FlagsMatch(Func):
@@ -454,7 +463,7 @@ class FlagsMatch(Func):
 
     def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:
         seniority, remote = self._columns(compiler)
-        flags = FLAGS_SQL.format(seniority=seniority, remote=remote)
+        flags = keyed(FLAGS_SQL.format(seniority=seniority, remote=remote), self.source_expressions[0])
         parts: list[str] = []
         params: list[Any] = []
         if self.levels:

@@ -32,6 +32,7 @@ from watches.services.estimate import (
 from watches.services.job_keys import (
     bounds_sql,
     bucket_start,
+    collated,
     joint_sql,
     posted_days,
     posted_sql,
@@ -361,9 +362,9 @@ def _keys_sql(filters: Filters) -> Sql:
     # The joint groups in their order (rarest first: GIN checks a column's keys in this order).
     for group in keys.joint:
         operator = "@>" if len(group) == 1 else "&&"
-        sql, params = f"{sql} AND {joint_sql(TABLE)} {operator} %s::text[]", [*params, list(group)]
+        sql, params = f"{sql} AND {collated(joint_sql(TABLE))} {operator} %s::text[]", [*params, list(group)]
     if keys.bounds:
-        sql, params = f"{sql} AND {bounds_sql(TABLE)} @> %s::text[]", [*params, list(keys.bounds)]
+        sql, params = f"{sql} AND {collated(bounds_sql(TABLE))} @> %s::text[]", [*params, list(keys.bounds)]
     return Sql(sql, literals(params))
 
 
