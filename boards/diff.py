@@ -74,6 +74,10 @@ class DiffResult:
     job_hashes: dict[str, str] = field(default_factory=dict)  # key → `job_hash` of each of `jobs`
 
 
+def _key(job: ParsedJob) -> str:
+    return job.key
+
+
 def diff_jobs(
     previous: Mapping[str, ParsedJob],
     current: Sequence[ParsedJob],
@@ -93,7 +97,9 @@ def diff_jobs(
                 snapshot[key] = known
 
     added = [job for key, job in snapshot.items() if key not in previous]
-    removed = [job for key, job in previous.items() if key not in snapshot] if complete else []
+    # In key order: `previous` comes in whatever order the database read the stored rows (a plan's
+    # choice), and the removed jobs' order is the order of their change rows in the feed.
+    removed = sorted((job for key, job in previous.items() if key not in snapshot), key=_key) if complete else []
     updated: list[JobEvent] = []
     for key, job in snapshot.items():
         known = previous.get(key)

@@ -364,3 +364,15 @@ def test_the_hashed_form_of_a_job_is_its_served_form_in_sorted_order(job: Parsed
     assert hashed == job.as_dict()
     assert list(hashed) == sorted(hashed)
     assert "salary" not in hashed or list(hashed["salary"]) == sorted(hashed["salary"])
+
+
+def test_removed_jobs_come_in_key_order_whatever_order_the_stored_rows_were_read_in() -> None:
+    # The stored set's order is the database plan's; the removed jobs' change rows are written in
+    # this order, so two plans of the same read must not give two feeds.
+    stored = [job(f"id:{number}", title=f"Role {number}") for number in (5, 0, 3, 1, 4, 2)]
+
+    forward = diff_jobs(index(*stored), [], complete=True)
+    backward = diff_jobs(index(*reversed(stored)), [], complete=True)
+
+    expected = [("JOB_REMOVED", f"id:{number}", ()) for number in range(6)]
+    assert summary(forward) == summary(backward) == expected
