@@ -14,7 +14,7 @@ import re
 from watches.query.companies import COMPANY_GROUPS
 from watches.query.place_names import bare_place, place_end, read_places
 from watches.query.state import BAR, ReaderState
-from watches.query.words import STOP_WORDS, WORD, role_word
+from watches.query.words import FOREIGN_STOP_WORDS, GENERIC, STOP_WORDS, WORD, role_word
 
 # "outside London" (not "outside sales"): read only when a known place follows.
 _OUTSIDE = re.compile(r"\b(?:outside(?:\s+of)?|anywhere\s+(?:but|except)|except\s+for)\s+(?:the\s+)?")
@@ -30,12 +30,16 @@ _NOT_REMOTE = re.compile(
     r"(?:(?:the|a|an|any|fully|completely|entirely|100%|interested\s+in|looking\s+for|want(?:ing)?)\s+){0,2}"
     r"remote(?:\s+(?:work|jobs?|roles?|positions?|only|kind|type|sort|ones?))?\b"
 )
+# An item's second word: not a separator, a negation or a grammar word that starts what follows.
+_SECOND = r"(?:[^\S\n]+(?!(?:or|nor|and|not|no|non|excluding|except|without|minus|but|in|at|for|from|with|jobs?|roles?)\b)[\w+#.&'-]+)?"
 _EXCLUSION = re.compile(
     # "non-manager", "non-sales" (not "non-profit", an organisation wished for).
     r"(?:\b(?P<verb>not(?:\s+interested\s+in)?|no|excluding|except|without|minus|but\s+not|avoid(?:ing)?|skip(?:ping)?)\s+(?:any\s+)?"
     r"|\bnon[\s-](?!profits?\b))"
-    # "no managers, no interns": a second negation starts a list of its own.
-    r"(?P<items>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+)*)"
+    # "no managers, no interns": a second negation starts a list of its own. An item may hold a
+    # second word, which `_phrase` keeps when the two are one thing refused ("no manual testing").
+    r"(?P<items>[\w+#.&'-]+" + _SECOND + r"(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*"
+    r"(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+" + _SECOND + r")*)"
     # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
     r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*[\w+#.&'-]+)*)"
 )
@@ -104,6 +108,9 @@ def read_negations(reader: ReaderState) -> None:
         items = match.group("items")
         parts = re.split(r"(\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*)", items)
         joins_and = (match.group("verb") or "").split()[-1:] not in (["no"], ["not"], [])
+        # "not" and "non-" refuse a word ("not copied into", "non-public answer"); the other verbs
+        # may refuse a phrase of two ("no manual testing", "without customer support").
+        joins_phrase = (match.group("verb") or "not").split()[-1] != "not"
         # The role said before the list: words of segments that are not themselves exclusions
         # ("no crypto, no gambling, python developer": crypto is no role, python is not excluded).
         said_before = " ".join(
@@ -118,20 +125,21 @@ def read_negations(reader: ReaderState) -> None:
             if index % 2:
                 at += len(part)
                 continue
-            word = role_word(part)
+            first, _, second = part.partition(" ")
+            word = role_word(first)
             if not word or word in STOP_WORDS or word == "remote":
                 break
-            separator = parts[index - 1] if index else ""
-            if separator.strip() in ("and", "&") and not joins_and:
+            if index and not _listed(parts, index, joins_and, role_before):
                 break
-            if (
-                "," in separator
-                and not role_before
-                and not any(later.strip() in {"or", "nor", "and", "&", "/"} for later in parts[index + 1 :: 2])
-            ):
-                break
-            if "," in separator and bare_place(part):
-                break
+            if second:
+                phrase = joins_phrase and _phrase(reader, first, second.strip(), match.start("items") + at + len(part))
+                if not phrase:
+                    # The second word is not refused with the first ("no managers python developer"):
+                    # the list ends after the first, the second stays for the readers after this one.
+                    taken.append(word)
+                    end = at + len(first)
+                    break
+                word = phrase
             taken.append(word)
             at += len(part)
             end = at
@@ -141,6 +149,66 @@ def read_negations(reader: ReaderState) -> None:
         return BAR + items[end:]
 
     reader.text = _EXCLUSION.sub(exclusion, reader.text)
+
+
+def _listed(parts: list[str], index: int, joins_and: bool, role_before: bool) -> bool:
+    """Whether the item parts[index] (after the first) continues the list of words to exclude."""
+    separator = parts[index - 1]
+    if separator.strip() in ("and", "&") and not joins_and:
+        return False
+    if (
+        "," in separator
+        and not role_before
+        and not any(later.strip() in {"or", "nor", "and", "&", "/"} for later in parts[index + 1 :: 2])
+    ):
+        return False
+    return not ("," in separator and bare_place(parts[index]))
+
+
+# Words that say a level: refused before a role word they refuse the level, not a phrase ("no
+# senior python roles" is python roles that are not senior).
+_LEVEL_TEXT = "senior sr junior jr lead staff principal entry intern mid manager director head graduate trainee"
+_LEVEL_WORDS = frozenset(_LEVEL_TEXT.split())
+# What may follow a phrase refused: its end, a separator, a grammar word or a generic role word.
+_PHRASE_END = re.compile(r"[^\S\n]*(?:$|(?P<mark>[,|/;.&])|(?P<word>[\w'-]+))")
+# Words that end a refusal rather than name what is refused ("no body yet", "nothing longer than").
+_NOT_IN_PHRASE_TEXT = (
+    "yet into onto even ever longer again anymore than unless until since while because so then their his her our its"
+)
+_NOT_IN_PHRASE = frozenset(_NOT_IN_PHRASE_TEXT.split())
+
+
+def _phrase(reader: ReaderState, first: str, second: str, after: int) -> str:
+    """ "no manual testing", "no customer support roles", "no data entry": two words refused as one
+    term (the phrase), or "" when they are not one thing: a plural first word is a thing of its
+    own ("no managers python developer"), a level refuses the level ("no senior python"), a
+    generic or grammar word or a place is no part of what is refused, and the phrase must end the
+    refusal (a separator, a grammar or generic word after it; a separator or the end after a
+    plural second word: "no night shifts, nurse", not "no request waits on")."""
+    one, two = role_word(first), role_word(second)
+    if (
+        first in _NOT_IN_PHRASE
+        or second in _NOT_IN_PHRASE
+        or (second.endswith("ed") and len(second) > 4)  # "no change skipped": a verb, not a thing
+        or not one
+        or not two
+        or one != first.lower()
+        or one in _LEVEL_WORDS
+        or not one.replace("-", "").isalnum()
+        or not two.replace("-", "").isalpha()
+        or any(word in STOP_WORDS or word in FOREIGN_STOP_WORDS or word in GENERIC for word in (one, two))
+        or bare_place(two)
+    ):
+        return ""
+    following = _PHRASE_END.match(reader.text, after)
+    if following is None:
+        return ""
+    word = following.group("word")
+    if two != second.lower() and following.group("mark") not in (",", "|", ";") and following.end() != len(reader.text):
+        return ""  # "no night shifts, nurse"; not "no request waits on another's" (a verb)
+    if word and word not in STOP_WORDS and role_word(word) not in STOP_WORDS and role_word(word) not in GENERIC:
+        return ""
+    return f"{one} {two}"
 
 
 def exclude_words(reader: ReaderState, words: list[str]) -> None:

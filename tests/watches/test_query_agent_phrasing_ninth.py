@@ -1,0 +1,48 @@
+"""The query reader on a ninth batch of agent queries (docs/queries.md): a phrase refused ("no
+manual testing"), the length of a contract ("a 6m contract"), a degree ("PhD"), a permit held or
+refused ("blue card holder", "we cannot support Blue Card"), Colombian pesos ("8 millones COP").
+
+Each row is (query, the filters expected, without `include_unknown`, which is always true here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.watches.reading import read_filters
+
+# Two words refused as one thing are the phrase excluded, not a word excluded and a word required;
+# a plural first word, a level, a verb or a word after "not" refuses one word as before.
+REFUSED_PHRASES: list[tuple[str, dict[str, Any]]] = [
+    ("QA engineer, no manual testing", {"keywords": ["qa"], "exclude_keywords": ["manual testing"]}),
+    (
+        "python developer, no manual testing jobs in Berlin",
+        {"keywords": ["python"], "exclude_keywords": ["manual testing"], "locations": ["berlin"]},
+    ),
+    ("no cold calling, sales rep", {"all_keywords": ["sales", "rep"], "exclude_keywords": ["cold calling"]}),
+    ("without customer support, backend", {"keywords": ["backend"], "exclude_keywords": ["customer support"]}),
+    (
+        "remote data analyst, no data entry",
+        {"all_keywords": ["data", "analyst"], "remote_only": True, "exclude_keywords": ["data entry"]},
+    ),
+    ("no night shifts, nurse", {"keywords": ["nurse"], "exclude_keywords": ["night shift"]}),
+    (
+        "QA jobs excluding manual testing or cold calling",
+        {"keywords": ["qa"], "exclude_keywords": ["manual testing", "cold calling"]},
+    ),
+    # One word refused, the other read as before.
+    ("no managers python developer", {"keywords": ["python"], "exclude_keywords": ["manager"]}),
+    ("no senior python roles", {"keywords": ["python"], "exclude_keywords": ["senior"]}),
+    ("no sales london", {"exclude_keywords": ["sales"], "locations": ["london"]}),
+    (
+        "backend engineer NOT crypto NOT gambling, Lisbon",
+        {"keywords": ["backend"], "exclude_keywords": ["crypto", "gambling"], "locations": ["lisbon"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), REFUSED_PHRASES, ids=[c[0][:60] for c in REFUSED_PHRASES])
+def test_a_phrase_refused(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
