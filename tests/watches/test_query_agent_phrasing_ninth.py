@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.watches.reading import read_filters
+from watches.query import interpret
 
 # Two words refused as one thing are the phrase excluded, not a word excluded and a word required;
 # a plural first word, a level, a verb or a word after "not" refuses one word as before.
@@ -46,3 +47,33 @@ REFUSED_PHRASES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), REFUSED_PHRASES, ids=[c[0][:60] for c in REFUSED_PHRASES])
 def test_a_phrase_refused(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# The length of a contract, written short or long, before or after it: noted, no keyword.
+CONTRACT_LENGTHS: list[tuple[str, dict[str, Any]]] = [
+    ("backend developer, a 6m contract", {"keywords": ["backend"], "employment_types": ["contract"]}),
+    ("12 month contract data engineer", {"keywords": ["data"], "employment_types": ["contract"]}),
+    ("6-month contract react", {"keywords": ["react"], "employment_types": ["contract"]}),
+    ("3 mo contract python", {"keywords": ["python"], "employment_types": ["contract"]}),
+    ("6mo contract java", {"keywords": ["java"], "employment_types": ["contract"]}),
+    (
+        "6-12m contract devops London",
+        {"keywords": ["devops"], "locations": ["london"], "employment_types": ["contract"]},
+    ),
+    ("6m+ rolling contract, golang", {"keywords": ["golang"], "employment_types": ["contract"]}),
+    (
+        "contract 6m, outside IR35, £600/day",
+        {"employment_types": ["contract"], "min_salary": 156000, "salary_currency": "GBP"},
+    ),
+    ("contract (6m), SAP consultant", {"all_keywords": ["sap", "consultant"], "employment_types": ["contract"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), CONTRACT_LENGTHS, ids=[c[0][:60] for c in CONTRACT_LENGTHS])
+def test_the_length_of_a_contract(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_the_length_of_a_contract_is_noted() -> None:
+    notes = interpret("backend developer, a 6m contract").notes
+    assert '"6m": the length of a contract is not something Watchtower can filter on' in notes[0]

@@ -7,6 +7,7 @@ Read after pay ("B2B" right before or after Polish pay is contract work) and bef
 
 from __future__ import annotations
 
+import functools
 import re
 
 from boards.derive.employment import EMPLOYMENT_TYPES
@@ -46,6 +47,14 @@ _EMPLOYMENT_NEGATED = re.compile(
     rf"(?P<items>(?:{_KIND_WORDS})(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:{_KIND_WORDS}))*)"
     r"(?:\s+(?:roles?|jobs?|positions?|work|gigs?|contracts?|openings?|please))?\b"
 )
+# The length of a contract written short, before or after it: "a 6m contract", "6mo contract",
+# "6-12m contract", "12 month contract", "contract (6m)" (a length alone, "3 months", is read by
+# `unsupported`); a length is no filter, and "6m" no role word.
+_CONTRACT_LENGTH = re.compile(
+    r"\b\d{1,2}(?:\s*[-–]\s*\d{1,2})?[\s-]*(?:m|mos?|mths?|mnths?|months?)\+?(?:\s+(?:initial|rolling|renewable|extendable))?"
+    r"(?=\s+(?:contracts?|ftc|fixed[\s-]term|freelance|temp)\b)"
+    r"|(?<=\bcontract\s)\(?\d{1,2}\s*(?:m|mos?|mths?|mnths?)\+?\)?(?=\s*(?:[,|]|$))"
+)
 # "contract manager", "contracts lawyer": roles about contracts, left to the role words.
 _EMPLOYMENT = re.compile(
     rf"\b(?P<kind>{_KIND_WORDS})\b(?:\s+only\b)?"
@@ -75,10 +84,20 @@ def read_employment(reader: ReaderState) -> None:
     if "contractor" in reader.text:
         reader.text = _SECTOR_CONTRACTORS.sub(r"\g<sector>", reader.text)
     reader.cut(_EMPLOYMENT_NEGATED, negated)
+    if "contract" in reader.text or "ftc" in reader.text or "fixed" in reader.text or "temp" in reader.text:
+        reader.cut(_CONTRACT_LENGTH, functools.partial(_length_noted, reader))
     if reader.currency == "PLN" and "b2b" in reader.text:
         # "Warsaw B2B 25k+ PLN net": Poland's contractor agreement right before Polish pay.
         reader.cut(_B2B_BEFORE_PAY, lambda match: wanted_kind("contract"))
     reader.cut(_EMPLOYMENT, wanted)
+
+
+def _length_noted(reader: ReaderState, match: re.Match[str]) -> bool:
+    reader.notes.append(
+        f'"{match.group(0).strip("() ")}": the length of a contract is not something Watchtower can filter on; '
+        "it was ignored (not read as a keyword)."
+    )
+    return True
 
 
 def employment_types(reader: ReaderState) -> tuple[str, ...]:
