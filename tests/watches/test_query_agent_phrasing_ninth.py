@@ -77,3 +77,29 @@ def test_the_length_of_a_contract(query: str, expected: dict[str, Any]) -> None:
 def test_the_length_of_a_contract_is_noted() -> None:
     notes = interpret("backend developer, a 6m contract").notes
     assert '"6m": the length of a contract is not something Watchtower can filter on' in notes[0]
+
+
+# A degree asked for or held is noted, not a keyword (titles rarely name one, and "PhD" would not
+# match "Ph.D."); a degree that is part of a title ("PhD Intern", "PhD position") stays a role word.
+DEGREES: list[tuple[str, dict[str, Any]]] = [
+    ("PhD", {}),
+    ("machine learning researcher, PhD", {"all_keywords": ["machine", "learning", "researcher"]}),
+    ("Ph.D. research scientist", {"all_keywords": ["research", "scientist"]}),
+    ("research scientist, PhD required", {"all_keywords": ["research", "scientist"]}),
+    ("quant researcher (PhD preferred) NYC", {"all_keywords": ["quant", "researcher"], "locations": ["nyc"]}),
+    ("data scientist with a master's degree", {"all_keywords": ["data", "scientist"]}),
+    ("new grad PhD", {"seniority": ["entry"]}),
+    ("PhD intern", {"keywords": ["phd"], "seniority": ["intern"]}),
+    ("PhD position in Germany, chemistry", {"all_keywords": ["phd", "chemistry"], "locations": ["germany"]}),
+    ("new PhD grad research engineer roles", {"keywords": ["research"], "seniority": ["entry"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), DEGREES, ids=[c[0][:60] for c in DEGREES])
+def test_a_degree(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_a_degree_is_noted() -> None:
+    notes = interpret("machine learning researcher, PhD").notes
+    assert notes[0].startswith('"phd": a degree is not something Watchtower can filter on')

@@ -8,6 +8,7 @@ the passes; its rarer patterns run only when a word they need is in the query.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from watches.query.state import ReaderState
@@ -132,6 +133,19 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
         ),
     ),
 )
+# A degree asked for or held: "PhD", "Ph.D. required", "with a master's degree", "doctorate". Keywords
+# match titles, and few name a degree (a keyword "phd" would drop every other posting and miss
+# "Ph.D."), so it is noted; a degree that is part of a title stays a role word ("PhD Intern", "PhD
+# position", "PhD student"), and "new PhD grad" is a level (`levels`).
+_DEGREE = re.compile(
+    r"(?:\b(?:with|holding|hold|have|having|has)\s+(?:an?\s+)?)?"
+    r"(?<!new\s)(?<!recent\s)(?<!fresh\s)"
+    r"\b(?:phd|ph\.\s?d\b\.?|doctorate|doctoral\s+degree|(?:master'?s|masters|bachelor'?s|bachelors|ms|bs|msc|bsc)\s+degree"
+    r"|master's|bachelor's)"
+    r"(?:\s+(?:holders?|level|required|preferred|needed|(?:is\s+)?a\s+plus))?"
+    r"(?![\w.]|\s+(?:students?|candidates?|positions?|studentships?|fellows?|fellowships?|interns?|internships?|programs?"
+    r"|programmes?|researchers?|scholarships?|projects?|grads?|graduates?|residency|residencies)\b)"
+)
 _ROMAN_GRADES = frozenset({"ii", "iii", "iv"})
 # What a job grade written as a Roman numeral follows: a title's word ("Engineer II", "Data Scientist
 # III", "Analyst IV", "SDE II"), a level word ("Level II", "Tier III") or another grade ("II/III").
@@ -154,6 +168,24 @@ def read_unsupported(reader: ReaderState) -> None:
         return True
 
     reader.cut(_UNSUPPORTED, unsupported)
+    text = reader.text
+    if (
+        "phd" in text
+        or "ph." in text
+        or "degree" in text
+        or "doctor" in text
+        or "master's" in text
+        or "bachelor's" in text
+    ):
+        reader.cut(_DEGREE, functools.partial(_degree_noted, reader))
     for needs, pattern in _UNSUPPORTED_RARE:
         if any(word in reader.text for word in needs):
             reader.cut(pattern, unsupported)
+
+
+def _degree_noted(reader: ReaderState, match: re.Match[str]) -> bool:
+    reader.notes.append(
+        f'"{match.group(0).strip()}": a degree is not something Watchtower can filter on (keywords match titles, '
+        'and few name one); it was ignored. Pass it in `keywords` for titles that name it ("PhD Intern").'
+    )
+    return True
