@@ -103,3 +103,35 @@ def test_a_degree(query: str, expected: dict[str, Any]) -> None:
 def test_a_degree_is_noted() -> None:
     notes = interpret("machine learning researcher, PhD").notes
     assert notes[0].startswith('"phd": a degree is not something Watchtower can filter on')
+
+
+# A permit held needs no sponsorship and a permit refused asks for none: noted, no filter. An H-1B
+# holder needs a new employer to file again (a transfer): sponsorship.
+PERMITS_HELD_OR_REFUSED: list[tuple[str, dict[str, Any]]] = [
+    ("blue card holder, backend engineer Berlin", {"keywords": ["backend"], "locations": ["berlin"]}),
+    ("EU Blue Card holder, data scientist, Munich", {"all_keywords": ["data", "scientist"], "locations": ["munich"]}),
+    (
+        "already on a blue card, senior react dev Munich",
+        {"keywords": ["react"], "locations": ["munich"], "seniority": ["senior"]},
+    ),
+    ("green card holder, backend engineer", {"keywords": ["backend"]}),
+    ("I have a work permit, java developer Amsterdam", {"keywords": ["java"], "locations": ["amsterdam"]}),
+    ("we cannot support Blue Card", {}),
+    ("python at companies that don't offer H1B", {"keywords": ["python"]}),
+    ("H1B holder looking for data engineer roles", {"keywords": ["data"], "visa_sponsorship": True}),
+    # Asked for, as before.
+    ("blue card sponsorship devops", {"keywords": ["devops"], "visa_sponsorship": True}),
+    ("EU Blue Card, java, Munich", {"keywords": ["java"], "locations": ["munich"], "visa_sponsorship": True}),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"), PERMITS_HELD_OR_REFUSED, ids=[c[0][:60] for c in PERMITS_HELD_OR_REFUSED]
+)
+def test_a_permit_held_or_refused(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_a_permit_held_is_noted() -> None:
+    notes = interpret("blue card holder, backend engineer Berlin").notes
+    assert notes[0].startswith('"blue card holder": a permit held needs no sponsorship')

@@ -6,6 +6,7 @@ The sponsorship pattern runs only when a visa word is in the query (most have no
 
 from __future__ import annotations
 
+import functools
 import re
 
 from watches.query.state import ReaderState
@@ -15,12 +16,31 @@ _VISA_NOT_NEEDED = re.compile(
     r"(?:any\s+|a\s+)?(?:visa\s+|h-?1-?b\s+|work\s+permit\s+)?(?:sponsorship|sponsor)\b"
     r"(?:\s+(?:needed|required|necessary))?"
 )
+# A permit the seeker holds ("blue card holder", "I have a work permit", "green card holder") needs
+# no sponsorship, and one refused ("we cannot support Blue Card", "no H-1B") is no
+# request for it: noted, never `visa_sponsorship`, never role words.
+# (An H-1B held is not there: a new employer files for it again, the "H-1B transfer" sponsors read.)
+_HELD = r"(?:(?:eu\s+)?blue\s+card|green\s+card|work\s+permit|residence\s+permit|highly\s+skilled\s+migrant(?:\s+(?:visa|permit))?|kennismigrant)"
+_PERMIT = r"(?:" + _HELD + r"|h-?1-?b(?:\s+visa)?)"
+_PERMIT_HELD = re.compile(
+    rf"\b{_HELD}\s+holders?\b"
+    rf"|\b(?:i\s+|i'm\s+|already\s+)?(?:hold|have|has|got|holding|having|already\s+have|already\s+on)\s+(?:an?\s+|my\s+|the\s+)?"
+    rf"(?:(?:valid|current|existing)\s+)?{_HELD}\b"
+    rf"|\bwith\s+(?:an?\s+|my\s+)?(?:valid|current|existing|own)\s+{_HELD}\b"
+)
+_PERMIT_REFUSED = re.compile(
+    r"\b(?:cannot|can'?t|can\s+not|unable\s+to|do\s+not|don'?t|does\s+not|doesn'?t|won'?t|will\s+not|not|no)\s+"
+    r"(?:(?:support|offer|provide|sponsor|process|accept)(?:s|ing)?\s+)?(?:an?\s+|the\s+|any\s+)?"
+    rf"{_PERMIT}(?:\s+(?:sponsorship|support|applications?|visas?))?\b"
+)
 _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
     r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
     r"|skilled\s+worker|ep|employment\s+pass)\s+)+(?:sponsorship|sponsor(?:ing)?|support|transfers?|provided|offered|included)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
     # The permits a sponsor obtains, named alone: the EU "Blue Card", the Dutch "highly skilled migrant"
     # (kennismigrant) scheme, Singapore's "EP" (Employment Pass) before "sponsorship" (above).
+    # An H-1B holder changing employer needs the new one to file again: the transfer a sponsor makes.
+    r"|\bh-?1-?b\s+holders?\b"
     r"|\b(?:eu\s+)?blue\s+card\b|\bhighly\s+skilled\s+migrant(?:\s+(?:visa|permit|scheme))?\b|\bkennismigrant\b"
     r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do|must|should)\s+)?"
     r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
@@ -45,6 +65,7 @@ _VISA_WORDS = (
     "sponsor",
     "skilled migrant",
     "kennismigrant",
+    "green card",
 )
 
 
@@ -61,5 +82,15 @@ def read_visa(reader: ReaderState) -> None:
 
     if "sponsor" in reader.text:
         reader.cut(_VISA_NOT_NEEDED, not_needed)
-    if any(word in reader.text for word in _VISA_WORDS):  # each way of asking names one: most queries skip
-        reader.cut(_VISA, visa)
+    if not any(word in reader.text for word in _VISA_WORDS):  # each way of asking names one: most queries skip
+        return
+    text = reader.text
+    if "card" in text or "permit" in text or "1b" in text or "1-b" in text or "migrant" in text:
+        reader.cut(_PERMIT_HELD, functools.partial(_noted, reader, "a permit held needs no sponsorship"))
+        reader.cut(_PERMIT_REFUSED, functools.partial(_noted, reader, "a permit refused is no request for sponsorship"))
+    reader.cut(_VISA, visa)
+
+
+def _noted(reader: ReaderState, why: str, match: re.Match[str]) -> bool:
+    reader.notes.append(f'"{match.group(0).strip()}": {why}; no filter was set from it (every job fits).')
+    return True
