@@ -135,3 +135,27 @@ def test_a_permit_held_or_refused(query: str, expected: dict[str, Any]) -> None:
 def test_a_permit_held_is_noted() -> None:
     notes = interpret("blue card holder, backend engineer Berlin").notes
     assert notes[0].startswith('"blue card holder": a permit held needs no sponsorship')
+
+
+# Colombian pesos: "COP" is a currency after an amount with a number word or before a figure grouped
+# in thousands, and the word elsewhere. A month's pay in pesos is more than the largest `min_salary`
+# a filter takes: noted in its currency, no filter.
+COLOMBIAN_PESOS: list[tuple[str, dict[str, Any]]] = [
+    ("python developer 8 millones COP", {"keywords": ["python"]}),
+    ("COP 8.000.000 data analyst", {"all_keywords": ["data", "analyst"]}),
+    ("$8M COP frontend", {"keywords": ["frontend"]}),
+    ("backend Bogotá, 12 millones COP mensuales", {"keywords": ["backend"], "locations": ["bogotá"]}),
+    ("senior java, 15M COP", {"keywords": ["java"], "seniority": ["senior"]}),
+    # The word.
+    ("cop drama writer", {"all_keywords": ["cop", "drama", "writer"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), COLOMBIAN_PESOS, ids=[c[0][:60] for c in COLOMBIAN_PESOS])
+def test_colombian_pesos(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+@pytest.mark.parametrize("query", ["python developer 8 millones COP", "COP 8.000.000 data analyst", "$8M COP frontend"])
+def test_pesos_are_noted_in_their_currency(query: str) -> None:
+    assert "96000000 COP a year, more than the largest `min_salary`" in interpret(query).notes[0]

@@ -37,13 +37,17 @@ _SYMBOLS = r"(?:us|ca|c|au|a|nz|sg|s|hk|mx|r)\$|\$|£|€|¥|₹|₩|₪|₱|₦
 # "k"/"m" suffix right after it ("R900k", "R1.2m") or a figure with thousands separators
 # ("R 650,000", "R 35 000", South Africa's space).
 _RAND = r"r(?=\d+(?:\.\d+)?\s?(?:k|m|mn|million)\b|\s?\d{1,3}(?:[,\s]\d{3})+(?![\d,]|\s\d))"
+# The Colombian peso's code is the word "cop" too: a currency only before a figure grouped in
+# thousands ("COP 8.000.000") or after an amount with a number word ("8 millones COP", "$8M COP";
+# `read_pay` checks the word), nowhere else ("cop show writer").
+_COP_BEFORE = r"cop(?=\s?\d{1,3}(?:[.,\s]\d{3})+(?!\d))"
 # Words for a currency written after a figure ("35 000 zł", "40k NIS", "35 000 rand"), besides the codes.
 _CURRENCY_WORDS = r"dollars|euros|pounds|yen|rupees|nis|shekels|zł|zl|rand|reais"
 
 
 def _amount(suffix: str) -> str:
     return (
-        rf"(?<![\w.,$£€¥₹₩₪₱₦₺])(?:(?P<sym{suffix}>{_SYMBOLS}|{_RAND})|(?P<code{suffix}>{_CODES})\s)?\s?"
+        rf"(?<![\w.,$£€¥₹₩₪₱₦₺])(?:(?P<sym{suffix}>{_SYMBOLS}|{_RAND})|(?P<code{suffix}>{_CODES}|{_COP_BEFORE})\s)?\s?"
         rf"(?P<num{suffix}>\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:['’]\d{{3}})+"
         # "1,20,000 INR": India's grouping (lakhs), "12,50,000".
         rf"|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}"
@@ -64,7 +68,7 @@ _GROSS = r"(?:\s*\b(?:gross|net|nett|netto|brutto|brut|bruto|brutos|bruta|brutas
 _PAY = re.compile(
     rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
     rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
-    rf"(?:\s*(?P<cur>{_CODES}|{_CURRENCY_WORDS})\b)?"
+    rf"(?:\s*(?P<cur>{_CODES}|{_CURRENCY_WORDS}|cop)\b)?"
     + _GROSS
     # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año".
     + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
@@ -83,7 +87,7 @@ _PAY = re.compile(
     # `_monthly_by_amount`); "$150k PM" stays a product manager.
     r"|\s+(?P<pm>pm|p\.\s?m\.?)(?![\w.]))?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
-    rf"(?:\s*(?P<cur2>{_CODES})\b(?:\s*\+)?)?"  # "120k+ CAD"
+    rf"(?:\s*(?P<cur2>{_CODES}|cop)\b(?:\s*\+)?)?"  # "120k+ CAD"
     # "20 LPA CTC" (India's cost to company: the whole package).
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote|ctc)\b)?"
     + _GROSS
@@ -176,6 +180,8 @@ def read_pay(reader: ReaderState) -> None:
             value *= 1000 if groups["k"] or value < 1000 else 1
         elif groups["k"] or (groups["k2"] and value < 1000):
             value *= 1000
+        if (groups["cur"] == "cop" or groups["cur2"] == "cop") and not units:
+            return False  # "cop" after a bare figure is the word ("500 cop shows"); "8 millones COP" is pesos
         currency_mark = next(
             (mark.strip() for mark in (groups[name] for name in _CURRENCY_GROUPS) if mark and mark.strip()), None
         )
