@@ -1,6 +1,8 @@
 """The query reader on a ninth batch of agent queries (docs/queries.md): a phrase refused ("no
 manual testing"), the length of a contract ("a 6m contract"), a degree ("PhD"), a permit held or
-refused ("blue card holder", "we cannot support Blue Card"), Colombian pesos ("8 millones COP").
+refused ("blue card holder", "we cannot support Blue Card"), Colombian pesos ("8 millones COP"); then
+a batch in the style of what peers' users ask for (visas, citizenship, company size, agencies, US
+contract terms, time zones).
 
 Each row is (query, the filters expected, without `include_unknown`, which is always true here).
 """
@@ -159,3 +161,144 @@ def test_colombian_pesos(query: str, expected: dict[str, Any]) -> None:
 @pytest.mark.parametrize("query", ["python developer 8 millones COP", "COP 8.000.000 data analyst", "$8M COP frontend"])
 def test_pesos_are_noted_in_their_currency(query: str) -> None:
     assert "96000000 COP a year, more than the largest `min_salary`" in interpret(query).notes[0]
+
+
+# The ninth batch: queries in the style peers' users ask (docs/queries.md, shared/reference/peers.md):
+# visas (H-1B1, transfers), citizenship, company size and funding stage, staffing agencies, US
+# contract terms, time zones, freshness, graduate intakes.
+NINTH_BATCH: list[tuple[str, dict[str, Any]]] = [
+    (
+        "H1B1 sponsorship, software engineer, Singapore citizen",
+        {"keywords": ["software engineer"], "visa_sponsorship": True},
+    ),
+    (
+        "companies that sponsor H-1B, new grad SWE, NYC or SF",
+        {"keywords": ["swe"], "locations": ["nyc", "sf"], "seniority": ["entry"], "visa_sponsorship": True},
+    ),
+    (
+        "H-1B transfer, java full stack, Dallas",
+        {"all_keywords": ["java", "full-stack"], "locations": ["dallas"], "visa_sponsorship": True},
+    ),
+    (
+        "must sponsor visa, data scientist, Netherlands",
+        {"all_keywords": ["data", "scientist"], "locations": ["netherlands"], "visa_sponsorship": True},
+    ),
+    ("US citizens only, cleared DevOps, Virginia", {"all_keywords": ["cleared", "devops"], "locations": ["virginia"]}),
+    (
+        "no prior experience required, data analyst, remote US",
+        {"all_keywords": ["data", "analyst"], "remote_from": ["us"], "max_experience_years": 0},
+    ),
+    (
+        "entry level, 0-1 years, cybersecurity analyst, Texas",
+        {
+            "all_keywords": ["cybersecurity", "analyst"],
+            "locations": ["texas"],
+            "seniority": ["entry"],
+            "max_experience_years": 1,
+        },
+    ),
+    ("company size 50-200, backend engineer, Berlin", {"keywords": ["backend"], "locations": ["berlin"]}),
+    ("backend jobs at startups with 10-50 employees", {"keywords": ["backend"]}),
+    ("Series A-C startups, founding engineer, SF", {"keywords": ["founding"], "locations": ["sf"]}),
+    (
+        "Head of Engineering, Series B, remote Europe, €150k+",
+        {
+            "keywords": ["engineering"],
+            "seniority": ["director"],
+            "remote_from": ["europe"],
+            "min_salary": 150000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "exclude staffing agencies and Revature, java developer",
+        {"keywords": ["java"], "exclude_keywords": ["revature"], "exclude_staffing_agencies": True},
+    ),
+    ("no recruiters or agencies, python", {"keywords": ["python"], "exclude_staffing_agencies": True}),
+    (
+        "iOS developer, Swift, SwiftUI, remote, no agencies",
+        {"all_keywords": ["ios", "swift", "swiftui"], "remote_only": True, "exclude_staffing_agencies": True},
+    ),
+    (
+        "$60/hr W2 only, QA automation, Dallas",
+        {"all_keywords": ["qa", "automation"], "locations": ["dallas"], "min_salary": 124800, "salary_currency": "USD"},
+    ),
+    (
+        "no C2C, W2 contract, salesforce developer, Chicago",
+        {"keywords": ["salesforce"], "locations": ["chicago"], "employment_types": ["contract"]},
+    ),
+    (
+        "remote Canada, ET hours, python backend, CAD 140k",
+        {
+            "all_keywords": ["python", "backend"],
+            "remote_from": ["canada"],
+            "min_salary": 140000,
+            "salary_currency": "CAD",
+        },
+    ),
+    (
+        "US or Canada (ET), senior frontend",
+        {"keywords": ["frontend"], "locations": ["us", "canada"], "seniority": ["senior"]},
+    ),
+    ("Brazil - Remote, fullstack node", {"all_keywords": ["fullstack", "node"], "remote_from": ["brazil"]}),
+    ("weekly digest of new ML engineer roles in London", {"keywords": ["ml"], "locations": ["london"]}),
+    (
+        "roles posted in the last 24h, devops, remote EU",
+        {"keywords": ["devops"], "remote_from": ["eu"], "posted_within_days": 1},
+    ),
+    (
+        "jobs at Stripe, Plaid or Ramp posted this week",
+        {"companies": ["stripe", "plaid", "ramp"], "posted_within_days": 7},
+    ),
+    ("graduate scheme 2027, software, UK", {"keywords": ["software"], "locations": ["uk"], "seniority": ["entry"]}),
+    ("class of 2027 new grad SWE", {"keywords": ["swe"], "seniority": ["entry"]}),
+    (
+        "Senior PM, fintech, hybrid 2 days/week, London, £90k+",
+        {
+            "all_keywords": ["pm", "fintech"],
+            "locations": ["london"],
+            "seniority": ["senior"],
+            "min_salary": 90000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "senior data engineer, dbt + Snowflake, remote UK, £85k",
+        {
+            "all_keywords": ["data", "dbt", "snowflake"],
+            "seniority": ["senior"],
+            "remote_from": ["uk"],
+            "min_salary": 85000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "Summer 2027 SWE internships, no sponsorship needed",
+        {"keywords": ["swe"], "seniority": ["intern"], "employment_types": ["internship"]},
+    ),
+    ("no agencies, recruiters or headhunters, sre", {"keywords": ["sre"], "exclude_staffing_agencies": True}),
+    (
+        "Canadian citizens or permanent residents only, backend, Toronto",
+        {"keywords": ["backend"], "locations": ["toronto"]},
+    ),
+    ("no C2C, java developer, Dallas", {"keywords": ["java"], "locations": ["dallas"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), NINTH_BATCH, ids=[c[0][:60] for c in NINTH_BATCH])
+def test_ninth_batch(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "noted"),
+    [
+        ("US citizens only, cleared DevOps, Virginia", '"us citizens only" is not something Watchtower can filter on'),
+        ("company size 50-200, backend engineer, Berlin", '"company size 50-200" is not something'),
+        ("Series A-C startups, founding engineer, SF", '"series a-c startups" is not something'),
+        ("remote Canada, ET hours, python backend, CAD 140k", '"et hours" is not something'),
+        ("no C2C, java developer, Dallas", '"no c2c": the tax terms of a contract are not something'),
+    ],
+)
+def test_ninth_batch_notes(query: str, noted: str) -> None:
+    assert any(note.startswith(noted) for note in interpret(query).notes)

@@ -20,12 +20,24 @@ from watches.query.state import BAR, ReaderState
 from watches.query.words import GENERIC, SKILL_WORDS, STOP_WORDS, role_word
 
 _DONT = r"(?:don['’]?t|do\s+not)"
-_NO_AGENCIES = re.compile(
-    r"\b(?:excluding|exclude|no|not\s+(?:from|via|through)|without|skip|minus|except|but\s+not"
-    r"|" + _DONT + r"\s+want\s+(?:to\s+(?:work|go|apply)\s+)?(?:for|with|through|via))\s+(?:any\s+)?"
-    r"(?:(?:staffing|recruit(?:ment|ing)|temp|employment|talent)\s+)?(?:agenc(?:y|ies)|recruiters?|headhunters?"
+# An intermediary: "staffing agencies", "recruiters", "headhunters", "recruitment firms".
+_AGENCY = (
+    r"(?:(?:(?:staffing|recruit(?:ment|ing)|temp|employment|talent)\s+)?(?:agenc(?:y|ies)|recruiters?|headhunters?)"
     r"|staffing\s+(?:firms?|companies|agencies)|(?:staffing|recruiting|recruitment)\s+firms?)\b"
-    r"|\bdirect\s+(?:employers?|hires?)\s+only\b|\bno\s+third[\s-]part(?:y|ies)(?:\s+recruiters?)?\b"
+)
+_NO_AGENCIES = re.compile(
+    r"(?:\b(?:excluding|exclude|no|not\s+(?:from|via|through)|without|skip|minus|except|but\s+not"
+    r"|"
+    + _DONT
+    + r"\s+want\s+(?:to\s+(?:work|go|apply)\s+)?(?:for|with|through|via))\s+(?:any\s+)?"
+    # "no recruiters or agencies", "no agencies, recruiters or headhunters": one refusal.
+    + _AGENCY
+    + r"(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b|&)\s*"
+    + _AGENCY
+    + r")*"
+    r"|\bdirect\s+(?:employers?|hires?)\s+only\b|\bno\s+third[\s-]part(?:y|ies)(?:\s+recruiters?)?\b)"
+    # "exclude staffing agencies and Revature": what "and" adds is excluded too (`read_negations`).
+    r"(?P<more>\s+(?:and|or|nor|&)\s+(?!(?:no|not|remote|hybrid|in|at)\b)(?=[a-z]))?"
 )
 _COMPANY_END = (
     r"(?=\s*(?:[.!?;()\[\]\"|]|,\s*\||,\s*$|$|(?:,\s*)?\b(?:in|with|that|which|who|making|paying|earning|requiring|for|as|where|on|from|near"
@@ -80,11 +92,19 @@ COMPANY_GROUPS = {"faang": _FAANG, "maang": _FAANG, "fang": ("meta", "amazon", "
 def read_companies(reader: ReaderState) -> None:
     """ "excluding staffing agencies", "not at Amazon", "at Stripe or Airbnb"; at most `MAX_COMPANIES` of each."""
 
-    def agencies(match: re.Match[str]) -> bool:
+    def agencies(match: re.Match[str]) -> str:
         reader.no_agencies = True
-        return True
+        return BAR + "excluding " if match.group("more") else BAR
 
-    reader.cut(_NO_AGENCIES, agencies)
+    if (
+        "agenc" in reader.text
+        or "recruit" in reader.text
+        or "headhunt" in reader.text
+        or "direct" in reader.text
+        or "third" in reader.text
+        or "staffing" in reader.text
+    ):
+        reader.text = _NO_AGENCIES.sub(agencies, reader.text)
     if "home office" in reader.text:
         read_home_office(reader)
     reader.text = _NOT_AT_COMPANY.sub(functools.partial(_excluded_companies, reader), reader.text)

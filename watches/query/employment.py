@@ -17,7 +17,7 @@ _KIND_WORDS = (
     # German: "Festanstellung" (permanent), "Vollzeit", "Teilzeit", "Praktikum", "befristet" (fixed-term).
     r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
     r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
-    r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent|c2c|corp[\s-]to[\s-]corp|1099"
+    r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
     # France's CDI (permanent) and CDD (fixed-term); Brazil's CLT (employee) and PJ (contractor).
     r"|cdi|cdd|clt|pj"
     # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
@@ -47,6 +47,7 @@ _EMPLOYMENT_NEGATED = re.compile(
     rf"(?P<items>(?:{_KIND_WORDS})(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:{_KIND_WORDS}))*)"
     r"(?:\s+(?:roles?|jobs?|positions?|work|gigs?|contracts?|openings?|please))?\b"
 )
+_TAX_TERMS = re.compile(r"c2c|corp[\s-]to[\s-]corp|1099")
 # The length of a contract written short, before or after it: "a 6m contract", "6mo contract",
 # "6-12m contract", "12 month contract", "contract (6m)" (a length alone, "3 months", is read by
 # `unsupported`); a length is no filter, and "6m" no role word.
@@ -65,7 +66,16 @@ _EMPLOYMENT = re.compile(
 
 def read_employment(reader: ReaderState) -> None:
     def negated(match: re.Match[str]) -> bool:
-        for word in _EMPLOYMENT_WORD.findall(match.group("items")):
+        words = _EMPLOYMENT_WORD.findall(match.group("items"))
+        if all(_TAX_TERMS.fullmatch(word) for word in words):
+            # "no C2C", "no 1099": the tax terms of a contract refused, not contract work ("no C2C,
+            # W2 contract" asks for contracts).
+            reader.notes.append(
+                f'"{match.group(0).strip()}": the tax terms of a contract are not something Watchtower can filter on; '
+                "it was ignored."
+            )
+            return True
+        for word in words:
             kind = _employment_kind(word)
             if kind not in reader.not_employment:
                 reader.not_employment.append(kind)

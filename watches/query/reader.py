@@ -34,7 +34,7 @@ def read_filters(text: str) -> tuple[Filters, list[str]]:
     reader = ReaderState()
     normalise(reader, text)
     clean_up(reader)
-    if any(ch.isdigit() for ch in reader.text):  # every postcode has a digit: most queries skip the scan
+    if any(map(str.isdigit, reader.text)):  # every postcode has a digit: most queries skip the scan
         read_postcodes(reader)
     read_freshness(reader)
     read_experience(reader)

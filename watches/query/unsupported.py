@@ -114,7 +114,28 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # A funding stage as a segment of its own: "Series B+", "series C or later".
     (
         ("series",),
-        re.compile(r"\bseries\s+[a-f](?:\s*\+|\s+(?:or|and)\s+(?:later|above|up|beyond|after))?(?=\s*(?:[,|)]|$))"),
+        re.compile(
+            r"\bseries\s+[a-f](?:\s*[-–/]\s*[a-f]\b)?(?:\s*\+|\s+(?:or|and)\s+(?:later|above|up|beyond|after))?"
+            r"(?:\s+(?:startups?|compan(?:y|ies)|scale-?ups?))?(?=\s*(?:[,|)]|$))"
+        ),
+    ),
+    # One entry, one look for its words (most queries have none of them): the US zones' short names
+    # before "hours" or in brackets ("ET hours", "PT time zone", "(ET)"); the size of the company
+    # ("company size 50-200", "10-50 employees", "1000+ employees"); citizenship or residency ("US
+    # citizens only", "EU citizen", "permanent residents"), a condition of some postings; the year
+    # of a graduate intake ("graduate scheme 2027", "class of 2027", "2027 intake").
+    (
+        ("hours", "zone", "overlap", "(et)", "employee", "size", "people", "citizen", "resident", "20"),
+        re.compile(
+            r"\b(?:et|pt|ct|mt)\s+(?:time\s*zones?|timezones?|hours|overlap)\b|\(et\)"
+            r"|\b(?:(?:with|of)\s+)?(?:\d+(?:,\d{3})*\s*(?:-|–|to)\s*\d+(?:,\d{3})*|\d+(?:,\d{3})*\s*\+)\s+(?:employees|people|staff)\b"
+            r"|\bcompany\s+size\s*(?:of\s*|:\s*)?(?:\d+(?:,\d{3})*\s*(?:-|–|to)\s*\d+(?:,\d{3})*|\d+(?:,\d{3})*\s*\+"
+            r"|small|large|medium|mid-?size)"
+            r"|\b(?:(?:us|u\.s\.|usa|eu|uk|canadian|american|british|singapore(?:an)?|australian|indian|german)\s+)?"
+            r"(?:citizen(?:s|ship)?|permanent\s+residen(?:ts?|cy))(?:\s+(?:only|required|needed))?\b"
+            r"|\bclass\s+of\s+20\d\d\b|\b20\d\d\s+(?:intake|cohort)\b"
+            r"|(?<=scheme\s)20\d\d\b|(?<=programme\s)20\d\d\b|(?<=program\s)20\d\d\b"
+        ),
     ),
     # A language at a level: "German B2", "English (C1)" (no filter; "German-speaking" stays a word).
     (

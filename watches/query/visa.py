@@ -13,7 +13,7 @@ from watches.query.state import ReaderState
 
 _VISA_NOT_NEEDED = re.compile(
     r"\b(?:no|without|not|don'?t|do\s+not|doesn'?t|never)\s+(?:need(?:ing|ed)?\s+|requir(?:e|ing|ed)\s+|want\s+)?"
-    r"(?:any\s+|a\s+)?(?:visa\s+|h-?1-?b\s+|work\s+permit\s+)?(?:sponsorship|sponsor)\b"
+    r"(?:any\s+|a\s+)?(?:visa\s+|h-?1-?b1?\s+|work\s+permit\s+)?(?:sponsorship|sponsor)\b"
     r"(?:\s+(?:needed|required|necessary))?"
 )
 # A permit the seeker holds ("blue card holder", "I have a work permit", "green card holder") needs
@@ -35,7 +35,7 @@ _PERMIT_REFUSED = re.compile(
 )
 _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
-    r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b|work\s+permit|blue\s+card|immigration|tier\s+2"
+    r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b1?|work\s+permit|blue\s+card|immigration|tier\s+2"
     r"|skilled\s+worker|ep|employment\s+pass)\s+)+(?:sponsorship|sponsor(?:ing)?|support|transfers?|provided|offered|included)\b(?:\s+(?:required|needed|necessary|wanted|please))?"
     # The permits a sponsor obtains, named alone: the EU "Blue Card", the Dutch "highly skilled migrant"
     # (kennismigrant) scheme, Singapore's "EP" (Employment Pass) before "sponsorship" (above).
