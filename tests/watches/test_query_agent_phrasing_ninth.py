@@ -35,6 +35,18 @@ REFUSED_PHRASES: list[tuple[str, dict[str, Any]]] = [
         "QA jobs excluding manual testing or cold calling",
         {"keywords": ["qa"], "exclude_keywords": ["manual testing", "cold calling"]},
     ),
+    # After the verb "exclude" too; "&" joins two refused, never starts a phrase.
+    ("exclude manual testing roles, QA", {"keywords": ["qa"], "exclude_keywords": ["manual testing"]}),
+    (
+        "exclude cold calling and manual testing, sales",
+        {"keywords": ["sales"], "exclude_keywords": ["cold calling", "manual testing"]},
+    ),
+    (
+        "python dev excluding crypto & gambling, remote EU",
+        {"keywords": ["python"], "exclude_keywords": ["crypto", "gambling"], "remote_from": ["eu"]},
+    ),
+    ("golang, exclude crypto & gambling", {"keywords": ["golang"], "exclude_keywords": ["crypto", "gambling"]}),
+    ("exclude managers python developer", {"keywords": ["python"], "exclude_keywords": ["manager"]}),
     # One word refused, the other read as before.
     ("no managers python developer", {"keywords": ["python"], "exclude_keywords": ["manager"]}),
     ("no senior python roles", {"keywords": ["python"], "exclude_keywords": ["senior"]}),

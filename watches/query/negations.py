@@ -31,7 +31,7 @@ _NOT_REMOTE = re.compile(
     r"remote(?:\s+(?:work|jobs?|roles?|positions?|only|kind|type|sort|ones?))?\b"
 )
 # An item's second word: not a separator, a negation or a grammar word that starts what follows.
-_SECOND = r"(?:[^\S\n]+(?!(?:or|nor|and|not|no|non|excluding|except|without|minus|but|in|at|for|from|with|jobs?|roles?)\b)[\w+#.&'-]+)?"
+_SECOND = r"(?:[^\S\n]+(?!(?:or|nor|and|not|no|non|excluding|except|without|minus|but|in|at|for|from|with|jobs?|roles?)\b)\w[\w+#.&'-]*)?"
 _EXCLUSION = re.compile(
     # "non-manager", "non-sales" (not "non-profit", an organisation wished for).
     r"(?:\b(?P<verb>not(?:\s+interested\s+in)?|no|excluding|except|without|minus|but\s+not|avoid(?:ing)?|skip(?:ping)?)\s+(?:any\s+)?"
@@ -41,7 +41,10 @@ _EXCLUSION = re.compile(
     r"(?P<items>[\w+#.&'-]+" + _SECOND + r"(?:\s*(?:,|/|\bor\b|\bnor\b|\band\b|(?<=\s)&(?=\s))\s*"
     r"(?!(?:not|no|excluding|except|without|minus|but)\b)[\w+#.&'-]+" + _SECOND + r")*)"
     # "exclude Amazon and Meta": after the verb "exclude", "and" joins what is excluded too.
-    r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*[\w+#.&'-]+)*)"
+    r"|\bexclude\s+(?:any\s+)?(?P<listed>[\w+#.&'-]+"
+    + _SECOND
+    + r"(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*"
+    r"[\w+#.&'-]+" + _SECOND + r")*)"
 )
 
 _NEGATED = re.compile(r"\s*(?:not|no|excluding|except|without|minus|avoid(?:ing)?|skip(?:ping)?|non)\b")
@@ -88,10 +91,25 @@ def read_negations(reader: ReaderState) -> None:
             listed = match.group("listed")
             # "exclude Revolut, Monzo and Starling, backend engineer": a list closed by "and"/"or"
             # ends at the comma after it; what follows is the query's.
-            closed = re.search(r"\b(?:or|and|nor)\s+[\w+#.&'-]+\s*,", listed)
+            closed = re.search(r"\b(?:or|and|nor)\s+[\w+#.&'-]+(?:[^\S\n]+[\w+#.&'-]+)?\s*,", listed)
             rest = listed[closed.end() - 1 :] if closed else ""
             listed = listed[: closed.end() - 1] if closed else listed
-            words = [w for w in re.split(r"\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*", listed) if w]
+            words: list[str] = []
+            at = 0
+            for index, raw in enumerate(re.split(r"(\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*)", listed)):
+                first, _, second = raw.partition(" ")
+                if index % 2 == 0 and second:
+                    # "exclude manual testing roles": the phrase; "exclude recruiters python": the
+                    # first word, and the list ends there.
+                    phrase = _phrase(reader, first, second.strip(), match.start("listed") + at + len(raw))
+                    if not phrase:
+                        words.append(first)
+                        rest = listed[at + len(first) :] + rest
+                        break
+                    words.append(phrase)
+                elif index % 2 == 0 and raw:
+                    words.append(raw)
+                at += len(raw)
             found = [role_word(word) for word in words]
             usable = [word for word in found if word and word not in STOP_WORDS and word != "remote"]
             if not usable or len(usable) != len(found):
@@ -132,7 +150,11 @@ def read_negations(reader: ReaderState) -> None:
             if index and not _listed(parts, index, joins_and, role_before):
                 break
             if second:
-                phrase = joins_phrase and _phrase(reader, first, second.strip(), match.start("items") + at + len(part))
+                phrase = (
+                    _phrase(reader, first, second.strip(), match.start("items") + at + len(part))
+                    if joins_phrase
+                    else ""
+                )
                 if not phrase:
                     # The second word is not refused with the first ("no managers python developer"):
                     # the list ends after the first, the second stays for the readers after this one.
