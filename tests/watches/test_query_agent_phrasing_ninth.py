@@ -314,3 +314,23 @@ def test_ninth_batch(query: str, expected: dict[str, Any]) -> None:
 )
 def test_ninth_batch_notes(query: str, noted: str) -> None:
     assert any(note.startswith(noted) for note in interpret(query).notes)
+
+
+# "developer" before "advocate", "relations", "evangelist", "experience" is part of the role, one
+# term, not a generic word dropped ("advocate" alone would find a "Customer Advocate").
+DEVELOPER_ROLES: list[tuple[str, dict[str, Any]]] = [
+    ("developer advocate, remote", {"keywords": ["developer advocate"], "remote_only": True}),
+    (
+        "DevRel / developer advocate, remote, 6+ years",
+        {"keywords": ["devrel", "developer advocate"], "remote_only": True, "max_experience_years": 6},
+    ),
+    ("developer relations, Berlin", {"keywords": ["developer relations"], "locations": ["berlin"]}),
+    ("senior developer advocate, python", {"all_keywords": ["developer advocate", "python"], "seniority": ["senior"]}),
+    ("developer experience engineer", {"keywords": ["developer experience"]}),
+    ("backend developer, Berlin", {"keywords": ["backend"], "locations": ["berlin"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), DEVELOPER_ROLES, ids=[c[0][:60] for c in DEVELOPER_ROLES])
+def test_developer_roles(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

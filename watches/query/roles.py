@@ -229,9 +229,17 @@ def _choice_beside_words(reader: ReaderState, text: str, start: int, end: int, i
     return True
 
 
+# Roles named with "developer" before a word ("developer advocate", "developer relations"): one
+# specific term, not a generic word dropped beside "advocate" (a "Customer Advocate" is another job).
+_DEVELOPER_ROLES = frozenset({"advocate", "advocates", "relations", "evangelist", "evangelists", "experience"})
+
+
 def _role_words(reader: ReaderState, text: str) -> list[str]:
     found: list[str] = []
-    for raw in WORD.findall(text):
+    raws = WORD.findall(text)
+    if "developer" in text:
+        raws = _developer_roles(raws)
+    for raw in raws:
         word = role_word(raw)
         if not word or word in STOP_WORDS or word in FOREIGN_STOP_WORDS:
             continue
@@ -253,6 +261,17 @@ def _role_words(reader: ReaderState, text: str) -> list[str]:
             word = generic
         found.append(word)
     return found
+
+
+def _developer_roles(raws: list[str]) -> list[str]:
+    """The words with "developer" and the word after it joined where they name one role."""
+    joined: list[str] = []
+    for raw in raws:
+        if joined and joined[-1] in ("developer", "developers") and raw in _DEVELOPER_ROLES:
+            joined[-1] = "developer " + (raw if raw in ("relations", "experience") else role_word(raw))
+        else:
+            joined.append(raw)
+    return joined
 
 
 def _capped(reader: ReaderState, items: list[str], name: str) -> list[str]:
