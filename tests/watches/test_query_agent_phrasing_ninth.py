@@ -334,3 +334,18 @@ DEVELOPER_ROLES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), DEVELOPER_ROLES, ids=[c[0][:60] for c in DEVELOPER_ROLES])
 def test_developer_roles(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A second degree joined by "or" or "/" to one noted is a degree too ("MS" was a keyword).
+SECOND_DEGREES: list[tuple[str, dict[str, Any]]] = [
+    ("PhD or MS with 2+ years", {"max_experience_years": 2}),
+    ("python developer, PhD or MSc", {"keywords": ["python"]}),
+    ("PhD/MSc, research scientist", {"all_keywords": ["research", "scientist"]}),
+    ("M.S. or PhD required, data scientist", {"all_keywords": ["data", "scientist"]}),
+    ("phd or a masters, nlp", {"keywords": ["nlp"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), SECOND_DEGREES, ids=[c[0][:60] for c in SECOND_DEGREES])
+def test_second_degrees(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

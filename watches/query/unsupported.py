@@ -158,11 +158,19 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
 # match titles, and few name a degree (a keyword "phd" would drop every other posting and miss
 # "Ph.D."), so it is noted; a degree that is part of a title stays a role word ("PhD Intern", "PhD
 # position", "PhD student"), and "new PhD grad" is a level (`levels`).
+# A second degree joined to one by "or" or "/" ("PhD or MS", "MSc/PhD", "PhD or a masters"): the
+# short forms are degrees only there ("MS" alone may be a company's or a product's name).
+_OTHER_DEGREE = (
+    r"(?:ms\b\.?|msc\b\.?|m\.\s?sc?\b\.?|bs\b\.?|bsc\b\.?|b\.\s?sc?\b\.?|masters\b|master'?s\b|bachelors\b|bachelor'?s\b"
+    r"|phd\b|ph\.\s?d\b\.?)"
+)
 _DEGREE = re.compile(
     r"(?:\b(?:with|holding|hold|have|having|has)\s+(?:an?\s+)?)?"
     r"(?<!new\s)(?<!recent\s)(?<!fresh\s)"
-    r"\b(?:phd|ph\.\s?d\b\.?|doctorate|doctoral\s+degree|(?:master'?s|masters|bachelor'?s|bachelors|ms|bs|msc|bsc)\s+degree"
+    r"\b(?:" + _OTHER_DEGREE + r"\s*(?:or|/)\s*(?:an?\s+)?)?"
+    r"(?:phd|ph\.\s?d\b\.?|doctorate|doctoral\s+degree|(?:master'?s|masters|bachelor'?s|bachelors|ms|bs|msc|bsc)\s+degree"
     r"|master's|bachelor's)"
+    r"(?:\s*(?:or|/)\s*(?:an?\s+)?" + _OTHER_DEGREE + r")?"
     r"(?:\s+(?:holders?|level|required|preferred|needed|(?:is\s+)?a\s+plus))?"
     r"(?![\w.]|\s+(?:students?|candidates?|positions?|studentships?|fellows?|fellowships?|interns?|internships?|programs?"
     r"|programmes?|researchers?|scholarships?|projects?|grads?|graduates?|residency|residencies)\b)"
