@@ -349,3 +349,20 @@ SECOND_DEGREES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), SECOND_DEGREES, ids=[c[0][:60] for c in SECOND_DEGREES])
 def test_second_degrees(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A schedule refused ("night shifts", "on-call rotation") is the phrase, a role after it without a
+# comma too ("no night shifts nurse" excluded "night" and required "shift").
+REFUSED_SCHEDULES: list[tuple[str, dict[str, Any]]] = [
+    ("no night shifts nurse", {"keywords": ["nurse"], "exclude_keywords": ["night shift"]}),
+    (
+        "no weekend shifts warehouse associate, Leeds",
+        {"all_keywords": ["warehouse", "associate"], "exclude_keywords": ["weekend shift"], "locations": ["leeds"]},
+    ),
+    ("without on-call rotation sre", {"keywords": ["sre"], "exclude_keywords": ["on-call rotation"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), REFUSED_SCHEDULES, ids=[c[0][:60] for c in REFUSED_SCHEDULES])
+def test_refused_schedules(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

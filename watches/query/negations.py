@@ -198,6 +198,9 @@ _NOT_IN_PHRASE_TEXT = (
     "yet into onto even ever longer again anymore than unless until since while because so then their his her our its"
 )
 _NOT_IN_PHRASE = frozenset(_NOT_IN_PHRASE_TEXT.split())
+# A schedule refused ("night shifts", "weekend rotas", "on-call rotation") is the phrase whatever
+# follows it, a role written without a comma too ("no night shifts nurse").
+_SCHEDULE = frozenset({"shift", "rota", "rotation"})
 
 
 def _phrase(reader: ReaderState, first: str, second: str, after: int) -> str:
@@ -222,6 +225,8 @@ def _phrase(reader: ReaderState, first: str, second: str, after: int) -> str:
         or bare_place(two)
     ):
         return ""
+    if two in _SCHEDULE:
+        return f"{one} {two}"  # "no night shifts nurse": a schedule refused, whatever follows it
     following = _PHRASE_END.match(reader.text, after)
     if following is None:
         return ""
