@@ -366,3 +366,23 @@ REFUSED_SCHEDULES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), REFUSED_SCHEDULES, ids=[c[0][:60] for c in REFUSED_SCHEDULES])
 def test_refused_schedules(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A permit a posting requires is a condition of the job, noted: no sponsorship, no role words.
+PERMITS_REQUIRED: list[tuple[str, dict[str, Any]]] = [
+    ("EU citizenship or a valid work permit is required, backend", {"keywords": ["backend"]}),
+    ("valid work permit required, nurse Dublin", {"keywords": ["nurse"], "locations": ["dublin"]}),
+    ("EU work permit needed, chef", {"keywords": ["chef"]}),
+    ("no work permit required, barista", {"keywords": ["barista"]}),
+    ("work permit sponsorship, chef", {"keywords": ["chef"], "visa_sponsorship": True}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), PERMITS_REQUIRED, ids=[c[0][:60] for c in PERMITS_REQUIRED])
+def test_permits_required(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_permit_required_noted() -> None:
+    notes = interpret("EU citizenship or a valid work permit is required").notes
+    assert any(note.startswith('"a valid work permit is required": a permit required is a condition') for note in notes)

@@ -31,7 +31,13 @@ _PERMIT_HELD = re.compile(
 _PERMIT_REFUSED = re.compile(
     r"\b(?:cannot|can'?t|can\s+not|unable\s+to|do\s+not|don'?t|does\s+not|doesn'?t|won'?t|will\s+not|not|no)\s+"
     r"(?:(?:support|offer|provide|sponsor|process|accept)(?:s|ing)?\s+)?(?:an?\s+|the\s+|any\s+)?"
-    rf"{_PERMIT}(?:\s+(?:sponsorship|support|applications?|visas?))?\b"
+    rf"{_PERMIT}(?:\s+(?:sponsorship|support|applications?|visas?))?\b(?:\s+(?:required|needed|necessary)\b)?"
+)
+# A permit a posting requires ("a valid work permit is required", "EU work permit needed"): a
+# condition of the job, not a wish for sponsorship; noted, never role words ("valid", "permit").
+_PERMIT_REQUIRED = re.compile(
+    r"\b(?:(?:an?|the)\s+)?(?:(?:valid|current|existing)\s+)?(?:(?:eu|uk|us|u\.s\.|swiss|canadian|australian)\s+)?"
+    r"(?:work|residence)\s+permits?\s+(?:is\s+|are\s+)?(?:required|needed|necessary|mandatory|a\s+must)\b"
 )
 _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
@@ -88,6 +94,13 @@ def read_visa(reader: ReaderState) -> None:
     if "card" in text or "permit" in text or "1b" in text or "1-b" in text or "migrant" in text:
         reader.cut(_PERMIT_HELD, functools.partial(_noted, reader, "a permit held needs no sponsorship"))
         reader.cut(_PERMIT_REFUSED, functools.partial(_noted, reader, "a permit refused is no request for sponsorship"))
+        if "permit" in text:
+            reader.cut(
+                _PERMIT_REQUIRED,
+                functools.partial(
+                    _noted, reader, "a permit required is a condition of the posting, no request for sponsorship"
+                ),
+            )
     reader.cut(_VISA, visa)
 
 
