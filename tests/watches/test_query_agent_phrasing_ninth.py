@@ -386,3 +386,27 @@ def test_permits_required(query: str, expected: dict[str, Any]) -> None:
 def test_permit_required_noted() -> None:
     notes = interpret("EU citizenship or a valid work permit is required").notes
     assert any(note.startswith('"a valid work permit is required": a permit required is a condition') for note in notes)
+
+
+# After "exclude", a skill after a comma that ends a list closed by "&" or of another kind, in a
+# query that names no other role, is what is wished for, not refused; skills listed together stay
+# refused.
+EXCLUDED_THEN_WISHED: list[tuple[str, dict[str, Any]]] = [
+    ("exclude crypto & gambling, golang", {"keywords": ["golang"], "exclude_keywords": ["crypto", "gambling"]}),
+    ("exclude crypto, golang developer", {"keywords": ["golang"], "exclude_keywords": ["crypto"]}),
+    (
+        "exclude crypto, golang, remote EU",
+        {"keywords": ["golang"], "exclude_keywords": ["crypto"], "remote_from": ["eu"]},
+    ),
+    (
+        "exclude crypto, backend engineer, Berlin",
+        {"keywords": ["backend"], "exclude_keywords": ["crypto"], "locations": ["berlin"]},
+    ),
+    ("exclude php, java", {"exclude_keywords": ["php", "java"]}),
+    ("golang, exclude crypto, python", {"keywords": ["golang"], "exclude_keywords": ["crypto", "python"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), EXCLUDED_THEN_WISHED, ids=[c[0][:60] for c in EXCLUDED_THEN_WISHED])
+def test_excluded_then_wished(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

@@ -14,7 +14,7 @@ import re
 from watches.query.companies import COMPANY_GROUPS
 from watches.query.place_names import bare_place, place_end, read_places
 from watches.query.state import BAR, ReaderState
-from watches.query.words import FOREIGN_STOP_WORDS, GENERIC, STOP_WORDS, WORD, role_word
+from watches.query.words import FOREIGN_STOP_WORDS, GENERIC, SKILL_WORDS, STOP_WORDS, WORD, role_word
 
 # "outside London" (not "outside sales"): read only when a known place follows.
 _OUTSIDE = re.compile(r"\b(?:outside(?:\s+of)?|anywhere\s+(?:but|except)|except\s+for)\s+(?:the\s+)?")
@@ -89,15 +89,26 @@ def read_negations(reader: ReaderState) -> None:
     def exclusion(match: re.Match[str]) -> str:
         if match.group("listed") is not None:
             listed = match.group("listed")
-            # "exclude Revolut, Monzo and Starling, backend engineer": a list closed by "and"/"or"
-            # ends at the comma after it; what follows is the query's.
-            closed = re.search(r"\b(?:or|and|nor)\s+[\w+#.&'-]+(?:[^\S\n]+[\w+#.&'-]+)?\s*,", listed)
+            # "exclude Revolut, Monzo and Starling, backend engineer": a list closed by "and"/"or"/"&"
+            # ends at the comma after it; what follows is the query's ("exclude crypto & gambling, golang").
+            closed = re.search(r"(?:\b(?:or|and|nor)|(?<=\s)&)\s+[\w+#.&'-]+(?:[^\S\n]+[\w+#.&'-]+)?\s*,", listed)
             rest = listed[closed.end() - 1 :] if closed else ""
             listed = listed[: closed.end() - 1] if closed else listed
             words: list[str] = []
             at = 0
-            for index, raw in enumerate(re.split(r"(\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*)", listed)):
+            parts = re.split(r"(\s*(?:,|/|\bor\b|\band\b|\bnor\b|(?<=\s)&(?=\s))\s*)", listed)
+            for index, raw in enumerate(parts):
                 first, _, second = raw.partition(" ")
+                if (
+                    index
+                    and index % 2 == 0
+                    and not closed
+                    and first in _WISHED_AFTER
+                    and "," in parts[index - 1]
+                    and _wished_after(match, words, listed[at + len(first) :] + rest)
+                ):
+                    rest = listed[at:] + rest  # "exclude crypto, golang": golang is wished for
+                    break
                 if index % 2 == 0 and second:
                     # "exclude manual testing roles": the phrase; "exclude recruiters python": the
                     # first word, and the list ends there.
@@ -171,6 +182,34 @@ def read_negations(reader: ReaderState) -> None:
         return BAR + items[end:]
 
     reader.text = _EXCLUSION.sub(exclusion, reader.text)
+
+
+# Skills and roles (not industries, which are refused as often as wished for): the last item of a
+# list after "exclude" that is one of them, of another kind than what is refused before it, when
+# the query names no role elsewhere, is what is wished for ("exclude crypto, golang").
+_INDUSTRY_TEXT = (
+    "crypto web3 blockchain defi nft gambling betting igaming defense defence adtech fintech insurance healthcare "
+    "sales marketing consulting"
+)
+_WISHED_AFTER = SKILL_WORDS - frozenset(_INDUSTRY_TEXT.split())
+
+
+def _wished_after(match: re.Match[str], words: list[str], after: str) -> bool:
+    """Whether a skill listed after "exclude" and a comma, after `words` refused, is wished for: none
+    of `words` is a skill (they are of another kind) and the query names no role but it (before the
+    list or in `after`, what follows the skill)."""
+    if any(word in _WISHED_AFTER for word in words):
+        return False
+    return not any(
+        (word := role_word(raw))
+        and word not in STOP_WORDS
+        and word not in GENERIC
+        and word not in _LEVEL_WORDS
+        and word != "remote"
+        and word.isalpha()
+        and not bare_place(raw)
+        for raw in WORD.findall(match.string[: match.start()] + " " + after)
+    )
 
 
 def _listed(parts: list[str], index: int, joins_and: bool, role_before: bool) -> bool:
