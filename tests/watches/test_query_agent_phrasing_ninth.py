@@ -410,3 +410,68 @@ EXCLUDED_THEN_WISHED: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), EXCLUDED_THEN_WISHED, ids=[c[0][:60] for c in EXCLUDED_THEN_WISHED])
 def test_excluded_then_wished(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A tenth batch, of kinds the tables had not held: a degree's field ("PhD in CS": "cs" was read as
+# Serbia and Montenegro), the US retirement plan ("401k" was a minimum salary of 401,000), a
+# contract in weeks, interview styles refused, hours and days a week, benefits asked for.
+TENTH_BATCH: list[tuple[str, dict[str, Any]]] = [
+    ("ML engineer, PhD in CS, remote", {"keywords": ["ml"], "remote_only": True}),
+    (
+        "PhD in physics, quant researcher, London",
+        {"all_keywords": ["quant", "researcher"], "locations": ["london"]},
+    ),
+    ("PhD or MS in computer science required, research scientist", {"all_keywords": ["research", "scientist"]}),
+    ("warehouse associate with 401k match, Ohio", {"all_keywords": ["warehouse", "associate"], "locations": ["ohio"]}),
+    ("python, 401k, 120k", {"keywords": ["python"], "min_salary": 120000}),
+    (
+        "travel nurse, 13-week contract, ICU",
+        {"all_keywords": ["travel", "nurse", "icu"], "employment_types": ["contract"]},
+    ),
+    ("6 week contract, java", {"keywords": ["java"], "employment_types": ["contract"]}),
+    (
+        "backend engineer, no leetcode, remote US",
+        {"keywords": ["backend"], "exclude_keywords": ["leetcode"], "remote_from": ["us"]},
+    ),
+    (
+        "frontend dev, no take-home assignments",
+        {"keywords": ["frontend"], "exclude_keywords": ["take-home assignment"]},
+    ),
+    (
+        "part-time remote bookkeeper, 20 hours a week",
+        {"keywords": ["bookkeeper"], "employment_types": ["part_time"], "remote_only": True},
+    ),
+    ("no on-call, platform engineer, remote EU", {"keywords": ["platform"], "remote_from": ["eu"]}),
+    ("four day week product designer, UK", {"all_keywords": ["product", "designer"], "locations": ["uk"]}),
+    (
+        "entry level paralegal, no experience required, NYC",
+        {"keywords": ["paralegal"], "locations": ["nyc"], "seniority": ["entry"], "max_experience_years": 0},
+    ),
+    ("barista, flexible hours, Seattle", {"keywords": ["barista"], "locations": ["seattle"]}),
+    (
+        "software engineer with relocation package to Amsterdam",
+        {"keywords": ["software engineer"], "locations": ["amsterdam"]},
+    ),
+    (
+        "hybrid 2 days in office, data analyst, Toronto",
+        {"all_keywords": ["data", "analyst"], "locations": ["toronto"]},
+    ),
+    ("dental hygienist 3 days a week, Denver", {"all_keywords": ["dental", "hygienist"], "locations": ["denver"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), TENTH_BATCH, ids=[c[0][:60] for c in TENTH_BATCH])
+def test_tenth_batch(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "noted"),
+    [
+        ("ML engineer, PhD in CS, remote", '"phd in cs": a degree is not something'),
+        ("warehouse associate with 401k match, Ohio", '"with 401k match" is not something'),
+        ("travel nurse, 13-week contract, ICU", '"13-week": the length of a contract'),
+    ],
+)
+def test_tenth_batch_notes(query: str, noted: str) -> None:
+    assert any(note.startswith(noted) for note in interpret(query).notes)

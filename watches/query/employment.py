@@ -52,7 +52,7 @@ _TAX_TERMS = re.compile(r"c2c|corp[\s-]to[\s-]corp|1099")
 # "6-12m contract", "12 month contract", "contract (6m)" (a length alone, "3 months", is read by
 # `unsupported`); a length is no filter, and "6m" no role word.
 _CONTRACT_LENGTH = re.compile(
-    r"\b\d{1,2}(?:\s*[-–]\s*\d{1,2})?[\s-]*(?:m|mos?|mths?|mnths?|months?)\+?(?:\s+(?:initial|rolling|renewable|extendable))?"
+    r"\b\d{1,2}(?:\s*[-–]\s*\d{1,2})?[\s-]*(?:m|mos?|mths?|mnths?|months?|weeks?|wks?)\+?(?:\s+(?:initial|rolling|renewable|extendable))?"
     r"(?=\s+(?:contracts?|ftc|fixed[\s-]term|freelance|temp)\b)"
     r"|(?<=\bcontract\s)\(?\d{1,2}\s*(?:m|mos?|mths?|mnths?)\+?\)?(?=\s*(?:[,|]|$))"
 )

@@ -274,6 +274,13 @@ def read_pay(reader: ReaderState) -> None:
     keep: list[int] = []
 
     def replace(match: re.Match[str]) -> str:
+        if (
+            match.group("num") == "401"
+            and match.group("k") == "k"
+            and not match.group("sym")
+            and not match.group("code")
+        ):
+            return match.group(0)  # "with 401k match": the US retirement plan (`unsupported`), no pay
         if not pay(match):
             return match.group(0)
         for name in ("pm", "abbr"):

@@ -17,7 +17,7 @@ from watches.query.state import ReaderState
 _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
     r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
-    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave"
+    r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?(?:\s+(?:match(?:ing)?|plans?|contributions?))?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave"
     r"|flexible\s+(?:hours|schedule|working\s+hours)|(?:no|not)\s+on[\s-]call(?:[\s-]heavy)?|pet[\s-]friendly|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     # "…, relocation + visa", "…, relocation, €90k": asked for as a segment of its own.
@@ -171,6 +171,9 @@ _DEGREE = re.compile(
     r"(?:phd|ph\.\s?d\b\.?|doctorate|doctoral\s+degree|(?:master'?s|masters|bachelor'?s|bachelors|ms|bs|msc|bsc)\s+degree"
     r"|master's|bachelor's)"
     r"(?:\s*(?:or|/)\s*(?:an?\s+)?" + _OTHER_DEGREE + r")?"
+    # The field it is in: "PhD in CS" ("cs" is no place: Serbia and Montenegro's old code).
+    r"(?:\s+in\s+(?:cs|computer\s+science|ee|electrical\s+engineering|math(?:ematics|s)?|physics|statistics|stats"
+    r"|economics|chemistry|biology|engineering|(?:a\s+)?(?:related|relevant|quantitative)\s+(?:field|discipline)))?"
     r"(?:\s+(?:holders?|level|required|preferred|needed|(?:is\s+)?a\s+plus))?"
     r"(?![\w.]|\s+(?:students?|candidates?|positions?|studentships?|fellows?|fellowships?|interns?|internships?|programs?"
     r"|programmes?|researchers?|scholarships?|projects?|grads?|graduates?|residency|residencies)\b)"
