@@ -457,6 +457,12 @@ TENTH_BATCH: list[tuple[str, dict[str, Any]]] = [
         {"all_keywords": ["data", "analyst"], "locations": ["toronto"]},
     ),
     ("dental hygienist 3 days a week, Denver", {"all_keywords": ["dental", "hygienist"], "locations": ["denver"]}),
+    (
+        "per diem RN, BSN required, Chicago",
+        {"keywords": ["rn"], "locations": ["chicago"], "employment_types": ["temporary"]},
+    ),
+    ("MBA preferred, product manager", {"keywords": ["product"], "seniority": ["manager"]}),
+    ("MBA intern", {"keywords": ["mba"], "seniority": ["intern"]}),
 ]
 
 

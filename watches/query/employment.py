@@ -17,7 +17,7 @@ _KIND_WORDS = (
     # German: "Festanstellung" (permanent), "Vollzeit", "Teilzeit", "Praktikum", "befristet" (fixed-term).
     r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
     r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
-    r"|temporary|temp|fixed[\s-]term|seasonal|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
+    r"|temporary|temp|fixed[\s-]term|seasonal|per[\s-]diem|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
     # France's CDI (permanent) and CDD (fixed-term); Brazil's CLT (employee) and PJ (contractor).
     r"|cdi|cdd|clt|pj"
     # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
@@ -33,7 +33,8 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b|pj"
         ),
     ),
-    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal|befristet|cdd")),
+    # "per diem": shift by shift, as needed (nursing, pharmacy); derive reads it temporary too.
+    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal|per diem|befristet|cdd")),
     ("part_time", re.compile(r"part ?time|teilzeit")),
     ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit|cdi|clt")),
 )

@@ -169,7 +169,9 @@ _DEGREE = re.compile(
     r"(?<!new\s)(?<!recent\s)(?<!fresh\s)"
     r"\b(?:" + _OTHER_DEGREE + r"\s*(?:or|/)\s*(?:an?\s+)?)?"
     r"(?:phd|ph\.\s?d\b\.?|doctorate|doctoral\s+degree|(?:master'?s|masters|bachelor'?s|bachelors|ms|bs|msc|bsc)\s+degree"
-    r"|master's|bachelor's)"
+    r"|master's|bachelor's"
+    # Nursing's and business's degrees, asked for: "BSN required", "MBA preferred" ("MBA intern" is a title).
+    r"|(?:bsn|msn|mba)(?=\s+(?:required|preferred|needed|(?:is\s+)?a\s+plus)\b))"
     r"(?:\s*(?:or|/)\s*(?:an?\s+)?" + _OTHER_DEGREE + r")?"
     # The field it is in: "PhD in CS" ("cs" is no place: Serbia and Montenegro's old code).
     r"(?:\s+in\s+(?:cs|computer\s+science|ee|electrical\s+engineering|math(?:ematics|s)?|physics|statistics|stats"
@@ -208,6 +210,9 @@ def read_unsupported(reader: ReaderState) -> None:
         or "doctor" in text
         or "master's" in text
         or "bachelor's" in text
+        or "bsn" in text
+        or "msn" in text
+        or "mba" in text
     ):
         reader.cut(_DEGREE, functools.partial(_degree_noted, reader))
     for needs, pattern in _UNSUPPORTED_RARE:
