@@ -463,6 +463,11 @@ TENTH_BATCH: list[tuple[str, dict[str, Any]]] = [
     ),
     ("MBA preferred, product manager", {"keywords": ["product"], "seniority": ["manager"]}),
     ("MBA intern", {"keywords": ["mba"], "seniority": ["intern"]}),
+    ("open source maintainer, rust", {"all_keywords": ["open source", "maintainer", "rust"]}),
+    ("Mon-Fri 9-5 receptionist, Manchester", {"keywords": ["receptionist"], "locations": ["manchester"]}),
+    ("weekdays only, cashier", {"keywords": ["cashier"]}),
+    ("data engineer, stock options, seed stage", {"keywords": ["data"]}),
+    ("python 9-5 years", {"keywords": ["python"], "max_experience_years": 5}),
 ]
 
 

@@ -239,6 +239,8 @@ def _role_words(reader: ReaderState, text: str) -> list[str]:
     raws = WORD.findall(text)
     if "developer" in text:
         raws = _developer_roles(raws)
+    if "open source" in text or "open-source" in text:
+        raws = _open_source(raws)
     for raw in raws:
         word = role_word(raw)
         if not word or word in STOP_WORDS or word in FOREIGN_STOP_WORDS:
@@ -269,6 +271,18 @@ def _developer_roles(raws: list[str]) -> list[str]:
     for raw in raws:
         if joined and joined[-1] in ("developer", "developers") and raw in _DEVELOPER_ROLES:
             joined[-1] = "developer " + (raw if raw in ("relations", "experience") else role_word(raw))
+        else:
+            joined.append(raw)
+    return joined
+
+
+def _open_source(raws: list[str]) -> list[str]:
+    """ "open source" one term ("open" alone is a stop word, and "source" alone finds "Sourcing
+    Specialist" titles' kin, not open source work)."""
+    joined: list[str] = []
+    for raw in raws:
+        if joined and joined[-1].lower() == "open" and raw.lower() == "source":
+            joined[-1] = "open source"
         else:
             joined.append(raw)
     return joined

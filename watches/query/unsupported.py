@@ -80,6 +80,17 @@ _UNSUPPORTED = re.compile(
 )
 # More wishes without a filter, each read only when a word it needs is in the query (most are not).
 _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    # Working days and hours: "Mon-Fri", "Monday to Friday", "9-5", "9 to 5", "weekdays only"; a
+    # funding stage as a segment of its own: "…, seed stage" ("seed-stage startups" is above).
+    (
+        ("fri", "9", "weekday", "stage"),
+        re.compile(
+            r"\bmon(?:day)?\s*(?:-|–|to|through|thru)\s*fri(?:day)?\b(?:\s*,?\s*9\s*(?:-|–|to)\s*5\b)?"
+            r"|(?<![\w$£€.,-])9\s*(?:-|–|to)\s*5(?![\w.,%-])(?!\s*(?:years?|yrs?|y|k|hours?|days?)\b)"
+            r"|\bweekdays?(?:\s+only)?\b(?=\s*(?:[,|]|$))"
+            r"|\b(?:early|late|growth|seed|pre-seed)[\s-]stage(?=\s*(?:[,|]|$))"
+        ),
+    ),
     # A bonus or a budget: "+ bonus", "signing bonus", "learning budget", "home office stipend".
     (
         ("bonus", "budget", "allowance", "stipend"),
