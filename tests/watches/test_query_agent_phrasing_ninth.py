@@ -468,6 +468,9 @@ TENTH_BATCH: list[tuple[str, dict[str, Any]]] = [
     ("weekdays only, cashier", {"keywords": ["cashier"]}),
     ("data engineer, stock options, seed stage", {"keywords": ["data"]}),
     ("python 9-5 years", {"keywords": ["python"], "max_experience_years": 5}),
+    ("security engineer, OSCP preferred", {"keywords": ["security"]}),
+    ("mechanical engineer, PE license, Houston", {"keywords": ["mechanical"], "locations": ["houston"]}),
+    ("CPA", {"keywords": ["cpa"]}),
 ]
 
 

@@ -80,6 +80,16 @@ _UNSUPPORTED = re.compile(
 )
 # More wishes without a filter, each read only when a word it needs is in the query (most are not).
 _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    # A certification or licence asked for or held: "OSCP preferred", "CPA eligible", "PE license",
+    # "PMP certified" (a bare "CPA" stays a word: some titles name it).
+    (
+        ("certif", "licen", "eligible", "preferred", "required", "plus", "holder"),
+        re.compile(
+            r"\b(?:cpa|pmp|cissp|oscp|ccna|ccnp|ccie|cfa|pe|cisa|cism|comptia|security\+|itil|acca|cima|cfp|frm)"
+            r"(?:\s+(?:certified|certification|certificate|licen[cs]ed?|eligible|preferred|required|holders?|(?:is\s+)?a\s+plus))+"
+            r"(?![\w+])"
+        ),
+    ),
     # Working days and hours: "Mon-Fri", "Monday to Friday", "9-5", "9 to 5", "weekdays only"; a
     # funding stage as a segment of its own: "…, seed stage" ("seed-stage startups" is above).
     (
