@@ -471,6 +471,18 @@ TENTH_BATCH: list[tuple[str, dict[str, Any]]] = [
     ("security engineer, OSCP preferred", {"keywords": ["security"]}),
     ("mechanical engineer, PE license, Houston", {"keywords": ["mechanical"], "locations": ["houston"]}),
     ("CPA", {"keywords": ["cpa"]}),
+    (
+        "sponsorship for TN visa, data analyst",
+        {"all_keywords": ["data", "analyst"], "visa_sponsorship": True},
+    ),
+    ("sponsorship for an H-1B, backend", {"keywords": ["backend"], "visa_sponsorship": True}),
+    (
+        "veterans welcome, logistics coordinator, Norfolk VA",
+        {"all_keywords": ["logistics", "coordinator"], "locations": ["norfolk va"]},
+    ),
+    ("second chance employer, warehouse, Columbus", {"keywords": ["warehouse"], "locations": ["columbus"]}),
+    ("python at companies that cannot offer visa sponsorship", {"keywords": ["python"]}),
+    ("backend, visa sponsorship", {"keywords": ["backend"], "visa_sponsorship": True}),
 ]
 
 

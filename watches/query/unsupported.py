@@ -18,7 +18,7 @@ _UNSUPPORTED = re.compile(
     r"(?:\bwith\s+(?:an?\s+)?)?(?:\b(?:\d|four|4)[\s-]?day\s+(?:work\s*)?weeks?\b|\b\d{2}[\s-]?hours?\s+(?:work\s*)?weeks?\b"
     r"|\bunlimited\s+(?:pto|vacation|holidays?|time\s+off|leave)\b|\b(?:(?<!private\s)equity(?!\s+(?:research|analyst|associate|trader|trading|investments?|capital|partners?|fund))"
     r"(?:[\s-](?:heavy|rich|package|upside))?|stock\s+options?|rsus?|401\s?\(?k\)?(?:\s+(?:match(?:ing)?|plans?|contributions?))?|health\s+insurance|dental\s+(?:insurance|plan|coverage|benefits)|pension|parental\s+leave"
-    r"|flexible\s+(?:hours|schedule|working\s+hours)|(?:no|not)\s+on[\s-]call(?:[\s-]heavy)?|pet[\s-]friendly|dog[\s-]friendly"
+    r"|flexible\s+(?:hours|schedule|working\s+hours)|(?:no|not)\s+on[\s-]call(?:[\s-]heavy)?|pet[\s-]friendly|veterans?\s+(?:welcome|friendly|preferred)|(?:second|fair)[\s-]chance(?:\s+(?:employers?|friendly|hiring))?|dog[\s-]friendly"
     r"|(?:good|great|excellent)\s+(?:benefits|perks|work[\s-]life\s+balance)|work[\s-]life\s+balance"
     # "…, relocation + visa", "…, relocation, €90k": asked for as a segment of its own.
     r"|(?<=[,|]\s)relocation(?=\s*(?:(?:\+|&|\band\b|\bplus\b)\s*)?(?:,|\||$))"

@@ -39,6 +39,13 @@ _PERMIT_REQUIRED = re.compile(
     r"\b(?:(?:an?|the)\s+)?(?:(?:valid|current|existing)\s+)?(?:(?:eu|uk|us|u\.s\.|swiss|canadian|australian)\s+)?"
     r"(?:work|residence)\s+permits?\s+(?:is\s+|are\s+)?(?:required|needed|necessary|mandatory|a\s+must)\b"
 )
+# Sponsorship an employer says it does not give ("unable to provide sponsorship for work visas",
+# "we cannot offer visa sponsorship"): a posting's refusal, never `visa_sponsorship`.
+_SPONSORSHIP_REFUSED = re.compile(
+    r"\b(?:cannot|can'?t|can\s+not|unable\s+to|not\s+able\s+to|do\s+not|don'?t|does\s+not|doesn'?t|won'?t|will\s+not)\s+"
+    r"(?:currently\s+)?(?:provide|offer|support|give)\s+(?:any\s+)?(?:visa\s+|work\s+permit\s+|h-?1-?b\s+)?sponsorship\b"
+    r"(?:\s+for\s+(?:work\s+)?(?:visas?|permits?))?"
+)
 _VISA = re.compile(
     r"(?:\b(?:with|offering|offers?|that\s+offers?|providing|provides?|including|needs?|needing|requir(?:e|es|ing)"
     r"|i\s+need|and|plus)\s+)?(?:an?\s+)?(?:\b(?:visa|h-?1-?b1?|work\s+permit|blue\s+card|immigration|tier\s+2"
@@ -53,6 +60,9 @@ _VISA = re.compile(
     r"|(?<!not\s)(?<!n't\s)(?<!unable\sto\s)(?<!cannot\s)(?<!never\s)"
     r"\b(?:offer|offers|offering|provide|provides|providing)\s+(?:an?\s+)?(?:h-?1-?bs?|work\s+permits?)\b"
     r"|\bvisa[\s-]sponsor(?:ed|ing|ship)?\b|(?:\bwith\s+)?\bsponsorship\b(?:\s+(?:required|needed|necessary|wanted|please))?"
+    # The visa it is for: "sponsorship for TN visa", "sponsorship for an H-1B".
+    r"(?:\s+for\s+(?:an?\s+|the\s+|my\s+)?(?:(?:tn|e-?3|o-?1|l-?1|h-?1-?b1?|work)\s+)?(?:visas?|permits?)"
+    r"|\s+for\s+(?:an?\s+|the\s+|my\s+)?(?:tn|e-?3|o-?1|l-?1|h-?1-?b1?)\b(?:\s+visas?)?)?"
     # "relocation + visa", "visa & relocation": a visa asked for beside relocation or after "+" is its
     # sponsorship ("at Mastercard and Visa", "…, Visa, Foster City" are the company).
     r"|(?:\+|\bplus\b|(?<=relocation\s)(?:&|and))\s*visas?(?=\s*(?:[,|]|$))"
@@ -101,6 +111,11 @@ def read_visa(reader: ReaderState) -> None:
                     _noted, reader, "a permit required is a condition of the posting, no request for sponsorship"
                 ),
             )
+    if "sponsorship" in text:
+        reader.cut(
+            _SPONSORSHIP_REFUSED,
+            functools.partial(_noted, reader, "sponsorship refused is no request for it"),
+        )
     reader.cut(_VISA, visa)
 
 
