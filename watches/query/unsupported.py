@@ -93,10 +93,10 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # Working days and hours: "Mon-Fri", "Monday to Friday", "9-5", "9 to 5", "weekdays only"; a
     # funding stage as a segment of its own: "…, seed stage" ("seed-stage startups" is above).
     (
-        ("fri", "9", "weekday", "stage"),
+        ("fri", "9-5", "9 to 5", "9 - 5", "9–5", "weekday", "stage"),
         re.compile(
             r"\bmon(?:day)?\s*(?:-|–|to|through|thru)\s*fri(?:day)?\b(?:\s*,?\s*9\s*(?:-|–|to)\s*5\b)?"
-            r"|(?<![\w$£€.,-])9\s*(?:-|–|to)\s*5(?![\w.,%-])(?!\s*(?:years?|yrs?|y|k|hours?|days?)\b)"
+            r"|(?<![\w$£€.,-])9\s?(?:-|–|to)\s?5(?![\w.,%-])(?!\s*(?:years?|yrs?|y|k|hours?|days?)\b)"
             r"|\bweekdays?(?:\s+only)?\b(?=\s*(?:[,|]|$))"
             r"|\b(?:early|late|growth|seed|pre-seed)[\s-]stage(?=\s*(?:[,|]|$))"
         ),
