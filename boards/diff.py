@@ -29,6 +29,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from operator import attrgetter
 from typing import Literal
 
 from boards.job import ParsedJob, sorted_dict
@@ -74,10 +75,6 @@ class DiffResult:
     job_hashes: dict[str, str] = field(default_factory=dict)  # key → `job_hash` of each of `jobs`
 
 
-def _key(job: ParsedJob) -> str:
-    return job.key
-
-
 def diff_jobs(
     previous: Mapping[str, ParsedJob],
     current: Sequence[ParsedJob],
@@ -99,7 +96,9 @@ def diff_jobs(
     added = [job for key, job in snapshot.items() if key not in previous]
     # In key order: `previous` comes in whatever order the database read the stored rows (a plan's
     # choice), and the removed jobs' order is the order of their change rows in the feed.
-    removed = sorted((job for key, job in previous.items() if key not in snapshot), key=_key) if complete else []
+    removed = (
+        sorted((job for key, job in previous.items() if key not in snapshot), key=attrgetter("key")) if complete else []
+    )
     updated: list[JobEvent] = []
     for key, job in snapshot.items():
         known = previous.get(key)
