@@ -12,6 +12,7 @@ import functools
 import re
 
 from watches.query.state import ReaderState
+from watches.query.words import STOP_WORDS, role_word
 
 # Criteria that are real wishes but have no filter: noted, never read as role words.
 _UNSUPPORTED = re.compile(
@@ -201,6 +202,17 @@ _DEGREE = re.compile(
     r"(?![\w.]|\s+(?:students?|candidates?|positions?|studentships?|fellows?|fellowships?|interns?|internships?|programs?"
     r"|programmes?|researchers?|scholarships?|projects?|grads?|graduates?|residency|residencies)\b)"
 )
+# Any certification said so, by its issuer or its name (one word, or a known longer name): "AWS
+# certified", "Salesforce certification", "forklift certified", "Six Sigma certified", "Red Hat
+# certification required" (the rare entry above reads the ones named alone). "certified" before the
+# role ("Certified Nursing Assistant") is part of a title and stays; so does a grammar or level word
+# before it ("for certified nurses": `_certification_noted`).
+_CERTIFIED = re.compile(
+    r"(?:\b(?:with|holding|have|having|has)\s+(?:an?\s+)?)?"
+    r"\b(?P<name>google\s+cloud|red\s+hat|lean\s+six\s+sigma|six\s+sigma|microsoft\s+azure|osha\s*\d{0,2}|[a-z][\w+&.-]*)[\s-]"
+    r"(?:certified|certifications?|certificates?)"
+    r"(?:\s+(?:required|preferred|needed|a\s+must|(?:is\s+)?a\s+plus|holders?))?(?![\w+-])"
+)
 _ROMAN_GRADES = frozenset({"ii", "iii", "iv"})
 # What a job grade written as a Roman numeral follows: a title's word ("Engineer II", "Data Scientist
 # III", "Analyst IV", "SDE II"), a level word ("Level II", "Tier III") or another grade ("II/III").
@@ -239,6 +251,23 @@ def read_unsupported(reader: ReaderState) -> None:
     for needs, pattern in _UNSUPPORTED_RARE:
         if any(word in reader.text for word in needs):
             reader.cut(pattern, unsupported)
+    if "certif" in reader.text:
+        reader.cut(_CERTIFIED, functools.partial(_certification_noted, reader))
+
+
+def _certification_noted(reader: ReaderState, match: re.Match[str]) -> bool:
+    name = match.group("name")
+    if name != "board" and (name in STOP_WORDS or name in _NOT_ISSUERS or role_word(name) in STOP_WORDS):
+        return False  # "for certified nurses", "senior certified": the title's own word
+    reader.notes.append(
+        f'"{match.group(0).strip()}": a certification is not something Watchtower can filter on (keywords match '
+        "titles, and few name one); it was ignored. Pass it in `keywords` for titles that name it."
+    )
+    return True
+
+
+# Words before "certified" that are no issuer: a negation, a level, a request word.
+_NOT_ISSUERS = frozenset({"not", "non", "no", "un", "senior", "junior", "lead", "fully", "newly", "recently"})
 
 
 def _degree_noted(reader: ReaderState, match: re.Match[str]) -> bool:
