@@ -43,3 +43,49 @@ def test_a_certification(query: str, expected: dict[str, Any]) -> None:
 def test_a_certification_is_noted() -> None:
     notes = interpret("AWS certified solutions architect").notes
     assert notes[0].startswith('"aws certified": a certification is not something Watchtower can filter on')
+
+
+# A language a job asks for is noted, no keyword ("bilingual Spanish" required both words of every
+# title); a language before the role ("Spanish teacher") and "German-speaking" stay words.
+LANGUAGES: list[tuple[str, dict[str, Any]]] = [
+    ("bilingual Spanish", {}),
+    ("bilingual (English/Spanish) receptionist", {"keywords": ["receptionist"]}),
+    ("fluent German, sales", {"keywords": ["sales"]}),
+    ("customer support, native French speaker, Lisbon", {"all_keywords": ["customer", "support"], "locations": ["lisbon"]}),
+    ("Japanese required, localization QA", {"all_keywords": ["localization", "qa"]}),
+    ("account manager with fluency in Dutch", {"keywords": ["account"], "seniority": ["manager"]}),
+    ("Spanish teacher", {"all_keywords": ["spanish", "teacher"]}),
+    ("French translator", {"all_keywords": ["french", "translator"]}),
+    ("German-speaking customer support", {"all_keywords": ["german-speaking", "customer", "support"]}),
+    ("bilingual customer service representative", {"all_keywords": ["bilingual", "customer", "service", "representative"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), LANGUAGES, ids=[c[0][:60] for c in LANGUAGES])
+def test_a_language_asked_for(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+# A nationality or citizenship said of the seeker is noted with the country's filters, no keyword;
+# a demonym that is a language too is one only with "citizen", "national", "passport" or "only".
+NATIONALITIES: list[tuple[str, dict[str, Any]]] = [
+    ("Canadian", {}),
+    ("software engineer, Canadian", {"keywords": ["software engineer"]}),
+    ("remote jobs for Canadians", {"remote_only": True}),
+    ("I am Canadian, looking for remote python jobs", {"keywords": ["python"], "remote_only": True}),
+    ("Mexican national, nurse", {"keywords": ["nurse"]}),
+    ("registered nurse, Filipino passport holder, Dubai", {"all_keywords": ["registered", "nurse"], "locations": ["dubai"]}),
+    ("translator, Spanish", {"all_keywords": ["translator", "spanish"]}),
+    ("Canadian Tire store associate", {"all_keywords": ["canadian", "tire", "store", "associate"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), NATIONALITIES, ids=[c[0][:60] for c in NATIONALITIES])
+def test_a_nationality(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_a_nationality_is_noted_with_the_country_filters() -> None:
+    notes = interpret("software engineer, Canadian").notes
+    assert notes[0].startswith('"canadian": a nationality or citizenship is not something Watchtower can filter on')
+    assert '`remote_from: ["canada"]`' in notes[0]

@@ -176,6 +176,111 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
         ),
     ),
 )
+# A language asked for: "bilingual Spanish", "bilingual (English/Spanish)", "fluent German",
+# "fluency in French", "native English speaker", "Spanish required", "must speak Dutch" (no filter;
+# keywords match titles). A language before the role stays a word: "Spanish teacher", "French
+# translator"; so do "German-speaking" and "bilingual" alone, which titles hold ("Bilingual Customer
+# Service Representative").
+_LANGUAGE_NAMES = (
+    r"(?:english|german|french|dutch|flemish|spanish|italian|polish|portuguese|swedish|danish|norwegian|finnish"
+    r"|czech|slovak|hungarian|romanian|bulgarian|greek|turkish|russian|ukrainian|japanese|mandarin|cantonese"
+    r"|chinese|korean|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|vietnamese|thai|indonesian|malay|tagalog"
+    r"|farsi|persian|swahili|asl|creole|haitian\s+creole)"
+)
+_LANGUAGE_STEMS = tuple(sorted({name[:4] for name in re.findall(r"[a-z]+", _LANGUAGE_NAMES)}))
+# The words that make a language asked for (the pattern runs only when one is in the query).
+_LANGUAGE_MARKS = (
+    "bilingual",
+    "fluen",
+    "native",
+    "profici",
+    "speak",
+    "required",
+    "a must",
+    "a plus",
+    "needed",
+    "prefer",
+    "mandatory",
+    "tongue",
+)
+_LANGUAGES = _LANGUAGE_NAMES + r"(?:\s*(?:/|&|,|-|\band\b|\bor\b|\+)\s*" + _LANGUAGE_NAMES + r")*"
+_LANGUAGE = re.compile(
+    r"\bbilingual\s+(?:in\s+)?\(?" + _LANGUAGES + r"\)?(?:\s+(?:speakers?|required|preferred|a\s+plus))?(?![\w-])"
+    r"|\b" + _LANGUAGES + r"[\s-]+bilingual\b"
+    r"|\b(?:fluent|fluency|proficient|proficiency|native)\s+(?:in\s+)?"
+    + _LANGUAGES
+    + r"(?:\s+(?:speakers?|speaking|required|preferred|needed|a\s+plus))?(?![\w-])"
+    r"|\b" + _LANGUAGES + r"\s+(?:fluency|fluent|proficiency|native\s+speakers?|native|mother\s+tongue)\b"
+    r"|\b" + _LANGUAGES + r"\s+(?:(?:is\s+)?(?:required|needed|mandatory|a\s+must|a\s+plus)|preferred)\b"
+    r"|\b(?:must|who|that\s+can|can)\s+speaks?\s+" + _LANGUAGES + r"\b|\bspeaks?\s+" + _LANGUAGES + r"\b"
+)
+# A nationality said of the seeker: "…, Canadian", "I'm Canadian", "as an American", "for
+# Canadians", "Canadians only", "Mexican national": a condition of some postings, no filter; the
+# note names the country's filters. A demonym that is a language too ("Spanish", "German") is read
+# so only with "citizen(s)", "national(s)", "passport" or "only" ("Spanish teacher").
+_DEMONYMS = {
+    "american": "united states",
+    "canadian": "canada",
+    "mexican": "mexico",
+    "brazilian": "brazil",
+    "argentinian": "argentina",
+    "argentine": "argentina",
+    "colombian": "colombia",
+    "chilean": "chile",
+    "peruvian": "peru",
+    "venezuelan": "venezuela",
+    "indian": "india",
+    "pakistani": "pakistan",
+    "bangladeshi": "bangladesh",
+    "filipino": "philippines",
+    "nigerian": "nigeria",
+    "kenyan": "kenya",
+    "ghanaian": "ghana",
+    "egyptian": "egypt",
+    "australian": "australia",
+    "irish": "ireland",
+    "british": "uk",
+    "scottish": "scotland",
+    "swiss": "switzerland",
+    "austrian": "austria",
+    "belgian": "belgium",
+    "israeli": "israel",
+    "singaporean": "singapore",
+    "malaysian": "malaysia",
+    "south african": "south africa",
+    "new zealander": "new zealand",
+    "kiwi": "new zealand",
+    "ukrainian": "ukraine",
+    "romanian": "romania",
+    "german": "germany",
+    "french": "france",
+    "spanish": "spain",
+    "italian": "italy",
+    "dutch": "netherlands",
+    "polish": "poland",
+    "portuguese": "portugal",
+    "swedish": "sweden",
+    "japanese": "japan",
+    "chinese": "china",
+    "korean": "south korea",
+    "turkish": "turkey",
+    "vietnamese": "vietnam",
+}
+_DEMONYM_STEMS = tuple(sorted({name[:5] for name in _DEMONYMS}))
+_LANGUAGE_DEMONYMS = frozenset(re.findall(r"[a-z]+", _LANGUAGE_NAMES))
+_DEMONYM = r"(?:" + "|".join(sorted((d.replace(" ", r"\s+") for d in _DEMONYMS), key=len, reverse=True)) + r")"
+_NATIONALITY = re.compile(
+    r"\b(?P<any>"
+    + _DEMONYM
+    + r")s?\s+(?:(?:citizens?|nationals?|passports?(?:\s+holders?)?|nationality)(?:\s+only)?|only)\b"
+    r"|\b(?:for|open\s+to)\s+(?P<plural>" + _DEMONYM + r")s\b"
+    r"|(?:(?<=^)|(?<=[,|]\s)|(?<=[,|]))\s*(?:i'?m\s+(?:an?\s+)?|i\s+am\s+(?:an?\s+)?|as\s+an?\s+)?"
+    r"(?P<alone>" + _DEMONYM + r")s?(?=\s*(?:[,|]|$))"
+    r"|\b(?:i'?m|i\s+am|(?<!such\s)as)\s+an?\s+(?P<said>" + _DEMONYM + r")\b"
+    r"(?!\s+(?:speakers?|compan(?:y|ies)|employers?|firms?|startups?|business(?:es)?|brands?|banks?|clients?|customers?))"
+)
+
+
 # A degree asked for or held: "PhD", "Ph.D. required", "with a master's degree", "doctorate". Keywords
 # match titles, and few name a degree (a keyword "phd" would drop every other posting and miss
 # "Ph.D."), so it is noted; a degree that is part of a title stays a role word ("PhD Intern", "PhD
@@ -253,6 +358,11 @@ def read_unsupported(reader: ReaderState) -> None:
             reader.cut(pattern, unsupported)
     if "certif" in reader.text:
         reader.cut(_CERTIFIED, functools.partial(_certification_noted, reader))
+    text = reader.text
+    if any(word in text for word in _LANGUAGE_MARKS) and any(name in text for name in _LANGUAGE_STEMS):
+        reader.cut(_LANGUAGE, functools.partial(_language_noted, reader))
+    if any(name in text for name in _DEMONYM_STEMS):
+        reader.cut(_NATIONALITY, functools.partial(_nationality_noted, reader))
 
 
 def _certification_noted(reader: ReaderState, match: re.Match[str]) -> bool:
@@ -262,6 +372,29 @@ def _certification_noted(reader: ReaderState, match: re.Match[str]) -> bool:
     reader.notes.append(
         f'"{match.group(0).strip()}": a certification is not something Watchtower can filter on (keywords match '
         "titles, and few name one); it was ignored. Pass it in `keywords` for titles that name it."
+    )
+    return True
+
+
+def _language_noted(reader: ReaderState, match: re.Match[str]) -> bool:
+    reader.notes.append(
+        f'"{match.group(0).strip()}": a language a job asks for is not something Watchtower can filter on (keywords '
+        "match titles, and few name one); it was ignored. Pass it in `keywords` for titles that name it "
+        '("Bilingual", "German Speaking").'
+    )
+    return True
+
+
+def _nationality_noted(reader: ReaderState, match: re.Match[str]) -> bool:
+    alone = match.group("alone")
+    if alone is not None and alone in _LANGUAGE_DEMONYMS:
+        return False  # "translator, Spanish": the language, a title's word
+    demonym = " ".join((match.group("any") or match.group("plural") or alone or match.group("said")).split())
+    country = _DEMONYMS[demonym]
+    reader.notes.append(
+        f'"{match.group(0).strip()}": a nationality or citizenship is not something Watchtower can filter on; it was '
+        f"ignored (not read as a keyword). For jobs in {country.title() if len(country) > 2 else country.upper()}, "
+        f'pass `locations: ["{country}"]`; for remote jobs workable from there, `remote_from: ["{country}"]`.'
     )
     return True
 
