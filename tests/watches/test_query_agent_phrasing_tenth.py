@@ -89,3 +89,35 @@ def test_a_nationality_is_noted_with_the_country_filters() -> None:
     notes = interpret("software engineer, Canadian").notes
     assert notes[0].startswith('"canadian": a nationality or citizenship is not something Watchtower can filter on')
     assert '`remote_from: ["canada"]`' in notes[0]
+
+
+# Working arrangements and employer terms without a filter are noted, no keyword: a shift wished for
+# (refused, it is excluded as before), a job share, a union job, tenure, a US federal pay grade.
+ARRANGEMENTS: list[tuple[str, dict[str, Any]]] = [
+    ("night shift nurse", {"keywords": ["nurse"]}),
+    ("warehouse associate, 2nd shift, Columbus", {"all_keywords": ["warehouse", "associate"], "locations": ["columbus"]}),
+    ("RN 12-hour shifts", {"keywords": ["rn"]}),
+    ("nights only, stocker", {"keywords": ["stocker"]}),
+    ("overnight stocker", {"all_keywords": ["overnight", "stocker"]}),
+    ("no night shifts nurse", {"keywords": ["nurse"], "exclude_keywords": ["night shift"]}),
+    ("ICU nurse no rotating shifts", {"all_keywords": ["icu", "nurse"], "exclude_keywords": ["rotating shift"]}),
+    ("job share", {}),
+    ("job share, HR advisor, Bristol", {"all_keywords": ["hr", "advisor"], "locations": ["bristol"]}),
+    ("union electrician", {"keywords": ["electrician"]}),
+    ("carpenter, union", {"keywords": ["carpenter"]}),
+    ("unionized grocery clerk", {"all_keywords": ["grocery", "clerk"]}),
+    ("credit union teller", {"all_keywords": ["credit", "union", "teller"]}),
+    ("Union Pacific conductor", {"all_keywords": ["union", "pacific", "conductor"]}),
+    ("union organizer", {"all_keywords": ["union", "organizer"]}),
+    ("jobs in Union, NJ", {"locations": ["union, nj"]}),
+    ("tenure-track", {}),
+    ("tenure-track assistant professor of biology", {"all_keywords": ["assistant", "professor", "biology"]}),
+    ("GS-12", {}),
+    ("GS-12 analyst, DC", {"keywords": ["analyst"], "locations": ["dc"]}),
+    ("GS 13/14 program analyst", {"all_keywords": ["program", "analyst"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), ARRANGEMENTS, ids=[c[0][:60] for c in ARRANGEMENTS])
+def test_arrangements_and_employer_terms(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

@@ -167,6 +167,37 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
             r"|czech|japanese|mandarin|chinese|korean|arabic|hebrew)\s+\(?[abc][12]\+?\)?(?![\w+])"
         ),
     ),
+    # A shift wished for: "night shift", "2nd shift", "nights only", "12-hour shifts", "shift work"
+    # ("no night shifts" is refused, read by `negations`); a job share.
+    (
+        ("shift", "night", "overnight", "share", "sharing"),
+        re.compile(
+            r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnon\s)(?<!without\s)(?<!excluding\s)(?<!exclude\s)(?<!except\s)(?<!avoid\s)"
+            r"(?<!\bskip\s)(?<!\bnever\s)(?<!\bminus\s)(?<!\bno\s\s)"
+            r"\b(?:(?:night|day|evening|overnight|graveyard|swing|weekend|morning|afternoon|rotating|early|late|split|double"
+            r"|1st|2nd|3rd|first|second|third|\d{1,2}[\s-]?(?:hours?|hrs?|h))[\s-]shifts?(?:\s+(?:only|work|pattern))?"
+            r"|shift\s+work|(?:nights|overnights|days|evenings|weekends)\s+only)\b"
+            r"|\bjob[\s-]?shar(?:e|ing)\b"
+        ),
+    ),
+    # Employer terms: a union job ("union electrician", "unionized", "non-union"; "credit union",
+    # "union organizer", "Union Pacific" stay words), tenure ("tenure-track", "tenured"), a US federal
+    # pay grade ("GS-12", "GS 13/14", "WG-10").
+    (
+        ("union", "tenure", "gs", "wg"),
+        re.compile(
+            r"\b(?:non[\s-]?)?unioni[sz]ed\b|\bnon[\s-]?union\b"
+            r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion\s+(?:jobs?|positions?|roles?"
+            r"|work|shops?|employers?|compan(?:y|ies)|members?|membership|scale|wages?|pay|rates?|benefits)\b"
+            r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion"
+            r"(?=\s+(?:journeym[ae]n|apprentices?|electricians?|plumbers?|pipefitters?|carpenters?|ironworkers?|welders?"
+            r"|laborers?|labourers?|operators?|drivers?|teamsters?|nurses?|teachers?|workers?|tradesm[ae]n|trades?|linem[ae]n"
+            r"|millwrights?|boilermakers?|sheet\s+metal|painters?|glaziers?|masons?|roofers?|machinists?|mechanics?)\b)"
+            r"|(?<=[,|]\s)union(?=\s*(?:[,|]|$))"
+            r"|\b(?:non[\s-]?)?tenure[\s-]?(?:track|eligible|line)\b|\btenured\b"
+            r"|\b(?:gs|wg)[\s-]?(?:0?[1-9]|1[0-5])(?:\s*(?:/|-|–|to)\s*(?:(?:gs|wg)[\s-]?)?(?:0?[1-9]|1[0-5]))*\b"
+        ),
+    ),
     # Where the company is from: "no US companies", "no UK-based employers".
     (
         ("compan", "employer", "firm", "client", "startup"),
