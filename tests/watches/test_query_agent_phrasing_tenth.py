@@ -121,3 +121,30 @@ ARRANGEMENTS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), ARRANGEMENTS, ids=[c[0][:60] for c in ARRANGEMENTS])
 def test_arrangements_and_employer_terms(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A contract that becomes permanent is contract work ("6 months then perm" read the keywords then,
+# perm), a temp job that does is temporary; "perm" as a kind of work is permanent.
+CONTRACT_TO_PERM: list[tuple[str, dict[str, Any]]] = [
+    ("6 months then perm", {"employment_types": ["contract"]}),
+    (
+        "admin assistant, 6 months then perm, Leeds",
+        {"all_keywords": ["admin", "assistant"], "locations": ["leeds"], "employment_types": ["contract"]},
+    ),
+    ("temp to perm admin assistant", {"all_keywords": ["admin", "assistant"], "employment_types": ["temporary"]}),
+    ("temp-to-hire forklift driver", {"all_keywords": ["forklift", "driver"], "employment_types": ["temporary"]}),
+    ("contract to perm java developer", {"keywords": ["java"], "employment_types": ["contract"]}),
+    ("C2H data analyst", {"all_keywords": ["data", "analyst"], "employment_types": ["contract"]}),
+    (
+        "python dev, perm only, London",
+        {"keywords": ["python"], "locations": ["london"], "employment_types": ["full_time"]},
+    ),
+    ("QA, contract or perm", {"keywords": ["qa"], "employment_types": ["contract", "full_time"]}),
+    ("jobs in Perm", {"locations": ["perm"]}),
+    ("hair stylist perm", {"all_keywords": ["hair", "stylist", "perm"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), CONTRACT_TO_PERM, ids=[c[0][:60] for c in CONTRACT_TO_PERM])
+def test_a_contract_that_becomes_permanent(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

@@ -16,7 +16,15 @@ from watches.query.state import ReaderState
 _KIND_WORDS = (
     # German: "Festanstellung" (permanent), "Vollzeit", "Teilzeit", "Praktikum", "befristet" (fixed-term).
     r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
-    r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
+    # A contract that becomes permanent: "contract-to-hire", "contract to perm", "C2H", "6 months then
+    # perm" (contract work, as derive reads "contract to hire"); "temp to perm", "temp-to-hire" are
+    # temporary (derive reads the "temp").
+    r"temp[\s-]to[\s-](?:perm(?:anent)?|hire)|contract[\s-]to[\s-](?:hire|perm(?:anent)?)|c2h|right[\s-]to[\s-]hire"
+    r"|(?:(?:and\s+)?then|leading\s+to|with\s+a\s+view\s+to|before\s+going)\s+perm(?:anent)?(?!\s+residen)(?:\s+(?:roles?|positions?|hire|jobs?|offer))?|"
+    # "perm only", "perm roles", "…, perm": permanent (derive reads "perm" so).
+    r"perm(?=\s+(?:only|roles?|jobs?|positions?|basis)\b)|(?<=[,|]\s)perm(?=\s*(?:[,|]|$))"
+    r"|(?<=contract\sor\s)perm|(?<=contract/)perm|(?<=contract\s/\s)perm|(?<=temp\sor\s)perm|"
+    r"fixed[\s-]term\s+contracts?|apprenticeships?|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
     r"|temporary|temp|fixed[\s-]term|seasonal|per[\s-]diem|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
     # France's CDI (permanent) and CDD (fixed-term); Brazil's CLT (employee) and PJ (contractor).
     r"|cdi|cdd|clt|pj"
@@ -30,13 +38,14 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "contract",
         re.compile(
-            r"contract to hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b|pj"
+            r"contract to (?:hire|perm(?:anent)?)|c2h|right to hire|(?:(?:and )?then|leading to|with a view to|before going) perm.*"
+            r"|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|c2c|corp to corp|1099|b2b|pj"
         ),
     ),
     # "per diem": shift by shift, as needed (nursing, pharmacy); derive reads it temporary too.
-    ("temporary", re.compile(r"temporary|temp|fixed term(?: contracts?)?|seasonal|per diem|befristet|cdd")),
+    ("temporary", re.compile(r"temp to (?:perm(?:anent)?|hire)|temporary|temp|fixed term(?: contracts?)?|seasonal|per diem|befristet|cdd")),
     ("part_time", re.compile(r"part ?time|teilzeit")),
-    ("full_time", re.compile(r"full ?time|permanent|festanstellung|festangestellt|vollzeit|cdi|clt")),
+    ("full_time", re.compile(r"full ?time|permanent|perm|festanstellung|festangestellt|vollzeit|cdi|clt")),
 )
 # "defense contractors", "government contractor": companies of a sector, not contract work; the
 # sector is what the query says ("excluding defense contractors" excludes "defense").
