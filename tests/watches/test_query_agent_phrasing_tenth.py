@@ -148,3 +148,33 @@ CONTRACT_TO_PERM: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), CONTRACT_TO_PERM, ids=[c[0][:60] for c in CONTRACT_TO_PERM])
 def test_a_contract_that_becomes_permanent(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A per diem beside the pay is a daily allowance: no salary ("$50 per diem" was 50,000 USD a year)
+# and no temporary work; "per diem RN" and "$60/hr per diem" are the kind of work as before.
+PER_DIEMS: list[tuple[str, dict[str, Any]]] = [
+    ("$50 per diem", {}),
+    (
+        "travel nurse, $2,000/week, $50 per diem",
+        {"all_keywords": ["travel", "nurse"], "min_salary": 104000, "salary_currency": "USD"},
+    ),
+    ("travel nurse + per diem, ICU", {"all_keywords": ["travel", "nurse", "icu"]}),
+    ("per diem of $75, field technician", {"all_keywords": ["field", "technician"]}),
+    (
+        "per diem pharmacist, $70/hr, per diem allowance provided",
+        {"keywords": ["pharmacist"], "employment_types": ["temporary"], "min_salary": 145600, "salary_currency": "USD"},
+    ),
+    (
+        "RN per diem $60/hr",
+        {"keywords": ["rn"], "employment_types": ["temporary"], "min_salary": 124800, "salary_currency": "USD"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), PER_DIEMS, ids=[c[0][:60] for c in PER_DIEMS])
+def test_a_per_diem_allowance(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_a_per_diem_allowance_is_noted() -> None:
+    assert interpret("$50 per diem").notes[0].startswith('"$50 per diem" is a per diem (a daily allowance)')

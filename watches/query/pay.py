@@ -10,6 +10,7 @@ monthly. The longest pattern of the reader and its one reader, kept together.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -150,6 +151,19 @@ _PERIODS = {
     **dict.fromkeys(("day", "daily", "pd"), "day"),
     **dict.fromkeys(("week", "wk", "weekly", "pw"), "week"),
 }
+# A per diem paid beside the pay (a daily allowance for travel or meals, as US travel jobs offer it):
+# an amount with no period right before "per diem" ("$50 per diem", "$150 per diem allowance"), or
+# after "per diem of", and "per diem" after "with", "plus", "+", "&" or before "provided",
+# "included", "paid" ("travel nurse + per diem"). No salary and no temporary work; "per diem RN",
+# "$60/hr per diem" (pay, then the kind of work) are read as before.
+_PER_DIEM = re.compile(
+    r"(?:[$£€]\s?\d(?:[\d,.]*\d)?k?(?:\s*(?:usd|cad|aud|eur|gbp))?|\b\d(?:[\d,.]*\d)?k?\s*(?:usd|cad|aud|eur|gbp|dollars))"
+    r"(?:\s+(?:a\s+day|daily|/\s?day))?\s+(?:in\s+)?per[\s-]diems?(?:\s+(?:allowance|stipend|pay|rate))?\b"
+    r"|\bper[\s-]diems?(?:\s+(?:allowance|stipend))?\s*(?:of|:)\s*(?:up\s+to\s+)?(?:[$£€]\s?\d(?:[\d,.]*\d)?k?|\d(?:[\d,.]*\d)?k?\s*(?:usd|cad|aud|eur|gbp|dollars))"
+    r"|(?:\b(?:with|plus)\s+(?:an?\s+)?|\+\s*|&\s*)per[\s-]diems?(?:\s+(?:allowance|stipend))?\b"
+    r"|\bper[\s-]diems?\s+(?:(?:allowance|stipend)(?:\s+(?:is\s+)?(?:provided|included|paid|available|covered))?"
+    r"|(?:is\s+)?(?:provided|included|paid|available|covered))\b"
+)
 _CURRENCY_GROUPS = ("sym", "code", "after", "cur", "cur2", "sym2", "code2", "after2")
 
 
@@ -288,6 +302,8 @@ def read_pay(reader: ReaderState) -> None:
                 return BAR + match.string[match.start(name) : match.end()]  # the word stays a word
         return BAR
 
+    if "diem" in reader.text:
+        reader.cut(_PER_DIEM, functools.partial(_per_diem_noted, reader))
     if any(map(str.isdigit, reader.text)):  # every amount has a digit: most queries skip the scan
         reader.text = _PAY.sub(replace, reader.text)
 
@@ -302,6 +318,14 @@ def read_pay(reader: ReaderState) -> None:
 
     if "fig" in reader.text:
         reader.cut(_SIX_FIGURES, six_figures)
+
+
+def _per_diem_noted(reader: ReaderState, match: re.Match[str]) -> bool:
+    reader.notes.append(
+        f'"{match.group(0).strip()}" is a per diem (a daily allowance), neither a salary nor temporary work; '
+        "it was ignored."
+    )
+    return True
 
 
 def _monthly_by_amount(value: float, currency: str | None) -> str | None:
