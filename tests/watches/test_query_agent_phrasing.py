@@ -444,7 +444,10 @@ THIRD_BATCH: list[tuple[str, dict[str, Any]]] = [
     ),
     # "outside London" is a place refused, noted; "outside sales" is a role.
     ("Data jobs in the UK outside London", {"keywords": ["data"], "locations": ["uk"]}),
-    ("outside sales rep in Dallas", {"all_keywords": ["outside", "sales", "rep"], "locations": ["dallas"]}),
+    (
+        "outside sales rep in Dallas",
+        {"all_keywords": ["outside", "sales"], "keywords": ["rep", "representative"], "locations": ["dallas"]},
+    ),
     (
         "jobs in Ireland or the UK for data scientists",
         {"all_keywords": ["data", "scientist"], "locations": ["ireland", "uk"]},

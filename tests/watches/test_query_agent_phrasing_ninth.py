@@ -24,7 +24,10 @@ REFUSED_PHRASES: list[tuple[str, dict[str, Any]]] = [
         "python developer, no manual testing jobs in Berlin",
         {"keywords": ["python"], "exclude_keywords": ["manual testing"], "locations": ["berlin"]},
     ),
-    ("no cold calling, sales rep", {"all_keywords": ["sales", "rep"], "exclude_keywords": ["cold calling"]}),
+    (
+        "no cold calling, sales rep",
+        {"all_keywords": ["sales"], "keywords": ["rep", "representative"], "exclude_keywords": ["cold calling"]},
+    ),
     ("without customer support, backend", {"keywords": ["backend"], "exclude_keywords": ["customer support"]}),
     (
         "remote data analyst, no data entry",

@@ -178,3 +178,21 @@ def test_a_per_diem_allowance(query: str, expected: dict[str, Any]) -> None:
 
 def test_a_per_diem_allowance_is_noted() -> None:
     assert interpret("$50 per diem").notes[0].startswith('"$50 per diem" is a per diem (a daily allowance)')
+
+
+# A title word written short ("rep") is the query's choice of both forms (a keyword "rep" missed every
+# "Customer Service Representative"); the other words stay needed.
+SHORT_TITLE_WORDS: list[tuple[str, dict[str, Any]]] = [
+    ("rep", {"keywords": ["rep", "representative"]}),
+    ("sales rep", {"all_keywords": ["sales"], "keywords": ["rep", "representative"]}),
+    (
+        "account exec, SaaS, remote",
+        {"all_keywords": ["account", "saas"], "keywords": ["exec", "executive"], "remote_only": True},
+    ),
+    ("customer service representative", {"all_keywords": ["customer", "service", "representative"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), SHORT_TITLE_WORDS, ids=[c[0][:60] for c in SHORT_TITLE_WORDS])
+def test_a_title_word_written_short(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

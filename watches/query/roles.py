@@ -105,6 +105,24 @@ def _role_reading(reader: ReaderState) -> None:
     else:
         reader.all_keywords = _capped(reader, specific, "all_keywords")
         _note_generic(reader, generic)
+    if specific and any(word in _SHORT_TITLE_WORDS for word in specific):
+        _short_title_word(reader, specific)
+
+
+# Title words written short, which titles write both ways ("Sales Rep", "Sales Representative"): the
+# two forms are the query's choice (`keywords`), the other words stay needed.
+_SHORT_TITLE_WORDS = {"rep": "representative", "asst": "assistant", "exec": "executive", "coord": "coordinator"}
+
+
+def _short_title_word(reader: ReaderState, specific: list[str]) -> None:
+    """ "customer service rep": `all_keywords` customer, service and `keywords` rep, representative
+    (a keyword "rep" alone misses every "Customer Service Representative"). Only the first such word,
+    and only with no other choice in the query."""
+    short = next(word for word in specific if word in _SHORT_TITLE_WORDS)
+    full = _SHORT_TITLE_WORDS[short]
+    reader.keywords = [short, full]
+    reader.all_keywords = [word for word in reader.all_keywords if word not in (short, full)]
+    reader.notes.append(f'"{short}" was read as "{short}" or "{full}" (titles write both).')
 
 
 def _bracketed_alternatives(reader: ReaderState, text: str) -> bool:
