@@ -196,3 +196,25 @@ SHORT_TITLE_WORDS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), SHORT_TITLE_WORDS, ids=[c[0][:60] for c in SHORT_TITLE_WORDS])
 def test_a_title_word_written_short(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A city named like a word ("Phoenix", "Reading") is the city as a comma segment of its own in a query
+# naming no language or framework (noted); written elsewhere, or beside one, it stays the word.
+SEGMENT_CITIES: list[tuple[str, dict[str, Any]]] = [
+    (
+        "customer service rep, Phoenix",
+        {"all_keywords": ["customer", "service"], "keywords": ["rep", "representative"], "locations": ["phoenix"]},
+    ),
+    ("nurse, Reading", {"keywords": ["nurse"], "locations": ["reading"]}),
+    ("Phoenix, customer service", {"all_keywords": ["customer", "service"], "locations": ["phoenix"]}),
+    ("elixir developer, Phoenix", {"all_keywords": ["elixir", "phoenix"]}),
+    ("java developer, Spring", {"all_keywords": ["java", "spring"]}),
+    ("phoenix developer", {"keywords": ["phoenix"]}),
+    ("Phoenix", {"keywords": ["phoenix"]}),
+    ("reading specialist, Austin", {"keywords": ["reading"], "locations": ["austin"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), SEGMENT_CITIES, ids=[c[0][:60] for c in SEGMENT_CITIES])
+def test_a_city_named_like_a_word(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

@@ -15,7 +15,7 @@ from matching import places
 from watches.filters import MAX_TERMS
 from watches.query.place_names import NOT_BARE_PLACES, PART_OF_PLACE, bare_place, place_end, read_places
 from watches.query.state import BAR, ReaderState
-from watches.query.words import STOP_WORDS, role_word
+from watches.query.words import STACK_WORDS, STOP_WORDS, WORD, role_word
 
 _PLACE_INTRO = re.compile(
     r"\b(?:based\s+in|located\s+in|in\s+or\s+(?:near|around)|in|near|around|within)\s+(?:the\s+)?(?:greater\s+)?"
@@ -206,7 +206,7 @@ def read_bare_places(reader: ReaderState) -> None:
         segment = text[start:end]
         if " or" in segment or " and" in segment or "or " in segment or "and " in segment:
             segment = _DANGLING_CONJUNCTION.sub("", segment)
-        accepted = bare_place(segment)
+        accepted = bare_place(segment) or _segment_city(reader, segment, len(merged))
         if accepted:
             found.append((start, end, accepted))
         elif first or last:
@@ -228,6 +228,26 @@ def read_bare_places(reader: ReaderState) -> None:
     for start, end, _accepted in sorted(found, reverse=True):
         reader.text = reader.text[:start] + BAR + reader.text[end:]
     _settle(reader)
+
+
+# Cities named like a word, which written bare are mostly the word ("Phoenix" the Elixir framework,
+# "Reading", "Nice"), but are the city as a comma segment of their own in a query naming no language
+# or framework: "customer service rep, Phoenix", "nurse, Reading", "chef, Nice".
+_SEGMENT_CITIES = frozenset({"phoenix", "aurora", "reading", "nice", "split", "bath", "hull", "concord"})
+
+
+def _segment_city(reader: ReaderState, segment: str, segments: int) -> list[str] | None:
+    word = segment.strip(" .")
+    if word not in _SEGMENT_CITIES or segments < 2:
+        return None
+    if any(role_word(raw) in STACK_WORDS for raw in WORD.findall(reader.text)):
+        return None  # "elixir developer, Phoenix": the framework
+    found = read_places(word)
+    if found:
+        reader.notes.append(
+            f'"{word}" (a segment of its own) was read as the place; pass it in `keywords` for the word.'
+        )
+    return found
 
 
 def _leading_qualifier(

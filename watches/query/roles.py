@@ -16,7 +16,7 @@ import re
 from matching import places
 from watches.filters import MAX_TERM_LENGTH, MAX_TERMS
 from watches.query.state import BAR, ReaderState
-from watches.query.words import FOREIGN_STOP_WORDS, GENERIC, GENERIC_FORMS, STOP_WORDS, WORD, role_word
+from watches.query.words import FOREIGN_STOP_WORDS, GENERIC, GENERIC_FORMS, STACK_WORDS, STOP_WORDS, WORD, role_word
 
 # A negation left for this pass negated nothing a pass could read: noted, never a keyword.
 _NEGATIONS = frozenset({"not", "no", "non", "never", "nor", "without", "excluding", "except"})
@@ -138,7 +138,7 @@ def _bracketed_alternatives(reader: ReaderState, text: str) -> bool:
 
 def _choice_before_shared_words(reader: ReaderState, text: str) -> bool:
     """ "golang or rust backend", "python or java backend engineer", "backend golang or rust",
-    "golang, rust or python backend": a choice of languages or frameworks (`_STACK_WORDS`) whose
+    "golang, rust or python backend": a choice of languages or frameworks (`STACK_WORDS`) whose
     last (or first) alternative carries the field they share (`_SHARED_FIELDS`) is the choice in
     `keywords` and the field in `all_keywords`, as "backend (golang or rust)" is; not "golang" or
     "rust backend". Only that shape: "react or react native" and "ml or data science" keep the
@@ -150,7 +150,7 @@ def _choice_before_shared_words(reader: ReaderState, text: str) -> bool:
     noted = len(reader.notes)
     pieces = [_role_words(reader, piece) for piece in re.split(r"\bor\b|/", segment.group(0))]
     specific = [[word for word in words if word not in GENERIC] for words in pieces]
-    single = [len(words) == 1 and words[0] in _STACK_WORDS for words in specific]
+    single = [len(words) == 1 and words[0] in STACK_WORDS for words in specific]
     choices: list[str] = []
     shared: list[str] = []
     if len(specific) >= 2 and all(single[:-1]) and _stack_then_fields(specific[-1]):
@@ -166,7 +166,7 @@ def _choice_before_shared_words(reader: ReaderState, text: str) -> bool:
         before = re.search(r"(?:^|[,|])([^,|]*),\s*$", text[:start])
         looked = len(reader.notes)
         words = _role_words(reader, before.group(1)) if before else []
-        if not before or len(words) != 1 or words[0] not in _STACK_WORDS:
+        if not before or len(words) != 1 or words[0] not in STACK_WORDS:
             del reader.notes[looked:]  # the outside words are read (and noted) below
             break
         choices.insert(0, words[0])
@@ -182,16 +182,9 @@ def _choice_before_shared_words(reader: ReaderState, text: str) -> bool:
 
 def _stack_then_fields(words: list[str]) -> bool:
     """ "rust backend": a language or framework, then only fields."""
-    return len(words) >= 2 and words[0] in _STACK_WORDS and all(word in _SHARED_FIELDS for word in words[1:])
+    return len(words) >= 2 and words[0] in STACK_WORDS and all(word in _SHARED_FIELDS for word in words[1:])
 
 
-# Languages, frameworks and platforms that a choice of "X or Y <field>" offers.
-_STACK_TEXT = """
-python java javascript js typescript ts golang go rust ruby php perl scala kotlin swift haskell elixir clojure
-erlang ocaml c c++ c# .net dotnet f# react angular vue svelte node node.js nodejs django rails flask fastapi
-spring laravel symfony ios android flutter aws gcp azure
-"""
-_STACK_WORDS = frozenset(_STACK_TEXT.split())
 # The fields such a choice shares: "golang or rust backend", "react or vue frontend".
 _FIELDS_TEXT = """
 backend back-end frontend front-end full-stack fullstack mobile web systems platform infrastructure infra

@@ -143,3 +143,12 @@ crypto web3 blockchain defi nft gambling betting igaming defense defence adtech 
 sales marketing consulting
 """
 SKILL_WORDS = frozenset(_SKILL_TEXT.split())
+
+# Languages, frameworks and platforms: a choice of "X or Y <field>" offers them (`roles`), and a query
+# naming one reads "Phoenix" or "Spring" alone as the framework, not the place (`locations`).
+_STACK_TEXT = """
+python java javascript js typescript ts golang go rust ruby php perl scala kotlin swift haskell elixir clojure
+erlang ocaml c c++ c# .net dotnet f# react angular vue svelte node node.js nodejs django rails flask fastapi
+spring laravel symfony ios android flutter aws gcp azure
+"""
+STACK_WORDS = frozenset(_STACK_TEXT.split())
