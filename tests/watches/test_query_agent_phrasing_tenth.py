@@ -218,3 +218,40 @@ SEGMENT_CITIES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), SEGMENT_CITIES, ids=[c[0][:60] for c in SEGMENT_CITIES])
 def test_a_city_named_like_a_word(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# A Texas school district ("Houston ISD") is the employer, by both names jobs give it; "isd" was a
+# keyword and the town a location.
+SCHOOL_DISTRICTS: list[tuple[str, dict[str, Any]]] = [
+    ("Houston ISD", {"companies": ["houston isd", "houston independent school district"]}),
+    ("Houston ISD teacher", {"keywords": ["teacher"], "companies": ["houston isd", "houston independent school district"]}),
+    (
+        "teacher at Houston ISD",
+        {"keywords": ["teacher"], "companies": ["houston isd", "houston independent school district"]},
+    ),
+    (
+        "math teacher Fort Bend ISD",
+        {"all_keywords": ["math", "teacher"], "companies": ["fort bend isd", "fort bend independent school district"]},
+    ),
+    (
+        "bus driver, katy isd",
+        {"all_keywords": ["bus", "driver"], "companies": ["katy isd", "katy independent school district"]},
+    ),
+    (
+        "not at Dallas ISD, teacher, Texas",
+        {
+            "keywords": ["teacher"],
+            "locations": ["texas"],
+            "exclude_companies": ["dallas isd", "dallas independent school district"],
+        },
+    ),
+    (
+        "Tomball CISD counselor",
+        {"keywords": ["counselor"], "companies": ["tomball cisd", "tomball consolidated independent school district"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), SCHOOL_DISTRICTS, ids=[c[0][:60] for c in SCHOOL_DISTRICTS])
+def test_a_school_district(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected

@@ -107,12 +107,54 @@ def read_companies(reader: ReaderState) -> None:
         reader.text = _NO_AGENCIES.sub(agencies, reader.text)
     if "home office" in reader.text:
         read_home_office(reader)
+    if "isd" in reader.text:
+        reader.text = _SCHOOL_DISTRICT.sub(functools.partial(_school_district, reader), reader.text)
     reader.text = _NOT_AT_COMPANY.sub(functools.partial(_excluded_companies, reader), reader.text)
     reader.text = _AT_COMPANY.sub(functools.partial(_asked_companies, reader), reader.text)
     for name, found in (("companies", reader.companies), ("exclude_companies", reader.exclude_companies)):
         if len(found) > MAX_COMPANIES:
             reader.notes.append(f"Only the first {MAX_COMPANIES} {name} were kept.")
             del found[MAX_COMPANIES:]
+
+
+# A Texas school district, named by its town and "ISD" (independent school district) or "CISD"
+# (consolidated): "Houston ISD", "teacher at Fort Bend ISD", "not at Katy ISD". The employer, read as
+# both the names jobs give it ("Houston ISD", "Houston Independent School District"); "isd" was a
+# keyword and the town a location. The name is the words before it in capitals, else a known place.
+_SCHOOL_DISTRICT = re.compile(
+    r"(?P<neg>\b(?:not\s+at|not|no|excluding|except(?:\s+at)?|avoid)\s+)?(?:\bat\s+)?"
+    r"(?P<name>(?:[a-z][\w.'’-]*\s+){1,3})(?P<kind>c?isd)\b"
+)
+_DISTRICT_KINDS = {"isd": "independent school district", "cisd": "consolidated independent school district"}
+
+
+def _school_district(reader: ReaderState, match: re.Match[str]) -> str:
+    words = match.group("name").split()
+    capitals = {word.lower() for word in re.findall(r"\b[A-Z][\w.'’-]*", reader.original)}
+    size = 0
+    for count in range(len(words), 0, -1):
+        named = words[-count:]
+        if all(word in capitals and word not in STOP_WORDS for word in named) or (
+            not capitals & set(words) and bare_place(" ".join(named))
+        ):
+            size = count
+            break
+    if size == 0 and words[-1] not in STOP_WORDS and role_word(words[-1]) not in GENERIC:
+        size = 1 if not capitals & set(words) else 0
+    if size == 0:
+        return match.group(0)
+    name = " ".join(words[-size:])
+    kind = match.group("kind")
+    names = [f"{name} {kind}", f"{name} {_DISTRICT_KINDS[kind]}"]
+    target = reader.exclude_companies if match.group("neg") else reader.companies
+    _add_companies(target, names)
+    reader.notes.append(
+        f'"{name} {kind}" was read as the school district, `{"exclude_companies" if match.group("neg") else "companies"}`: '
+        + ", ".join(f'"{each}"' for each in names)
+        + " (the names jobs give it)."
+    )
+    before = " ".join(words[:-size])
+    return f" {before} {BAR}" if before else BAR
 
 
 def _excluded_companies(reader: ReaderState, match: re.Match[str]) -> str:

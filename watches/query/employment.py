@@ -43,7 +43,12 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     # "per diem": shift by shift, as needed (nursing, pharmacy); derive reads it temporary too.
-    ("temporary", re.compile(r"temp to (?:perm(?:anent)?|hire)|temporary|temp|fixed term(?: contracts?)?|seasonal|per diem|befristet|cdd")),
+    (
+        "temporary",
+        re.compile(
+            r"temp to (?:perm(?:anent)?|hire)|temporary|temp|fixed term(?: contracts?)?|seasonal|per diem|befristet|cdd"
+        ),
+    ),
     ("part_time", re.compile(r"part ?time|teilzeit")),
     ("full_time", re.compile(r"full ?time|permanent|perm|festanstellung|festangestellt|vollzeit|cdi|clt")),
 )
