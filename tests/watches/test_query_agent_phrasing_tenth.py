@@ -51,13 +51,19 @@ LANGUAGES: list[tuple[str, dict[str, Any]]] = [
     ("bilingual Spanish", {}),
     ("bilingual (English/Spanish) receptionist", {"keywords": ["receptionist"]}),
     ("fluent German, sales", {"keywords": ["sales"]}),
-    ("customer support, native French speaker, Lisbon", {"all_keywords": ["customer", "support"], "locations": ["lisbon"]}),
+    (
+        "customer support, native French speaker, Lisbon",
+        {"all_keywords": ["customer", "support"], "locations": ["lisbon"]},
+    ),
     ("Japanese required, localization QA", {"all_keywords": ["localization", "qa"]}),
     ("account manager with fluency in Dutch", {"keywords": ["account"], "seniority": ["manager"]}),
     ("Spanish teacher", {"all_keywords": ["spanish", "teacher"]}),
     ("French translator", {"all_keywords": ["french", "translator"]}),
     ("German-speaking customer support", {"all_keywords": ["german-speaking", "customer", "support"]}),
-    ("bilingual customer service representative", {"all_keywords": ["bilingual", "customer", "service", "representative"]}),
+    (
+        "bilingual customer service representative",
+        {"all_keywords": ["bilingual", "customer", "service", "representative"]},
+    ),
 ]
 
 
@@ -74,7 +80,10 @@ NATIONALITIES: list[tuple[str, dict[str, Any]]] = [
     ("remote jobs for Canadians", {"remote_only": True}),
     ("I am Canadian, looking for remote python jobs", {"keywords": ["python"], "remote_only": True}),
     ("Mexican national, nurse", {"keywords": ["nurse"]}),
-    ("registered nurse, Filipino passport holder, Dubai", {"all_keywords": ["registered", "nurse"], "locations": ["dubai"]}),
+    (
+        "registered nurse, Filipino passport holder, Dubai",
+        {"all_keywords": ["registered", "nurse"], "locations": ["dubai"]},
+    ),
     ("translator, Spanish", {"all_keywords": ["translator", "spanish"]}),
     ("Canadian Tire store associate", {"all_keywords": ["canadian", "tire", "store", "associate"]}),
 ]
@@ -95,7 +104,10 @@ def test_a_nationality_is_noted_with_the_country_filters() -> None:
 # (refused, it is excluded as before), a job share, a union job, tenure, a US federal pay grade.
 ARRANGEMENTS: list[tuple[str, dict[str, Any]]] = [
     ("night shift nurse", {"keywords": ["nurse"]}),
-    ("warehouse associate, 2nd shift, Columbus", {"all_keywords": ["warehouse", "associate"], "locations": ["columbus"]}),
+    (
+        "warehouse associate, 2nd shift, Columbus",
+        {"all_keywords": ["warehouse", "associate"], "locations": ["columbus"]},
+    ),
     ("RN 12-hour shifts", {"keywords": ["rn"]}),
     ("nights only, stocker", {"keywords": ["stocker"]}),
     ("overnight stocker", {"all_keywords": ["overnight", "stocker"]}),
@@ -224,7 +236,10 @@ def test_a_city_named_like_a_word(query: str, expected: dict[str, Any]) -> None:
 # keyword and the town a location.
 SCHOOL_DISTRICTS: list[tuple[str, dict[str, Any]]] = [
     ("Houston ISD", {"companies": ["houston isd", "houston independent school district"]}),
-    ("Houston ISD teacher", {"keywords": ["teacher"], "companies": ["houston isd", "houston independent school district"]}),
+    (
+        "Houston ISD teacher",
+        {"keywords": ["teacher"], "companies": ["houston isd", "houston independent school district"]},
+    ),
     (
         "teacher at Houston ISD",
         {"keywords": ["teacher"], "companies": ["houston isd", "houston independent school district"]},
@@ -254,4 +269,39 @@ SCHOOL_DISTRICTS: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("query", "expected"), SCHOOL_DISTRICTS, ids=[c[0][:60] for c in SCHOOL_DISTRICTS])
 def test_a_school_district(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+# Visas named by their scheme are sponsorship (Australia's "482 visa", the UK's "Skilled Worker visa";
+# refused, noted); a season's work in other languages is temporary; "B2B" as a segment of its own
+# beside Polish pay is the contract form ("B2B" of a market stays a word).
+SCHEMES_AND_SEASONS: list[tuple[str, dict[str, Any]]] = [
+    (
+        "chef de partie, Sydney, 457 visa",
+        {"all_keywords": ["chef", "partie"], "locations": ["sydney"], "visa_sponsorship": True},
+    ),
+    ("cook, TSS visa, Melbourne", {"keywords": ["cook"], "locations": ["melbourne"], "visa_sponsorship": True}),
+    ("nurse, Skilled Worker visa, UK", {"keywords": ["nurse"], "locations": ["uk"], "visa_sponsorship": True}),
+    ("we cannot sponsor 482 visas", {}),
+    (
+        "camarero Barcelona temporada de verano",
+        {"keywords": ["camarero"], "locations": ["barcelona"], "employment_types": ["temporary"]},
+    ),
+    ("serveur saisonnier Lyon", {"keywords": ["serveur"], "locations": ["lyon"], "employment_types": ["temporary"]}),
+    (
+        "java, B2B, Kraków, 20k PLN netto",
+        {
+            "keywords": ["java"],
+            "locations": ["kraków"],
+            "employment_types": ["contract"],
+            "min_salary": 240000,
+            "salary_currency": "PLN",
+        },
+    ),
+    ("marketing manager, B2B, SaaS", {"all_keywords": ["marketing", "b2b", "saas"], "seniority": ["manager"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), SCHEMES_AND_SEASONS, ids=[c[0][:60] for c in SCHEMES_AND_SEASONS])
+def test_visa_schemes_seasons_and_b2b(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected

@@ -25,7 +25,9 @@ _KIND_WORDS = (
     r"perm(?=\s+(?:only|roles?|jobs?|positions?|basis)\b)|(?<=[,|]\s)perm(?=\s*(?:[,|]|$))"
     r"|(?<=contract\sor\s)perm|(?<=contract/)perm|(?<=contract\s/\s)perm|(?<=temp\sor\s)perm|"
     r"fixed[\s-]term\s+contracts?|apprenticeships?|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
-    r"|temporary|temp|fixed[\s-]term|seasonal|per[\s-]diem|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
+    r"|temporary|temp|fixed[\s-]term|seasonal|per[\s-]diem"
+    # A season's work in Spanish, Portuguese, French, German: "temporada de verano", "saisonnier".
+    r"|(?:de\s+)?temporada(?:\s+de\s+(?:verano|invierno|alta|ver[ãa]o))?|saisonni(?:er|ère)s?|saisonarbeit|saisonkraft|sazonal|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
     # France's CDI (permanent) and CDD (fixed-term); Brazil's CLT (employee) and PJ (contractor).
     r"|cdi|cdd|clt|pj"
     # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
@@ -46,7 +48,8 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "temporary",
         re.compile(
-            r"temp to (?:perm(?:anent)?|hire)|temporary|temp|fixed term(?: contracts?)?|seasonal|per diem|befristet|cdd"
+            r"temp to (?:perm(?:anent)?|hire)|(?:de )?temporada.*|saisonni.*|saisonarbeit|saisonkraft|sazonal"
+            r"|temporary|temp|fixed term(?: contracts?)?|seasonal|per diem|befristet|cdd"
         ),
     ),
     ("part_time", re.compile(r"part ?time|teilzeit")),
@@ -55,7 +58,8 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # "defense contractors", "government contractor": companies of a sector, not contract work; the
 # sector is what the query says ("excluding defense contractors" excludes "defense").
 _SECTOR_CONTRACTORS = re.compile(r"\b(?P<sector>defen[cs]e|government|gov|federal|military)\s+contractors?\b")
-_B2B_BEFORE_PAY = re.compile(r"\bb2b(?=\s*\|)")
+# "Warsaw B2B 25k+ PLN", "Warsaw, B2B, 25 000 PLN": right before the pay, or a segment of its own.
+_B2B_BEFORE_PAY = re.compile(r"\bb2b(?=\s*,?\s*\|)|(?:(?<=[,|]\s)|(?<=[,|]))\s*b2b(?=\s*(?:[,|]|$))")
 _EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
 _EMPLOYMENT_NEGATED = re.compile(
     rf"\b(?:no|not|non|excluding|exclude|except|without|never|but\s+not|avoid(?:ing)?|skip(?:ping)?|minus)[\s-]+(?:any\s+)?"

@@ -21,7 +21,7 @@ _VISA_NOT_NEEDED = re.compile(
 # request for it: noted, never `visa_sponsorship`, never role words.
 # (An H-1B held is not there: a new employer files for it again, the "H-1B transfer" sponsors read.)
 _HELD = r"(?:(?:eu\s+)?blue\s+card|green\s+card|work\s+permit|residence\s+permit|highly\s+skilled\s+migrant(?:\s+(?:visa|permit))?|kennismigrant)"
-_PERMIT = r"(?:" + _HELD + r"|h-?1-?b(?:\s+visa)?)"
+_PERMIT = r"(?:" + _HELD + r"|h-?1-?b(?:\s+visa)?|(?:457|482|494|186|tss|skilled\s+worker|tier\s+2)\s+visas?)"
 _PERMIT_HELD = re.compile(
     rf"\b{_HELD}\s+holders?\b"
     rf"|\b(?:i\s+|i'm\s+|already\s+)?(?:hold|have|has|got|holding|having|already\s+have|already\s+on)\s+(?:an?\s+|my\s+|the\s+)?"
@@ -54,6 +54,10 @@ _VISA = re.compile(
     # (kennismigrant) scheme, Singapore's "EP" (Employment Pass) before "sponsorship" (above).
     # An H-1B holder changing employer needs the new one to file again: the transfer a sponsor makes.
     r"|\bh-?1-?b\s+holders?\b"
+    # Visas a sponsor obtains, named by their scheme: Australia's employer-sponsored subclasses ("482
+    # visa", "457 visa", "TSS visa"), the UK's "Skilled Worker visa" / "Tier 2 visa".
+    r"|\b(?:subclass\s+)?(?:457|482|494|186)(?:\s*/\s*(?:457|482|494|186))*\s+visas?\b(?:\s+(?:sponsorship|sponsored))?"
+    r"|\b(?:tss|skilled\s+worker|tier\s+2)\s+visas?\b(?:\s+(?:sponsorship|sponsored))?"
     r"|\b(?:eu\s+)?blue\s+card\b|\bhighly\s+skilled\s+migrant(?:\s+(?:visa|permit|scheme))?\b|\bkennismigrant\b"
     r"|(?:\b(?:that|which|who|companies\s+that|employers\s+that)\s+)?(?:\b(?:will|can|would|do|must|should)\s+)?"
     r"\bsponsor(?:s|ing)?\s+(?:a\s+|my\s+|your\s+)?(?:visas?|h-?1-?bs?(?:\s+visas?)?|work\s+permits?)\b"
@@ -101,7 +105,7 @@ def read_visa(reader: ReaderState) -> None:
     if not any(word in reader.text for word in _VISA_WORDS):  # each way of asking names one: most queries skip
         return
     text = reader.text
-    if "card" in text or "permit" in text or "1b" in text or "1-b" in text or "migrant" in text:
+    if "card" in text or "permit" in text or "1b" in text or "1-b" in text or "migrant" in text or " visa" in text:
         reader.cut(_PERMIT_HELD, functools.partial(_noted, reader, "a permit held needs no sponsorship"))
         reader.cut(_PERMIT_REFUSED, functools.partial(_noted, reader, "a permit refused is no request for sponsorship"))
         if "permit" in text:
