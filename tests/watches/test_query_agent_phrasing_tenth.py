@@ -13,9 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.watches.reading import read_filters
-from watches.query import interpret
+from watches.filters import Filters
+from watches.query import interpret, read
 
 # A certification named by its issuer or its name is noted, no keyword ("certified" was one, and
 # the issuer too); "certified" before the role is part of a title and stays.
@@ -42,7 +45,7 @@ def test_a_certification(query: str, expected: dict[str, Any]) -> None:
 
 def test_a_certification_is_noted() -> None:
     notes = interpret("AWS certified solutions architect").notes
-    assert notes[0].startswith('"aws certified": a certification is not something Watchtower can filter on')
+    assert notes[0].startswith('"aws certified": a certification or licence is not something Watchtower can filter on')
 
 
 # A language a job asks for is noted, no keyword ("bilingual Spanish" required both words of every
@@ -305,3 +308,365 @@ SCHEMES_AND_SEASONS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("query", "expected"), SCHEMES_AND_SEASONS, ids=[c[0][:60] for c in SCHEMES_AND_SEASONS])
 def test_visa_schemes_seasons_and_b2b(query: str, expected: dict[str, Any]) -> None:
     assert read_filters(query) == expected
+
+
+# The batch: agent queries across trades, care, teaching, driving, offices and software, in the US,
+# Canada, the UK, Europe, Latin America and Australia, in English, German, French, Spanish and
+# Portuguese, and what they showed (a shift as "ICU nights", "evenings only", "de nuit", "turno de
+# noche"; a driver's "home weekly"; a licence: "CDL-A", "SIA licence", "HGV class 1", "licensed in
+# Texas", "…, certified"; "union or non-union", "IBEW"; "term time only"; "FIFO"; Australia's "457
+# / 482 visa", the UK's "Skilled Worker visa"; "temporada de verano", "saisonnier"; "B2B" as a
+# segment before Polish pay; languages asked for in other languages; "ab sofort").
+TENTH_TABLE_BATCH: list[tuple[str, dict[str, Any]]] = [
+    (
+        "registered nurse ICU nights, Dallas TX, $45/hr+",
+        {
+            "all_keywords": ["registered", "nurse", "icu"],
+            "locations": ["dallas tx"],
+            "min_salary": 93600,
+            "salary_currency": "USD",
+        },
+    ),
+    ("CDL-A truck driver, home weekly, Midwest", {"all_keywords": ["truck", "driver"], "locations": ["midwest"]}),
+    (
+        "forklift operator 2nd shift Memphis, $20/hr",
+        {
+            "all_keywords": ["forklift", "operator"],
+            "locations": ["memphis"],
+            "min_salary": 41600,
+            "salary_currency": "USD",
+        },
+    ),
+    (
+        "pharmacy technician, certified, Orlando FL, part-time",
+        {"all_keywords": ["pharmacy", "technician"], "locations": ["orlando fl"], "employment_types": ["part_time"]},
+    ),
+    (
+        "dental assistant Calgary, $25/hour CAD",
+        {
+            "all_keywords": ["dental", "assistant"],
+            "locations": ["calgary"],
+            "min_salary": 52000,
+            "salary_currency": "CAD",
+        },
+    ),
+    (
+        "elementary school teacher, Austin ISD, bilingual Spanish preferred",
+        {
+            "all_keywords": ["elementary", "school", "teacher"],
+            "companies": ["austin isd", "austin independent school district"],
+        },
+    ),
+    (
+        "HVAC technician EPA certified, Atlanta, union or non-union",
+        {"all_keywords": ["hvac", "technician"], "locations": ["atlanta"]},
+    ),
+    ("line cook, Brooklyn, evenings only", {"all_keywords": ["line", "cook"], "locations": ["brooklyn"]}),
+    (
+        "paralegal, immigration law, Miami, Spanish fluency a plus",
+        {"all_keywords": ["paralegal", "immigration", "law"], "locations": ["miami"]},
+    ),
+    (
+        "SAP FICO consultant, contract 6 months, Frankfurt, €800/day",
+        {
+            "all_keywords": ["sap", "fico", "consultant"],
+            "locations": ["frankfurt"],
+            "employment_types": ["contract"],
+            "min_salary": 208000,
+            "salary_currency": "EUR",
+        },
+    ),
+    (
+        "Senior Flutter developer remote LATAM USD 5k/month",
+        {
+            "keywords": ["flutter"],
+            "seniority": ["senior"],
+            "remote_from": ["latam"],
+            "min_salary": 60000,
+            "salary_currency": "USD",
+        },
+    ),
+    (
+        "junior data analyst Toronto hybrid, 60k-70k CAD",
+        {
+            "all_keywords": ["data", "analyst"],
+            "locations": ["toronto"],
+            "seniority": ["entry"],
+            "min_salary": 60000,
+            "salary_currency": "CAD",
+        },
+    ),
+    (
+        "staff ML engineer, Bay Area, TC 450k+, no crypto",
+        {
+            "keywords": ["ml"],
+            "exclude_keywords": ["crypto"],
+            "locations": ["bay area"],
+            "seniority": ["staff"],
+            "min_salary": 450000,
+        },
+    ),
+    (
+        "accountant, CPA required, Chicago, 90k+",
+        {"keywords": ["accountant"], "locations": ["chicago"], "min_salary": 90000},
+    ),
+    (
+        "electrician apprentice, IBEW, Seattle",
+        {"all_keywords": ["electrician", "apprentice"], "locations": ["seattle"]},
+    ),
+    (
+        "product manager fintech London £90k, 3 days in office",
+        {
+            "all_keywords": ["product", "fintech"],
+            "locations": ["london"],
+            "seniority": ["manager"],
+            "min_salary": 90000,
+            "salary_currency": "GBP",
+        },
+    ),
+    (
+        "Pflegefachkraft Vollzeit München",
+        {"keywords": ["pflegefachkraft"], "locations": ["münchen"], "employment_types": ["full_time"]},
+    ),
+    (
+        "Erzieherin Teilzeit Berlin",
+        {"keywords": ["erzieherin"], "locations": ["berlin"], "employment_types": ["part_time"]},
+    ),
+    (
+        "Werkstudent Data Science Hamburg, 20 Std/Woche",
+        {"all_keywords": ["data", "science"], "locations": ["hamburg"], "seniority": ["intern"]},
+    ),
+    ("infirmier de nuit Lyon", {"keywords": ["infirmier"], "locations": ["lyon"]}),
+    (
+        "développeur Java CDI Paris 55k€",
+        {
+            "keywords": ["java"],
+            "locations": ["paris"],
+            "employment_types": ["full_time"],
+            "min_salary": 55000,
+            "salary_currency": "EUR",
+        },
+    ),
+    ("enfermera Madrid, turno de noche", {"keywords": ["enfermera"], "locations": ["madrid"]}),
+    ("desarrollador backend remoto, Argentina, USD", {"keywords": ["backend"], "remote_from": ["argentina"]}),
+    (
+        "camarero Barcelona temporada de verano",
+        {"keywords": ["camarero"], "locations": ["barcelona"], "employment_types": ["temporary"]},
+    ),
+    (
+        "analista de dados pleno, São Paulo, CLT",
+        {
+            "all_keywords": ["analista", "dado"],
+            "locations": ["são paulo"],
+            "seniority": ["mid"],
+            "employment_types": ["full_time"],
+        },
+    ),
+    ("motorista de caminhão, Curitiba", {"all_keywords": ["motorista", "caminhão"], "locations": ["curitiba"]}),
+    (
+        "security officer, SIA licence, Manchester, nights",
+        {"all_keywords": ["security", "officer"], "locations": ["manchester"]},
+    ),
+    (
+        "HGV class 1 driver, Birmingham, £15/hr",
+        {"all_keywords": ["hgv", "driver"], "locations": ["birmingham"], "min_salary": 31200, "salary_currency": "GBP"},
+    ),
+    (
+        "care assistant, no experience, Leeds, visa sponsorship",
+        {
+            "all_keywords": ["care", "assistant"],
+            "locations": ["leeds"],
+            "visa_sponsorship": True,
+            "max_experience_years": 0,
+        },
+    ),
+    (
+        "teaching assistant, Bristol, term time only",
+        {"all_keywords": ["teaching", "assistant"], "locations": ["bristol"]},
+    ),
+    ("mining engineer, FIFO, Perth WA", {"keywords": ["mining"], "locations": ["perth wa"]}),
+    (
+        "chef de partie, Sydney, 457 visa",
+        {"all_keywords": ["chef", "partie"], "locations": ["sydney"], "visa_sponsorship": True},
+    ),
+    (
+        "nurse practitioner, telehealth, licensed in Texas",
+        {"all_keywords": ["nurse", "practitioner", "telehealth"], "locations": ["texas"]},
+    ),
+    ("warehouse associate, weekends only, Reno", {"all_keywords": ["warehouse", "associate"], "locations": ["reno"]}),
+    (
+        "cybersecurity analyst, Secret clearance, Huntsville AL, GS-11",
+        {"all_keywords": ["cybersecurity", "analyst", "secret"], "locations": ["huntsville al"]},
+    ),
+    (
+        "software engineer new grad 2026, Seattle or NYC, visa sponsorship",
+        {
+            "keywords": ["software engineer"],
+            "locations": ["seattle", "nyc"],
+            "seniority": ["entry"],
+            "visa_sponsorship": True,
+        },
+    ),
+    (
+        "iOS developer, Swift, Stockholm, 55 000 SEK/mån",
+        {"all_keywords": ["ios", "swift"], "locations": ["stockholm"], "min_salary": 660000, "salary_currency": "SEK"},
+    ),
+    (
+        "DevOps engineer, Kubernetes, Warsaw, B2B, 25 000 PLN",
+        {
+            "all_keywords": ["devops", "kubernetes"],
+            "locations": ["warsaw"],
+            "employment_types": ["contract"],
+            "min_salary": 300000,
+            "salary_currency": "PLN",
+        },
+    ),
+    (
+        "customer success manager, SaaS, remote US, OTE $120k",
+        {
+            "all_keywords": ["customer", "success", "saas"],
+            "seniority": ["manager"],
+            "remote_from": ["us"],
+            "min_salary": 120000,
+            "salary_currency": "USD",
+        },
+    ),
+    (
+        "bookkeeper, QuickBooks, part-time, remote",
+        {"all_keywords": ["bookkeeper", "quickbook"], "employment_types": ["part_time"], "remote_only": True},
+    ),
+    (
+        "speech language pathologist, school based, Phoenix, $70/hr",
+        {
+            "all_keywords": ["speech", "language", "pathologist", "school"],
+            "locations": ["phoenix"],
+            "min_salary": 145600,
+            "salary_currency": "USD",
+        },
+    ),
+    ("recepcionista Madrid, inglés avanzado", {"keywords": ["recepcionista"], "locations": ["madrid"]}),
+    ("Kundenservice Berlin, fließend Deutsch und Englisch", {"keywords": ["kundenservice"], "locations": ["berlin"]}),
+    (
+        "assistente administrativo, inglês fluente, Lisboa",
+        {"all_keywords": ["assistente", "administrativo"], "locations": ["lisboa"]},
+    ),
+    ("comptable, Montréal, bilingue français-anglais", {"keywords": ["comptable"], "locations": ["montréal"]}),
+    (
+        "Saisonkraft Küche, Innsbruck, ab sofort",
+        {"keywords": ["küche"], "locations": ["innsbruck"], "employment_types": ["temporary"]},
+    ),
+    ("serveur saisonnier Nice", {"keywords": ["serveur"], "locations": ["nice"], "employment_types": ["temporary"]}),
+    ("van driver, full UK driving licence, Leeds", {"all_keywords": ["van", "driver"], "locations": ["leeds"]}),
+    (
+        "Class A CDL driver, Ohio, $1,500/week",
+        {"keywords": ["driver"], "locations": ["ohio"], "min_salary": 78000, "salary_currency": "USD"},
+    ),
+    ("chef, Sydney, 482 visa sponsorship", {"keywords": ["chef"], "locations": ["sydney"], "visa_sponsorship": True}),
+    ("camarero, incorporación inmediata, Valencia", {"keywords": ["camarero"], "locations": ["valencia"]}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), TENTH_TABLE_BATCH, ids=[c[0][:60] for c in TENTH_TABLE_BATCH])
+def test_tenth_table_batch(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "noted"),
+    [
+        ("CDL-A truck driver, home weekly, Midwest", '"home weekly" is not something'),
+        ("registered nurse ICU nights, Dallas TX, $45/hr+", '"nights" is not something'),
+        ("security officer, SIA licence, Manchester, nights", '"sia licence": a certification or licence'),
+        ("Kundenservice Berlin, fließend Deutsch und Englisch", '"fließend deutsch und englisch": a language'),
+        ("houston isd", '"houston isd" was read as the school district'),
+    ],
+)
+def test_tenth_table_batch_notes(query: str, noted: str) -> None:
+    assert any(note.startswith(noted) for note in interpret(query).notes)
+
+
+# Every bad input still reads without error: the words of this table's rules in any order, with
+# separators, numbers and currency marks between them.
+WORDS = st.sampled_from(
+    [
+        "aws",
+        "certified",
+        "certification",
+        "licence",
+        "licensed",
+        "in",
+        "cdl-a",
+        "class",
+        "1",
+        "hgv",
+        "bilingual",
+        "bilingue",
+        "spanish",
+        "fluent",
+        "fließend",
+        "deutsch",
+        "und",
+        "canadian",
+        "canadians",
+        "for",
+        "i'm",
+        "night",
+        "nights",
+        "shift",
+        "no",
+        "only",
+        "job",
+        "share",
+        "union",
+        "non-union",
+        "or",
+        "tenure-track",
+        "gs-12",
+        "gs",
+        "12",
+        "/",
+        "13",
+        "6",
+        "months",
+        "then",
+        "perm",
+        "temp",
+        "to",
+        "$50",
+        "per",
+        "diem",
+        "of",
+        "+",
+        "rep",
+        "customer",
+        "service",
+        "phoenix",
+        "elixir",
+        "houston",
+        "isd",
+        "cisd",
+        "not",
+        "at",
+        "482",
+        "visa",
+        "home",
+        "weekly",
+        "b2b",
+        "25 000 pln",
+        "temporada",
+        "ab",
+        "sofort",
+        ",",
+        "|",
+        "(",
+        ")",
+        "",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WORDS, max_size=25).map(" ".join))
+def test_the_reader_never_raises_on_this_tables_words(text: str) -> None:
+    interpretation = read(text)
+    assert Filters.from_dict(interpretation.filters.as_dict()) == interpretation.filters

@@ -79,6 +79,11 @@ _UNSUPPORTED = re.compile(
     # The length of a contract or internship: "6-month contract", "12 month contract", "3 months".
     r"|\b(?:for\s+)?(?:\d{1,2}|one|two|three|four|six|nine|twelve|eighteen)[\s-](?:months?|mos?)(?:\s+(?:long|duration))?\b)"
 )
+# A driver's time at home: "home weekly", "home daily", "home every weekend" (trucking).
+_HOME_TIME = re.compile(
+    r"(?<!from\s)(?<!at\s)\bhome\s+(?:daily|nightly|weekly|bi-?weekly|every\s+(?:night|weekend|week|other\s+week|\d{1,2}\s+days?)"
+    r"|on\s+weekends|weekends|time)\b(?!\s+(?:digests?|summar(?:y|ies)|emails?|updates?|alerts?|reports?)\b)"
+)
 # More wishes without a filter, each read only when a word it needs is in the query (most are not).
 _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # A certification or licence asked for or held: "OSCP preferred", "CPA eligible", "PE license",
@@ -110,12 +115,15 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
             r"|\b(?:learning|training|education|home[\s-]office|equipment|wellness|l&d)\s+(?:budget|allowance|stipend)\b"
         ),
     ),
-    # When to start: "2026 start", "start ASAP", "starting immediately".
+    # When to start: "2026 start", "start ASAP", "starting immediately"; German "ab sofort", Spanish
+    # "incorporación inmediata", French "dès que possible", Portuguese "início imediato".
     (
-        ("start",),
+        ("start", "sofort", "inmedia", "imedia", "mmédia", "mmedia", "possible"),
         re.compile(
             r"\b(?:(?:20\d\d|asap|immediate|january|february|march|april|may|june|july|august|september|october"
             r"|november|december)\s+start|start(?:ing)?\s+(?:asap|immediately|now|date))\b"
+            r"|\bab\s+sofort\b|\b(?:incorporaci[oó]n|disponibilidad)\s+inmediata\b|\bd[eè]s\s+que\s+possible\b"
+            r"|\bimm[ée]diatement\b|\bin[ií]cio\s+imediato\b"
         ),
     ),
     # US student work permits ("OPT/CPT friendly", "STEM OPT"): a wish with no filter, not sponsorship.
@@ -170,23 +178,47 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # A shift wished for: "night shift", "2nd shift", "nights only", "12-hour shifts", "shift work"
     # ("no night shifts" is refused, read by `negations`); a job share.
     (
-        ("shift", "night", "overnight", "share", "sharing"),
+        (
+            "shift",
+            "night",
+            "evening",
+            "weekend",
+            "share",
+            "sharing",
+            "nuit",
+            "turno",
+            "nacht",
+            "schicht",
+            "term",
+            "fifo",
+            "dido",
+            "fly",
+        ),
         re.compile(
             r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnon\s)(?<!without\s)(?<!excluding\s)(?<!exclude\s)(?<!except\s)(?<!avoid\s)"
             r"(?<!\bskip\s)(?<!\bnever\s)(?<!\bminus\s)(?<!\bno\s\s)"
             r"\b(?:(?:night|day|evening|overnight|graveyard|swing|weekend|morning|afternoon|rotating|early|late|split|double"
             r"|1st|2nd|3rd|first|second|third|\d{1,2}[\s-]?(?:hours?|hrs?|h))[\s-]shifts?(?:\s+(?:only|work|pattern))?"
-            r"|shift\s+work|(?:nights|overnights|days|evenings|weekends)\s+only)\b"
-            r"|\bjob[\s-]?shar(?:e|ing)\b"
+            r"|shift\s+work|days\s+only"
+            # "ICU nights", "…, evenings only", "nights and weekends" (titles say "Nights" too, but a
+            # keyword would drop every posting that does not).
+            r"|(?:nights|evenings|weekends|overnights)(?:\s*(?:and|&|or|/|\+)\s*(?:nights|evenings|weekends))*(?:\s+only)?"
+            # Other languages': "infirmier de nuit", "turno de noche", "Nachtschicht", "Schichtdienst".
+            r"|de\s+nuit|turno\s+(?:de\s+(?:la\s+)?)?(?:noche|tarde|mañana|noturno|diurno|nocturno)|nachtschicht|nachtdienst"
+            r"|schichtdienst|wechselschicht)\b"
+            # A job share; the UK's school-term working ("term time only"); Australia's fly-in fly-out.
+            r"|\bjob[\s-]?shar(?:e|ing)\b|\bterm[\s-]time(?:\s+only)?\b"
+            r"|\b(?:fifo|dido|fly[\s-]in[\s-]fly[\s-]out|drive[\s-]in[\s-]drive[\s-]out)\b"
         ),
     ),
     # Employer terms: a union job ("union electrician", "unionized", "non-union"; "credit union",
     # "union organizer", "Union Pacific" stay words), tenure ("tenure-track", "tenured"), a US federal
     # pay grade ("GS-12", "GS 13/14", "WG-10").
     (
-        ("union", "tenure", "gs", "wg"),
+        ("union", "tenure", "gs", "wg", "ibew"),
         re.compile(
-            r"\b(?:non[\s-]?)?unioni[sz]ed\b|\bnon[\s-]?union\b"
+            r"\b(?:non[\s-]?)?union\s+(?:or|and|/)\s+non[\s-]?union\b|\bibew(?:\s+local\s+\d+)?\b"
+            r"|\b(?:non[\s-]?)?unioni[sz]ed\b|\bnon[\s-]?union\b"
             r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion\s+(?:jobs?|positions?|roles?"
             r"|work|shops?|employers?|compan(?:y|ies)|members?|membership|scale|wages?|pay|rates?|benefits)\b"
             r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion"
@@ -216,7 +248,10 @@ _LANGUAGE_NAMES = (
     r"(?:english|german|french|dutch|flemish|spanish|italian|polish|portuguese|swedish|danish|norwegian|finnish"
     r"|czech|slovak|hungarian|romanian|bulgarian|greek|turkish|russian|ukrainian|japanese|mandarin|cantonese"
     r"|chinese|korean|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|vietnamese|thai|indonesian|malay|tagalog"
-    r"|farsi|persian|swahili|asl|creole|haitian\s+creole)"
+    r"|farsi|persian|swahili|asl|creole|haitian\s+creole"
+    # The same in French, Spanish, Portuguese, German ("anglais courant", "inglés avanzado", "fließend Deutsch").
+    r"|anglais|fran[cç]ais|allemand|espagnol|ingl[eé]s|espa[nñ]ol|alem[aá]n|franc[eé]s|ingl[eê]s|portugu[eê]s|espanhol"
+    r"|englisch|deutsch|franz[oö]sisch|spanisch)"
 )
 _LANGUAGE_STEMS = tuple(sorted({name[:4] for name in re.findall(r"[a-z]+", _LANGUAGE_NAMES)}))
 # The words that make a language asked for (the pattern runs only when one is in the query).
@@ -233,15 +268,32 @@ _LANGUAGE_MARKS = (
     "prefer",
     "mandatory",
     "tongue",
+    "bilingu",
+    "courant",
+    "fluid",
+    "avanc",
+    "avanz",
+    "nativ",
+    "natif",
+    "requis",
+    "obligat",
+    "flie",
+    "kenntnis",
 )
-_LANGUAGES = _LANGUAGE_NAMES + r"(?:\s*(?:/|&|,|-|\band\b|\bor\b|\+)\s*" + _LANGUAGE_NAMES + r")*"
+_LANGUAGES = _LANGUAGE_NAMES + r"(?:\s*(?:/|&|,|-|\b(?:and|or|und|oder|et|ou|y|e)\b|\+)\s*" + _LANGUAGE_NAMES + r")*"
 _LANGUAGE = re.compile(
-    r"\bbilingual\s+(?:in\s+)?\(?" + _LANGUAGES + r"\)?(?:\s+(?:speakers?|required|preferred|a\s+plus))?(?![\w-])"
+    r"\b(?:bilingual|bilingue|biling[uü]e)\s+(?:in\s+|en\s+)?\(?"
+    + _LANGUAGES
+    + r"\)?(?:\s+(?:speakers?|required|preferred|a\s+plus))?(?![\w-])"
     r"|\b" + _LANGUAGES + r"[\s-]+bilingual\b"
     r"|\b(?:fluent|fluency|proficient|proficiency|native)\s+(?:in\s+)?"
     + _LANGUAGES
     + r"(?:\s+(?:speakers?|speaking|required|preferred|needed|a\s+plus))?(?![\w-])"
-    r"|\b" + _LANGUAGES + r"\s+(?:fluency|fluent|proficiency|native\s+speakers?|native|mother\s+tongue)\b"
+    r"|\b" + _LANGUAGES + r"\s+(?:fluency|fluent|proficiency|native\s+speakers?|native|mother\s+tongue"
+    r"|courant|fluide|fluido|fluente|avanc[ée]|avanzado|avançado|nativo|natif|requis|obligatoire|obligatorio|fließend"
+    r"|(?:\(?[abc][12]\)?))(?![\w-])"
+    r"|\bflie(?:ß|ss)end(?:es)?\s+" + _LANGUAGES + r"\b|\b(?:(?:sehr\s+)?gute\s+|fließende\s+|verhandlungssichere\s+)?"
+    r"(?:deutsch|englisch|franz[oö]sisch|spanisch)kenntnisse\b"
     r"|\b" + _LANGUAGES + r"\s+(?:(?:is\s+)?(?:required|needed|mandatory|a\s+must|a\s+plus)|preferred)\b"
     r"|\b(?:must|who|that\s+can|can)\s+speaks?\s+" + _LANGUAGES + r"\b|\bspeaks?\s+" + _LANGUAGES + r"\b"
 )
@@ -343,11 +395,19 @@ _DEGREE = re.compile(
 # certification required" (the rare entry above reads the ones named alone). "certified" before the
 # role ("Certified Nursing Assistant") is part of a title and stays; so does a grammar or level word
 # before it ("for certified nurses": `_certification_noted`).
+# A licence likewise ("SIA licence", "full UK driving licence", "real estate license"), a commercial
+# or heavy goods driving licence's class ("CDL-A", "Class A CDL", "HGV Class 1": "CDL driver", "HGV
+# driver" keep their word), and "certified" or "licensed" said alone as a segment or before "in"
+# ("…, certified, Orlando", "licensed in Texas": the place is read; "licensed practical nurse" stays).
 _CERTIFIED = re.compile(
-    r"(?:\b(?:with|holding|have|having|has)\s+(?:an?\s+)?)?"
-    r"\b(?P<name>google\s+cloud|red\s+hat|lean\s+six\s+sigma|six\s+sigma|microsoft\s+azure|osha\s*\d{0,2}|[a-z][\w+&.-]*)[\s-]"
-    r"(?:certified|certifications?|certificates?)"
+    r"(?:\b(?:with|holding|have|having|has)\s+(?:an?\s+)?)?(?:\b(?:full|clean|valid|current|active)\s+)?(?:\b(?:uk|us|eu)\s+)?"
+    r"\b(?P<name>google\s+cloud|red\s+hat|lean\s+six\s+sigma|six\s+sigma|microsoft\s+azure|osha\s*\d{0,2}|real\s+estate"
+    r"|[a-z][\w+&.'’-]*)[\s-]"
+    r"(?:certified|certifications?|certificates?|licen[cs]es?)"
     r"(?:\s+(?:required|preferred|needed|a\s+must|(?:is\s+)?a\s+plus|holders?))?(?![\w+-])"
+    r"|\b(?:class\s+[abc]\s+cdl|cdl[\s-]?[abc]|cdl\s+(?:licen[cs]e|required|holders?))(?![\w-])"
+    r"|(?<=hgv\s)class\s+[12]\b|(?<=lgv\s)class\s+[12]\b"
+    r"|(?<=[,|]\s)(?:fully\s+|board\s+)?(?:certified|licen[cs]ed)(?=\s*(?:[,|]|$))|\blicen[cs]ed(?=\s+in\b)"
 )
 _ROMAN_GRADES = frozenset({"ii", "iii", "iv"})
 # What a job grade written as a Roman numeral follows: a title's word ("Engineer II", "Data Scientist
@@ -370,6 +430,8 @@ def read_unsupported(reader: ReaderState) -> None:
         )
         return True
 
+    if "home " in reader.text:
+        reader.cut(_HOME_TIME, unsupported)  # before "weekly" is read as a delivery's frequency
     reader.cut(_UNSUPPORTED, unsupported)
     text = reader.text
     if (
@@ -387,7 +449,8 @@ def read_unsupported(reader: ReaderState) -> None:
     for needs, pattern in _UNSUPPORTED_RARE:
         if any(word in reader.text for word in needs):
             reader.cut(pattern, unsupported)
-    if "certif" in reader.text:
+    text = reader.text
+    if "certif" in text or "licen" in text or "cdl" in text or "class" in text:
         reader.cut(_CERTIFIED, functools.partial(_certification_noted, reader))
     text = reader.text
     if any(word in text for word in _LANGUAGE_MARKS) and any(name in text for name in _LANGUAGE_STEMS):
@@ -398,10 +461,14 @@ def read_unsupported(reader: ReaderState) -> None:
 
 def _certification_noted(reader: ReaderState, match: re.Match[str]) -> bool:
     name = match.group("name")
-    if name != "board" and (name in STOP_WORDS or name in _NOT_ISSUERS or role_word(name) in STOP_WORDS):
+    if (
+        name is not None
+        and name != "board"
+        and (name in STOP_WORDS or name in _NOT_ISSUERS or role_word(name) in STOP_WORDS)
+    ):
         return False  # "for certified nurses", "senior certified": the title's own word
     reader.notes.append(
-        f'"{match.group(0).strip()}": a certification is not something Watchtower can filter on (keywords match '
+        f'"{match.group(0).strip()}": a certification or licence is not something Watchtower can filter on (keywords match '
         "titles, and few name one); it was ignored. Pass it in `keywords` for titles that name it."
     )
     return True
@@ -431,7 +498,11 @@ def _nationality_noted(reader: ReaderState, match: re.Match[str]) -> bool:
 
 
 # Words before "certified" that are no issuer: a negation, a level, a request word.
-_NOT_ISSUERS = frozenset({"not", "non", "no", "un", "senior", "junior", "lead", "fully", "newly", "recently"})
+# And a thing licensed or certified, not a licence held ("software license compliance", "SSL certificate").
+_NOT_ISSUERS = frozenset(
+    {"not", "non", "no", "un", "senior", "junior", "lead", "fully", "newly", "recently", "software", "music", "content"}
+    | {"product", "ip", "patent", "brand", "trademark", "technology", "ssl", "tls", "gift", "liquor"}
+)
 
 
 def _degree_noted(reader: ReaderState, match: re.Match[str]) -> bool:
