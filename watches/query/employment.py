@@ -16,18 +16,8 @@ from watches.query.state import ReaderState
 _KIND_WORDS = (
     # German: "Festanstellung" (permanent), "Vollzeit", "Teilzeit", "Praktikum", "befristet" (fixed-term).
     r"festanstellung|festangestellt|vollzeit|teilzeit|praktikum|befristet|"
-    # A contract that becomes permanent: "contract-to-hire", "contract to perm", "C2H", "6 months then
-    # perm" (contract work, as derive reads "contract to hire"); "temp to perm", "temp-to-hire" are
-    # temporary (derive reads the "temp").
-    r"temp[\s-]to[\s-](?:perm(?:anent)?|hire)|contract[\s-]to[\s-](?:hire|perm(?:anent)?)|c2h|right[\s-]to[\s-]hire"
-    r"|(?:(?:and\s+)?then|leading\s+to|with\s+a\s+view\s+to|before\s+going)\s+perm(?:anent)?(?!\s+residen)(?:\s+(?:roles?|positions?|hire|jobs?|offer))?|"
-    # "perm only", "perm roles", "…, perm": permanent (derive reads "perm" so).
-    r"perm(?=\s+(?:only|roles?|jobs?|positions?|basis)\b)|(?<=[,|]\s)perm(?=\s*(?:[,|]|$))"
-    r"|(?<=contract\sor\s)perm|(?<=contract/)perm|(?<=contract\s/\s)perm|(?<=temp\sor\s)perm|"
-    r"fixed[\s-]term\s+contracts?|apprenticeships?|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
-    r"|temporary|temp|fixed[\s-]term|seasonal|per[\s-]diem"
-    # A season's work in Spanish, Portuguese, French, German: "temporada de verano", "saisonnier".
-    r"|(?:de\s+)?temporada(?:\s+de\s+(?:verano|invierno|alta|ver[ãa]o))?|saisonni(?:er|ère)s?|saisonarbeit|saisonkraft|sazonal|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
+    r"fixed[\s-]term\s+contracts?|apprenticeships?|contract[\s-]to[\s-]hire|contract(?:or|ors|s)?|freelance(?:rs?)?|freelancing|part[\s-]?time|full[\s-]?time"
+    r"|temporary|temp|fixed[\s-]term|seasonal|per[\s-]diem|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
     # France's CDI (permanent) and CDD (fixed-term); Brazil's CLT (employee) and PJ (contractor).
     r"|cdi|cdd|clt|pj"
     # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
@@ -35,6 +25,21 @@ _KIND_WORDS = (
     # "20 000 PLN netto B2B": alone right after the pay.
     r"|(?:(?<=\|\s)|(?<=\|\s\s))b2b(?=\s*(?:[,|]|$))"
 )
+# Rarer kinds, read only when a word of theirs is in the query (`_RARE_KINDS_LOOK`), so the patterns
+# every query pays for stay as short. A contract that becomes permanent: "contract to perm", "C2H",
+# "6 months then perm" (contract work, as derive reads "contract to hire"); "temp to perm",
+# "temp-to-hire" (temporary: derive reads the "temp"); "perm only", "perm roles", "contract or perm",
+# "…, perm" (permanent: derive reads "perm" so); a season's work in Spanish, Portuguese, French and
+# German ("temporada de verano", "saisonnier", "Saisonkraft", "sazonal").
+_RARE_KIND_WORDS = (
+    r"temp[\s-]to[\s-](?:perm(?:anent)?|hire)|contract[\s-]to[\s-]perm(?:anent)?|c2h|right[\s-]to[\s-]hire"
+    r"|(?:(?:and\s+)?then|leading\s+to|with\s+a\s+view\s+to|before\s+going)\s+perm(?:anent)?(?!\s+residen)"
+    r"(?:\s+(?:roles?|positions?|hire|jobs?|offer))?"
+    r"|perm(?=\s+(?:only|roles?|jobs?|positions?|basis)\b)|(?<=[,|]\s)perm(?=\s*(?:[,|]|$))"
+    r"|(?<=contract\sor\s)perm|(?<=contract/)perm|(?<=contract\s/\s)perm|(?<=temp\sor\s)perm"
+    r"|(?:de\s+)?temporada(?:\s+de\s+(?:verano|invierno|alta|ver[ãa]o))?|saisonni(?:er|ère)s?|saisonarbeit|saisonkraft|sazonal"
+)
+_RARE_KINDS_LOOK = ("perm", "hire", "c2h", "tempora", "saison", "sazonal")
 _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("internship", re.compile(r"internships?|apprenticeships?|praktikum")),
     (
@@ -60,12 +65,19 @@ _EMPLOYMENT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _SECTOR_CONTRACTORS = re.compile(r"\b(?P<sector>defen[cs]e|government|gov|federal|military)\s+contractors?\b")
 # "Warsaw B2B 25k+ PLN", "Warsaw, B2B, 25 000 PLN": right before the pay, or a segment of its own.
 _B2B_BEFORE_PAY = re.compile(r"\bb2b(?=\s*,?\s*\|)|(?:(?<=[,|]\s)|(?<=[,|]))\s*b2b(?=\s*(?:[,|]|$))")
-_EMPLOYMENT_WORD = re.compile(rf"\b(?:{_KIND_WORDS})\b")
-_EMPLOYMENT_NEGATED = re.compile(
-    rf"\b(?:no|not|non|excluding|exclude|except|without|never|but\s+not|avoid(?:ing)?|skip(?:ping)?|minus)[\s-]+(?:any\s+)?"
-    rf"(?P<items>(?:{_KIND_WORDS})(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:{_KIND_WORDS}))*)"
-    r"(?:\s+(?:roles?|jobs?|positions?|work|gigs?|contracts?|openings?|please))?\b"
-)
+
+
+def _negated(kinds: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:no|not|non|excluding|exclude|except|without|never|but\s+not|avoid(?:ing)?|skip(?:ping)?|minus)[\s-]+(?:any\s+)?"
+        rf"(?P<items>(?:{kinds})(?:\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*(?:{kinds}))*)"
+        r"(?:\s+(?:roles?|jobs?|positions?|work|gigs?|contracts?|openings?|please))?\b"
+    )
+
+
+_EMPLOYMENT_WORD = re.compile(rf"\b(?:{_RARE_KIND_WORDS}|{_KIND_WORDS})\b")
+_EMPLOYMENT_NEGATED = _negated(_KIND_WORDS)
+_EMPLOYMENT_NEGATED_ALL = _negated(f"{_RARE_KIND_WORDS}|{_KIND_WORDS}")
 _TAX_TERMS = re.compile(r"c2c|corp[\s-]to[\s-]corp|1099")
 # The length of a contract written short, before or after it: "a 6m contract", "6mo contract",
 # "6-12m contract", "12 month contract", "contract (6m)" (a length alone, "3 months", is read by
@@ -75,12 +87,19 @@ _CONTRACT_LENGTH = re.compile(
     r"(?=\s+(?:contracts?|ftc|fixed[\s-]term|freelance|temp)\b)"
     r"|(?<=\bcontract\s)\(?\d{1,2}\s*(?:m|mos?|mths?|mnths?)\+?\)?(?=\s*(?:[,|]|$))"
 )
+
+
 # "contract manager", "contracts lawyer": roles about contracts, left to the role words.
-_EMPLOYMENT = re.compile(
-    rf"\b(?P<kind>{_KIND_WORDS})\b(?:\s+only\b)?"
-    r"(?!\s+(?:manager|management|lawyer|attorney|counsel|administrator|analyst|specialist|negotiator|law|officer"
-    r"|coordinator|associate|paralegal|program|programme|recruiter|director|lead))"
-)
+def _wanted(kinds: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?P<kind>{kinds})\b(?:\s+only\b)?"
+        r"(?!\s+(?:manager|management|lawyer|attorney|counsel|administrator|analyst|specialist|negotiator|law|officer"
+        r"|coordinator|associate|paralegal|program|programme|recruiter|director|lead))"
+    )
+
+
+_EMPLOYMENT = _wanted(_KIND_WORDS)
+_EMPLOYMENT_ALL = _wanted(f"{_RARE_KIND_WORDS}|{_KIND_WORDS}")
 
 
 def read_employment(reader: ReaderState) -> None:
@@ -112,13 +131,14 @@ def read_employment(reader: ReaderState) -> None:
 
     if "contractor" in reader.text:
         reader.text = _SECTOR_CONTRACTORS.sub(r"\g<sector>", reader.text)
-    reader.cut(_EMPLOYMENT_NEGATED, negated)
+    rare = any(word in reader.text for word in _RARE_KINDS_LOOK)
+    reader.cut(_EMPLOYMENT_NEGATED_ALL if rare else _EMPLOYMENT_NEGATED, negated)
     if "contract" in reader.text or "ftc" in reader.text or "fixed" in reader.text or "temp" in reader.text:
         reader.cut(_CONTRACT_LENGTH, functools.partial(_length_noted, reader))
     if reader.currency == "PLN" and "b2b" in reader.text:
         # "Warsaw B2B 25k+ PLN net": Poland's contractor agreement right before Polish pay.
         reader.cut(_B2B_BEFORE_PAY, lambda match: wanted_kind("contract"))
-    reader.cut(_EMPLOYMENT, wanted)
+    reader.cut(_EMPLOYMENT_ALL if rare else _EMPLOYMENT, wanted)
 
 
 def _length_noted(reader: ReaderState, match: re.Match[str]) -> bool:

@@ -175,61 +175,6 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
             r"|czech|japanese|mandarin|chinese|korean|arabic|hebrew)\s+\(?[abc][12]\+?\)?(?![\w+])"
         ),
     ),
-    # A shift wished for: "night shift", "2nd shift", "nights only", "12-hour shifts", "shift work"
-    # ("no night shifts" is refused, read by `negations`); a job share.
-    (
-        (
-            "shift",
-            "night",
-            "evening",
-            "weekend",
-            "share",
-            "sharing",
-            "nuit",
-            "turno",
-            "nacht",
-            "schicht",
-            "term",
-            "fifo",
-            "dido",
-            "fly",
-        ),
-        re.compile(
-            r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnon\s)(?<!without\s)(?<!excluding\s)(?<!exclude\s)(?<!except\s)(?<!avoid\s)"
-            r"(?<!\bskip\s)(?<!\bnever\s)(?<!\bminus\s)(?<!\bno\s\s)"
-            r"\b(?:(?:night|day|evening|overnight|graveyard|swing|weekend|morning|afternoon|rotating|early|late|split|double"
-            r"|1st|2nd|3rd|first|second|third|\d{1,2}[\s-]?(?:hours?|hrs?|h))[\s-]shifts?(?:\s+(?:only|work|pattern))?"
-            r"|shift\s+work|days\s+only"
-            # "ICU nights", "…, evenings only", "nights and weekends" (titles say "Nights" too, but a
-            # keyword would drop every posting that does not).
-            r"|(?:nights|evenings|weekends|overnights)(?:\s*(?:and|&|or|/|\+)\s*(?:nights|evenings|weekends))*(?:\s+only)?"
-            # Other languages': "infirmier de nuit", "turno de noche", "Nachtschicht", "Schichtdienst".
-            r"|de\s+nuit|turno\s+(?:de\s+(?:la\s+)?)?(?:noche|tarde|mañana|noturno|diurno|nocturno)|nachtschicht|nachtdienst"
-            r"|schichtdienst|wechselschicht)\b"
-            # A job share; the UK's school-term working ("term time only"); Australia's fly-in fly-out.
-            r"|\bjob[\s-]?shar(?:e|ing)\b|\bterm[\s-]time(?:\s+only)?\b"
-            r"|\b(?:fifo|dido|fly[\s-]in[\s-]fly[\s-]out|drive[\s-]in[\s-]drive[\s-]out)\b"
-        ),
-    ),
-    # Employer terms: a union job ("union electrician", "unionized", "non-union"; "credit union",
-    # "union organizer", "Union Pacific" stay words), tenure ("tenure-track", "tenured"), a US federal
-    # pay grade ("GS-12", "GS 13/14", "WG-10").
-    (
-        ("union", "tenure", "gs", "wg", "ibew"),
-        re.compile(
-            r"\b(?:non[\s-]?)?union\s+(?:or|and|/)\s+non[\s-]?union\b|\bibew(?:\s+local\s+\d+)?\b"
-            r"|\b(?:non[\s-]?)?unioni[sz]ed\b|\bnon[\s-]?union\b"
-            r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion\s+(?:jobs?|positions?|roles?"
-            r"|work|shops?|employers?|compan(?:y|ies)|members?|membership|scale|wages?|pay|rates?|benefits)\b"
-            r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion"
-            r"(?=\s+(?:journeym[ae]n|apprentices?|electricians?|plumbers?|pipefitters?|carpenters?|ironworkers?|welders?"
-            r"|laborers?|labourers?|operators?|drivers?|teamsters?|nurses?|teachers?|workers?|tradesm[ae]n|trades?|linem[ae]n"
-            r"|millwrights?|boilermakers?|sheet\s+metal|painters?|glaziers?|masons?|roofers?|machinists?|mechanics?)\b)"
-            r"|(?<=[,|]\s)union(?=\s*(?:[,|]|$))"
-            r"|\b(?:non[\s-]?)?tenure[\s-]?(?:track|eligible|line)\b|\btenured\b"
-            r"|\b(?:gs|wg)[\s-]?(?:0?[1-9]|1[0-5])(?:\s*(?:/|-|–|to)\s*(?:(?:gs|wg)[\s-]?)?(?:0?[1-9]|1[0-5]))*\b"
-        ),
-    ),
     # Where the company is from: "no US companies", "no UK-based employers".
     (
         ("compan", "employer", "firm", "client", "startup"),
@@ -253,33 +198,22 @@ _LANGUAGE_NAMES = (
     r"|anglais|fran[cç]ais|allemand|espagnol|ingl[eé]s|espa[nñ]ol|alem[aá]n|franc[eé]s|ingl[eê]s|portugu[eê]s|espanhol"
     r"|englisch|deutsch|franz[oö]sisch|spanisch)"
 )
-_LANGUAGE_STEMS = tuple(sorted({name[:4] for name in re.findall(r"[a-z]+", _LANGUAGE_NAMES)}))
-# The words that make a language asked for (the pattern runs only when one is in the query).
-_LANGUAGE_MARKS = (
-    "bilingual",
-    "fluen",
-    "native",
-    "profici",
-    "speak",
-    "required",
-    "a must",
-    "a plus",
-    "needed",
-    "prefer",
-    "mandatory",
-    "tongue",
-    "bilingu",
-    "courant",
-    "fluid",
-    "avanc",
-    "avanz",
-    "nativ",
-    "natif",
-    "requis",
-    "obligat",
-    "flie",
-    "kenntnis",
-)
+# The words of the query one of which a language asked for holds (with a language's name), and the
+# names as words (a German compound, "Deutschkenntnisse", is looked for apart).
+_LANGUAGE_MARKS_TEXT = """
+bilingual bilingue bilingüe fluent fluency fluente fluide fluido proficient proficiency native nativo natif speak speaks
+speaker speakers required needed preferred mandatory must plus tongue courant avancé avanzado avançado requis obligatoire
+obligatorio fließend fliessend
+"""
+_LANGUAGE_MARKS = frozenset(_LANGUAGE_MARKS_TEXT.split())
+_LANGUAGE_WORDS_TEXT = """
+english german french dutch flemish spanish italian polish portuguese swedish danish norwegian finnish czech slovak
+hungarian romanian bulgarian greek turkish russian ukrainian japanese mandarin cantonese chinese korean arabic hebrew hindi
+urdu bengali punjabi tamil vietnamese thai indonesian malay tagalog farsi persian swahili asl creole anglais français
+francais allemand espagnol inglés ingles español espanol alemán aleman francés frances inglês português portugues espanhol
+englisch deutsch französisch franzosisch spanisch
+"""
+_LANGUAGE_WORDS = frozenset(_LANGUAGE_WORDS_TEXT.split())
 _LANGUAGES = _LANGUAGE_NAMES + r"(?:\s*(?:/|&|,|-|\b(?:and|or|und|oder|et|ou|y|e)\b|\+)\s*" + _LANGUAGE_NAMES + r")*"
 _LANGUAGE = re.compile(
     r"\b(?:bilingual|bilingue|biling[uü]e)\s+(?:in\s+|en\s+)?\(?"
@@ -349,7 +283,7 @@ _DEMONYMS = {
     "turkish": "turkey",
     "vietnamese": "vietnam",
 }
-_DEMONYM_STEMS = tuple(sorted({name[:5] for name in _DEMONYMS}))
+_DEMONYM_WORDS = frozenset(word + plural for name in _DEMONYMS for word in name.split()[:1] for plural in ("", "s"))
 _LANGUAGE_DEMONYMS = frozenset(re.findall(r"[a-z]+", _LANGUAGE_NAMES))
 _DEMONYM = r"(?:" + "|".join(sorted((d.replace(" ", r"\s+") for d in _DEMONYMS), key=len, reverse=True)) + r")"
 _NATIONALITY = re.compile(
@@ -362,6 +296,52 @@ _NATIONALITY = re.compile(
     r"|\b(?:i'?m|i\s+am|(?<!such\s)as)\s+an?\s+(?P<said>" + _DEMONYM + r")\b"
     r"(?!\s+(?:speakers?|compan(?:y|ies)|employers?|firms?|startups?|business(?:es)?|brands?|banks?|clients?|customers?))"
 )
+
+
+# A shift wished for: "night shift", "2nd shift", "nights only", "12-hour shifts", "shift work",
+# "ICU nights", and in other languages ("no night shifts" is refused, read by `negations`); a job
+# share; the UK's school-term working; Australia's fly-in fly-out. Looked for only when one of
+# `_SHIFT_WORDS` is a word of the query.
+_SHIFTS = re.compile(
+    r"(?<!\bno\s)(?<!\bnot\s)(?<!\bnon\s)(?<!without\s)(?<!excluding\s)(?<!exclude\s)(?<!except\s)(?<!avoid\s)"
+    r"(?<!\bskip\s)(?<!\bnever\s)(?<!\bminus\s)(?<!\bno\s\s)"
+    r"\b(?:(?:night|day|evening|overnight|graveyard|swing|weekend|morning|afternoon|rotating|early|late|split|double"
+    r"|1st|2nd|3rd|first|second|third|\d{1,2}[\s-]?(?:hours?|hrs?|h))[\s-]shifts?(?:\s+(?:only|work|pattern))?"
+    r"|shift\s+work"
+    # "ICU nights", "…, evenings only", "nights and weekends" (titles say "Nights" too, but a
+    # keyword would drop every posting that does not).
+    r"|(?:nights|evenings|weekends|overnights)(?:\s*(?:and|&|or|/|\+)\s*(?:nights|evenings|weekends))*(?:\s+only)?"
+    # Other languages': "infirmier de nuit", "turno de noche", "Nachtschicht", "Schichtdienst".
+    r"|de\s+nuit|turno\s+(?:de\s+(?:la\s+)?)?(?:noche|tarde|mañana|noturno|diurno|nocturno)|nachtschicht|nachtdienst"
+    r"|schichtdienst|wechselschicht)\b"
+    # A job share; the UK's school-term working ("term time only"); Australia's fly-in fly-out.
+    r"|\bjob[\s-]?shar(?:e|ing)\b|\bterm[\s-]time(?:\s+only)?\b"
+    r"|\b(?:fifo|dido|fly[\s-]in[\s-]fly[\s-]out|drive[\s-]in[\s-]drive[\s-]out)\b"
+)
+_SHIFT_TEXT = """
+shift shifts night nights evening evenings weekend weekends overnight overnights share sharing nuit turno term fifo
+dido fly nachtschicht nachtdienst schichtdienst wechselschicht
+"""
+_SHIFT_WORDS = frozenset(_SHIFT_TEXT.split())
+# Employer terms: a union job ("union electrician", "unionized", "non-union", "IBEW"; "credit union",
+# "union organizer", "Union Pacific" stay words), tenure ("tenure-track", "tenured"), a US federal
+# pay grade ("GS-12", "GS 13/14", "WG-10"). Looked for only when one of `_TERM_WORDS` is a word.
+_EMPLOYER_TERMS = re.compile(
+    r"\b(?:non[\s-]?)?union\s+(?:or|and|/)\s+non[\s-]?union\b|\bibew(?:\s+local\s+\d+)?\b"
+    r"|\b(?:non[\s-]?)?unioni[sz]ed\b|\bnon[\s-]?union\b"
+    r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion\s+(?:jobs?|positions?|roles?"
+    r"|work|shops?|employers?|compan(?:y|ies)|members?|membership|scale|wages?|pay|rates?|benefits)\b"
+    r"|(?<!credit\s)(?<!western\s)(?<!european\s)(?<!trade\s)(?<!student\s)(?<!\bin\s)\bunion"
+    r"(?=\s+(?:journeym[ae]n|apprentices?|electricians?|plumbers?|pipefitters?|carpenters?|ironworkers?|welders?"
+    r"|laborers?|labourers?|operators?|drivers?|teamsters?|nurses?|teachers?|workers?|tradesm[ae]n|trades?|linem[ae]n"
+    r"|millwrights?|boilermakers?|sheet\s+metal|painters?|glaziers?|masons?|roofers?|machinists?|mechanics?)\b)"
+    r"|(?<=[,|]\s)union(?=\s*(?:[,|]|$))"
+    r"|\b(?:non[\s-]?)?tenure[\s-]?(?:track|eligible|line)\b|\btenured\b"
+    r"|\b(?:gs|wg)[\s-]?(?:0?[1-9]|1[0-5])(?:\s*(?:/|-|–|to)\s*(?:(?:gs|wg)[\s-]?)?(?:0?[1-9]|1[0-5]))*\b"
+)
+_TERM_TEXT = "union unionized unionised nonunion ibew tenure tenured gs wg"
+_TERM_WORDS = frozenset(_TERM_TEXT.split())
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 # A degree asked for or held: "PhD", "Ph.D. required", "with a master's degree", "doctorate". Keywords
@@ -452,10 +432,15 @@ def read_unsupported(reader: ReaderState) -> None:
     text = reader.text
     if "certif" in text or "licen" in text or "cdl" in text or "class" in text:
         reader.cut(_CERTIFIED, functools.partial(_certification_noted, reader))
-    text = reader.text
-    if any(word in text for word in _LANGUAGE_MARKS) and any(name in text for name in _LANGUAGE_STEMS):
+    # The rarer readings below each need a word of the query: one look at its words for all of them.
+    words = frozenset(_LETTERS.findall(reader.text))
+    if words & _SHIFT_WORDS:
+        reader.cut(_SHIFTS, unsupported)
+    if words & _TERM_WORDS:
+        reader.cut(_EMPLOYER_TERMS, unsupported)
+    if (words & _LANGUAGE_MARKS or "kenntnis" in reader.text) and words & _LANGUAGE_WORDS:
         reader.cut(_LANGUAGE, functools.partial(_language_noted, reader))
-    if any(name in text for name in _DEMONYM_STEMS):
+    if words & _DEMONYM_WORDS:
         reader.cut(_NATIONALITY, functools.partial(_nationality_noted, reader))
 
 
