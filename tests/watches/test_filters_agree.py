@@ -125,6 +125,10 @@ FILTERS: list[dict[str, Any]] = [
     {"seniority": ["mid", "manager"], "keywords": ["manager", "director"]},
     {"seniority": ["intern", "mid"], "all_keywords": ["intern", "software"]},
     {"seniority": ["mid"], "keywords": ["manager", "engineer"], "exclude_keywords": ["director"]},
+    # A level word excluded at its own level and at another (the level alone: boards/0026).
+    {"seniority": ["principal", "mid"], "exclude_keywords": ["principal", "manager"]},
+    {"seniority": ["senior", "mid"], "exclude_keywords": ["lead"], "keywords": ["engineer"]},
+    {"seniority": ["manager"], "exclude_keywords": ["manager", "sales"]},
     {"remote_only": True},
     {"remote_only": True, "locations": ["US"]},
     {"min_salary": 150_000},

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from boards.derive.seniority import seniority
@@ -10,16 +11,15 @@ from matching.terms import term_key
 from watches.filters import Filters
 from watches.services.estimate import index_keys
 from watches.services.job_keys import (
-    ABSENT_WORDS,
     EXPERIENCE_LEVELS,
     FINE_PAY_LEVELS,
     LEVEL_OF_WORD,
     LEVEL_WORDS,
     PAY_LEVELS,
-    absent_key,
     bucket_start,
     experience_key,
     fine_pay,
+    held_level_key,
     level_key,
     pay_key,
     posted_day,
@@ -31,11 +31,11 @@ from watches.services.job_keys import (
 def pay_keys_held(top: int | None) -> set[str]:
     """The pay keys bounds_sql and joint_sql give a job with this pay top."""
     levels = (*PAY_LEVELS, *FINE_PAY_LEVELS)
-    return {"p"} if top is None else {f"p{level}" for level in levels if top >= level * 1000}
+    return set() if top is None else {f"p{level}" for level in levels if top >= level * 1000}
 
 
 def experience_keys_held(years: float | None) -> set[str]:
-    return {"e"} if years is None else {f"e{level}" for level in EXPERIENCE_LEVELS if years <= level}
+    return set() if years is None else {f"e{level}" for level in EXPERIENCE_LEVELS if years <= level}
 
 
 def test_every_pay_that_reaches_the_minimum_holds_its_key() -> None:
@@ -101,16 +101,26 @@ def test_a_window_asks_for_its_first_day_from_the_cutoffs_bucket_on() -> None:
     assert posted_days(midnight, now)[0] == [day, day + 1]
 
 
-def test_only_the_common_excluded_words_have_a_key() -> None:
-    assert absent_key(term_key("Manager")) == "-manager"
-    assert all(absent_key(term_key(word)) == f"-{word}" for word in ABSENT_WORDS)
-    assert absent_key(term_key("machine learning")) is None  # a phrase: tested on the rows
-    assert absent_key(term_key("python")) is None
+def test_an_excluded_word_has_a_key_only_as_a_level_word_at_a_level() -> None:
+    """No index serves a negation: an excluded word is tested on the rows, but a level word at a
+    level (its own: a key no job holds; another: the level alone), migration boards/0026."""
+    assert (
+        index_keys(Filters(keywords=("python",), exclude_keywords=("manager", "sales")))
+        == type(index_keys(Filters()))()
+    )
+    assert held_level_key("manager", term_key("Manager"), present=False) == "manager-manager"
+    assert held_level_key("senior", term_key("lead"), present=False) == "senior-lead"
+    assert held_level_key("mid", term_key("manager"), present=False) == "mid"
+    assert held_level_key("mid", term_key("manager"), present=True) == "mid+manager"
+    assert held_level_key("mid", term_key("python"), present=False) is None
+    assert held_level_key("mid", term_key("machine learning"), present=True) is None  # a phrase
 
 
 def joint_keys_held(level: str, words: set[str], currency: str | None) -> set[str]:
-    """The level-word and currency keys joint_sql gives a job (currency None: no pay stated)."""
-    held = {f"{level}{'+' if word in words else '-'}{word}" for word in LEVEL_WORDS}
+    """The level-word and currency keys joint_sql gives a job (currency None: no pay stated): its
+    level, the level words it holds at its level, the words of its own level it lacks."""
+    held = {level} | {f"{level}+{word}" for word in LEVEL_WORDS if word in words}
+    held |= {f"{level}-{word}" for word in LEVEL_WORDS if word not in words and LEVEL_OF_WORD[word] == level}
     return held | ({f"c{currency}"} if currency is not None else set())
 
 
@@ -119,8 +129,8 @@ def test_a_level_with_its_level_words_asks_for_keys_every_match_holds() -> None:
     level, or with the excluded word, holds none of it."""
     filters = Filters(seniority=("principal", "staff"), exclude_keywords=("principal", "sales"), all_keywords=("lead",))
     keys = index_keys(filters)
-    assert keys.bounds == ("-sales",)  # not a level word: the bounds column's key
-    assert set(keys.joint) == {("principal-principal", "staff-principal"), ("principal+lead", "staff+lead")}
+    assert keys.bounds == ()  # "sales" is tested on the rows
+    assert set(keys.joint) == {("principal-principal", "staff"), ("principal+lead", "staff+lead")}
     matching = joint_keys_held("staff", {"staff", "lead"}, None)
     assert all(set(group) & matching for group in keys.joint)
     assert not set(keys.joint[0]) & joint_keys_held("principal", {"principal", "lead"}, None)
@@ -129,9 +139,27 @@ def test_a_level_with_its_level_words_asks_for_keys_every_match_holds() -> None:
     anyof = index_keys(Filters(seniority=("mid",), keywords=("manager", "director")))
     assert anyof.joint == (("mid+manager", "mid+director"),)
     assert index_keys(Filters(seniority=("mid",), keywords=("manager", "python"))).joint == ()
-    # Without a level, an excluded level word is the bounds column's absent key.
-    assert index_keys(Filters(exclude_keywords=("principal",))) == type(keys)(bounds=("-principal",))
+    # A level word excluded at other levels only: the level alone, which the flags ask already.
+    assert index_keys(Filters(seniority=("mid", "senior"), exclude_keywords=("manager",))) == type(keys)()
+    assert index_keys(Filters(exclude_keywords=("principal",))) == type(keys)()
     assert level_key("mid", " python ", present=True) is None
+
+
+def test_every_job_a_level_and_its_level_words_match_holds_a_key_of_each_group() -> None:
+    """Over every level and every set of level words a text may hold: a job the exact conditions
+    match holds a key of each joint group index_keys asks for."""
+    levels = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "director")
+    texts = [set(), {"manager"}, {"senior"}, {"lead"}, {"senior", "lead"}, {"principal", "manager"}, {"intern"}]
+    for asked in [(level,) for level in levels] + [("principal", "mid"), ("senior", "staff"), ("entry", "manager")]:
+        for word in LEVEL_WORDS:
+            for present in (True, False):
+                terms = {"all_keywords": (word,)} if present else {"exclude_keywords": (word,)}
+                keys = index_keys(Filters(seniority=asked, **terms))  # type: ignore[arg-type]
+                for level in levels:
+                    for words in texts:
+                        if level in asked and (word in words) == present:
+                            held = joint_keys_held(level, words, None)
+                            assert all(set(group) & held for group in keys.joint), (asked, word, level, words)
 
 
 def test_a_currency_and_a_fine_threshold_are_joint_keys_when_unknowns_are_left_out() -> None:
@@ -160,7 +188,7 @@ def test_a_joint_group_leads_the_scan_only_when_it_is_the_rarest_condition() -> 
         experience=Histogram(),
         seen=(),
         bounds={"p250": 0.06},
-        joint={"p260": 0.05, "cGBP": 0.02, "c": 0.04, "mid-manager": 0.45},
+        joint={"p260": 0.05, "cGBP": 0.02, "c": 0.04, "mid": 0.5},
         joint_unlisted=0.00001,
     )
     java = Filters(keywords=("java",), min_salary=260_000, salary_currency="GBP", include_unknown=False)
@@ -169,14 +197,14 @@ def test_a_joint_group_leads_the_scan_only_when_it_is_the_rarest_condition() -> 
     alone = Filters(min_salary=260_000, salary_currency="GBP", include_unknown=False)
     assert index_keys(alone, stats).joint == (("p260",), ("cGBP", "c"))
     levels = Filters(keywords=("java",), seniority=("mid",), exclude_keywords=("manager",), all_keywords=("lead",))
-    assert index_keys(levels, stats).joint == (("mid+lead",),)  # empty: kept; mid-manager: 45 %
-    assert index_keys(levels, stats).bounds == ("-manager",)
+    assert index_keys(levels, stats).joint == (("mid+lead",),)  # empty: kept; "manager" on the rows
+    assert index_keys(levels, stats).bounds == ()
 
 
 def test_a_common_key_is_left_out_of_the_scan_when_a_rarer_condition_leads() -> None:
-    """An absent-word key most jobs hold narrows the rows rechecked by little and costs GIN a
-    step through its whole posting tree: left out beside a rarer word, kept when it is all the
-    scan has (the exact condition applies either way)."""
+    """A bounds key most jobs hold narrows the rows rechecked by little and costs GIN a step
+    through its whole posting tree: left out beside a rarer word, kept when it is all the scan
+    has (the exact condition applies either way)."""
     from watches.services.estimate import COMMON_KEY_SHARE, Histogram, SearchStats
 
     stats = SearchStats(
@@ -188,18 +216,19 @@ def test_a_common_key_is_left_out_of_the_scan_when_a_rarer_condition_leads() -> 
         salary=Histogram(),
         experience=Histogram(),
         seen=(),
-        bounds={"-director": 0.94, "-lead": 0.9, "-senior": 0.3, "e2": 0.04},
+        bounds={"e15": 0.9, "p40": 0.6, "p100": 0.3, "e2": 0.04},
         joint={},
         joint_unlisted=0.00001,
     )
-    assert stats.bounds["-lead"] > COMMON_KEY_SHARE > stats.bounds["-senior"]
-    java = Filters(keywords=("java",), exclude_keywords=("director", "lead", "senior"))
-    assert index_keys(java).bounds == ("-director", "-lead", "-senior")
-    assert index_keys(java, stats).bounds == ("-senior",)
-    bounded = Filters(exclude_keywords=("director", "lead"), max_experience_years=2, include_unknown=False)
+    assert stats.bounds["p40"] > COMMON_KEY_SHARE > stats.bounds["p100"]
+    java = Filters(keywords=("java",), max_experience_years=15, min_salary=40_000, include_unknown=False)
+    assert index_keys(java).bounds == ("p40", "e15")
+    assert index_keys(java, stats).bounds == ()
+    assert index_keys(replace(java, min_salary=100_000), stats).bounds == ("p100",)
+    bounded = Filters(min_salary=40_000, max_experience_years=2, include_unknown=False)
     assert index_keys(bounded, stats).bounds == ("e2",)
-    alone = Filters(exclude_keywords=("director", "lead"))
-    assert index_keys(alone, stats).bounds == ("-director", "-lead")
+    alone = Filters(min_salary=40_000, max_experience_years=15, include_unknown=False)
+    assert index_keys(alone, stats).bounds == ("p40", "e15")
 
 
 def test_each_level_word_names_the_level_a_title_is_read_at() -> None:

@@ -3,7 +3,7 @@ statistics (no round trip per search): what `newest_matching` sizes its plan by.
 
 The planner's statistics are read once per STATS_TTL_SECONDS per process (one query): the share
 of each word in the word arrays of `job_words` (search words, place tokens, level and remote
-flags, pay and experience thresholds, absent words; 1,000 most-common elements per column, migrations
+flags, pay and experience thresholds, joint keys; 1,000 most-common elements per column, migrations
 boards/0004 and 0014), the histograms of the pay
 top (`job_salary_top_idx`), of experience and of `first_seen_at` (where the newest N jobs
 start). A search's share is the product of its conditions' shares, as the planner's own
@@ -30,10 +30,10 @@ from watches.filters import Filters, location_keys, remote_from_keys
 from watches.services.job_keys import (
     LEVEL_OF_WORD,
     TECH_KEY,
-    absent_key,
     currency_key,
     experience_key,
     fine_pay,
+    held_level_key,
     level_key,
     pay_key,
 )
@@ -289,15 +289,20 @@ def estimated_share(filters: Filters, stats: SearchStats | None, *, now: datetim
 
 
 def word_shares(filters: Filters, stats: SearchStats | None) -> list[float]:
-    """The share of each condition `job_words` serves (words, places, level, remote, the excluded
-    words it has keys for, and the keys of `index_keys` its statistics list), on its own, a level
-    taken together with the level words it is joined with; empty when there is none. Their
+    """The share of each condition `job_words` serves (words, places, level, remote, and the keys
+    of `index_keys` its statistics list), on its own, a level taken together with the level words
+    it is joined with; empty when there is none. Their
     product is how many rows an index read visits, their minimum about how many index entries
     it reads (the rarest key drives, the others are checked against it)."""
     if stats is None:
         return []
-    # The excluded words with a key of their own: job_words only (the change rows have none).
-    keyed = tuple(value for value in filters.exclude_keywords if stats.bounds and absent_key(term_key(value)))
+    # The excluded level words at the search's levels: taken with the level from the joint keys
+    # (job_words only; the change rows have none). No other exclusion has a key.
+    keyed = tuple(
+        value
+        for value in filters.exclude_keywords
+        if stats.joint and filters.seniority and level_key("", term_key(value), present=False)
+    )
     word_like = Filters(
         keywords=filters.keywords,
         all_keywords=filters.all_keywords,
@@ -354,11 +359,13 @@ def index_keys(filters: Filters, stats: SearchStats | None = None) -> IndexKeys:
         bounds.append(TECH_KEY)
     levels, terms = filters.seniority, filters.keys
     for key in terms.exclude_keywords:
-        pairs = [level_key(level, key, present=False) for level in levels]
-        if pairs and all(pairs):
-            joint.append((tuple(pair for pair in pairs if pair), absent_key(key)))
-        elif absent_key(key):
-            bounds.append(str(absent_key(key)))
+        # A level word absent at its own level is a key of its own ("principal-principal": none
+        # hold it), at another level the level alone stands for it (job_keys.held_level_key):
+        # asked for when one of the levels is the word's own (else it is the flags' level). Any
+        # other excluded word is tested on the rows (no index serves a negation).
+        pairs = [held_level_key(level, key, present=False) for level in levels]
+        if pairs and all(pairs) and any(pair != level for pair, level in zip(pairs, levels, strict=True)):
+            joint.append((tuple(pair for pair in pairs if pair), None))
     if levels:
         for key in terms.all_keywords:
             pairs = [level_key(level, key, present=True) for level in levels]
@@ -378,8 +385,9 @@ def index_keys(filters: Filters, stats: SearchStats | None = None) -> IndexKeys:
 # A bounds key held by more than this share of the jobs is left out of the index scan when a
 # rarer index condition leads it: GIN steps through the key's whole posting tree to intersect
 # it, and it narrows the rows rechecked by at most this share. 'Without director' and 'without
-# lead' (94 % and 90 % of the jobs) beside java, 2 years and 260k GBP cost 83 ms at 5M; without
-# those two keys the same read took 30 ms, the same rows (the exact condition still applies).
+# lead' (94 % and 90 % of the jobs; absent-word keys, which boards/0026 dropped) beside java, 2
+# years and 260k GBP cost 83 ms at 5M; without those two keys the same read took 30 ms, the same
+# rows (the exact condition still applies).
 COMMON_KEY_SHARE = 0.5
 
 
@@ -587,6 +595,11 @@ def _level_share(filters: Filters, stats: SearchStats) -> tuple[float, set[str],
             continue
 
         def given(key: str, *, present: bool, level: str = level, share: float = share) -> float:
+            if not present and held_level_key(level, key, present=False) == level:
+                # A level word absent at another level has no key (job_keys.held_level_key):
+                # the level's jobs but those holding it.
+                holding = stats.joint.get(str(level_key(level, key, present=True)), stats.joint_unlisted)
+                return max(0.0, min(1.0, (share - holding) / share))
             joint = stats.joint.get(str(level_key(level, key, present=present)), stats.joint_unlisted)
             return min(1.0, joint / share)
 

@@ -1,22 +1,25 @@
 """The keys `job_words` holds beside a job's words (migration boards/0014), and the keys a search
-matches them with: its pay and experience bounds as thresholds, the common excluded words it
-lacks, and where a job lies in time.
+matches them with: its pay and experience bounds as thresholds, its level with the level words it
+asks for or excludes, and where a job lies in time.
 
 - **Bounds.** A job holds `p<k>` for every pay threshold k (thousands, `PAY_LEVELS`) its pay top
-  (`salary_top`: the maximum, else the minimum) reaches, `p` when it states no pay; `e<k>` for
-  every experience threshold its years are within (`EXPERIENCE_LEVELS`), `e` when it states none.
+  (`salary_top`: the maximum, else the minimum) reaches; `e<k>` for every experience threshold
+  its years are within (`EXPERIENCE_LEVELS`).
   "At least 190,000" holds `p180` (the highest threshold at or below it) and "at most 1 year"
   `e1`: one key each, implied by the exact bounds, so the GIN scan intersects them with the
   words, the places and the level without reading a row, and the exact bound is tested again
   on the rows it finds (it stays in the WHERE clause). One key per bound, not one per bucket:
   an overlap with a dozen bucket keys made the scan merge a dozen lists (measured at 1M jobs,
   load 11: entry level + pay >= 190k 124 ms in the index scan, 86 ms with the empty keys left out).
-  A bound that lets unknowns in has no key: most jobs state no pay or experience.
-- **Absent words.** A job holds `-manager` when its search text has no word "manager", and so
-  for each of ABSENT_WORDS, the words searches exclude most (the level words, sales, contract).
-  No index serves a negation; this turns the common ones into keys: "manager level without
-  the word manager" is an empty intersection found in the index instead of every manager-level
-  job read and tested (13 s at 5M jobs before).
+  A bound that lets unknowns in has no key: most jobs state no pay or experience (and no key
+  marks those that state none: migration boards/0026 dropped `p` and `e`, which no search asked for).
+- **No absent words** (migration boards/0026). A job held `-manager` when its text had no word
+  "manager", and so for ten words searches exclude most (the level words, sales, contract):
+  nearly every job held nine of them, a fifth of its keys, and a search asked for one only when
+  nothing rarer led its scan (`-director`, 94 % of the jobs, beside java cost more than it
+  saved), that is when a walk of the newest jobs was the cheaper plan anyway. What they were for,
+  "manager level without the word manager" (13 s at 5M before any key), the joint keys answer.
+  An excluded word is tested on the rows found.
 - **Tech companies.** A job holds `tech` when its board is a tech company (`Job.tech`, kept with
   the board's tech share; migration boards/0022), so a search kept to tech companies asks for one
   more key of the same scan instead of looking up each row's board: the key is checked against
@@ -25,10 +28,15 @@ lacks, and where a job lies in time.
   and rare or empty together cost the GIN scan one step per job of the rarer: "principal level
   without the word principal" stepped through every principal-level job (56,000 at 1M jobs,
   31 ms, for none), as "manager" with the intern level did through every job saying manager.
-  The level is read from the same words, so a job also holds its level joined with each of
-  LEVEL_WORDS, present or absent (`principal-principal`, `mid+manager`): such a search asks
-  for the joint key, which no job holds, and the scan ends at once; the statistics give each
-  joint key's own share, so the estimate knows too. The column comes early because GIN checks
+  The level is read from the same words (LEVEL_OF_WORD), so a job holds its level joined with
+  each of LEVEL_WORDS its text holds (`mid+manager`), and with each word of its own level its
+  text lacks (`principal-principal`), and its level alone (migration boards/0026,
+  `held_level_key`): such a search asks for the joint key, which no job holds, and the scan
+  ends at once; the statistics give each joint key's own share, so the estimate knows too. A
+  word absent at another level ("senior without manager") is nearly every job of that level,
+  no narrower than the level: its key, one of eight every job held, is the level alone in a
+  joint group ("principal or senior without principal": `principal-principal` or `senior`), and
+  its share the level's less those holding the word. The column comes early because GIN checks
   a scan's keys in column order and starts again from the first at every disagreement: a
   joint key no job holds, checked last, was reached only where the earlier keys agreed (manager
   + intern or mid level + the joint key: 55 ms at 5M with the joint key sixth, 0.1 ms first). Likewise `c<currency>` (`cGBP`, `c` when
@@ -64,9 +72,6 @@ from datetime import UTC, datetime, timedelta
 PAY_LEVELS = (40, 60, 80, 100, 120, 140, 160, 180, 200, 220, 250, 300, 400)  # thousands a year
 # Held with the joint keys, so that the bounds column stays as migration boards/0014 spelled it.
 FINE_PAY_LEVELS = (210, 230, 240, 260, 270, 280, 290, 350)
-# The words searches exclude most (the level words, and "not sales / contract"): a job holds
-# `-<word>` when its search text lacks the word, so an exclusion is a key the scan intersects.
-ABSENT_WORDS = ("intern", "junior", "senior", "lead", "staff", "principal", "manager", "director", "sales", "contract")
 # The words a job's level is read from, joined with that level in the joint keys.
 LEVEL_WORDS = ("intern", "junior", "senior", "lead", "staff", "principal", "manager", "director")
 # The level each level word names (boards/derive/seniority.py reads a title's level from it):
@@ -120,20 +125,23 @@ def bounds_sql(table: str) -> str:
     top = f"COALESCE({prefix}salary_annual_max, {prefix}salary_annual_min)"
     years = f"{prefix}experience_years"
     keys = [f"CASE WHEN {top} >= {level * 1000} THEN 'p{level}' END" for level in PAY_LEVELS]
-    keys.append(f"CASE WHEN {top} IS NULL THEN 'p' END")
     keys += [f"CASE WHEN {years} <= {level} THEN 'e{level}' END" for level in EXPERIENCE_LEVELS]
-    keys.append(f"CASE WHEN {years} IS NULL THEN 'e' END")
-    keys += [f"CASE WHEN {has_word_sql(prefix, word)} = 0 THEN '-{word}' END" for word in ABSENT_WORDS]
     keys.append(f"CASE WHEN {prefix}tech THEN '{TECH_KEY}' END")
     return f"array_remove(ARRAY[{', '.join(keys)}], NULL)"
 
 
 def joint_sql(table: str) -> str:
-    """The joint keys column of job_words (its first) over `table`'s columns, as `bounds_sql`."""
+    """The joint keys column of job_words (its second) over `table`'s columns, as `bounds_sql`:
+    the job's level, its level joined with each level word its text holds, and with each word
+    of its own level (LEVEL_OF_WORD) its text lacks (migration boards/0026), the currency, the
+    fine pay thresholds."""
     prefix = f"{table}." if table else ""
     top = f"COALESCE({prefix}salary_annual_max, {prefix}salary_annual_min)"
-    keys = [
-        f"{prefix}seniority || CASE WHEN {has_word_sql(prefix, word)} > 0 THEN '+{word}' ELSE '-{word}' END"
+    seniority = f"{prefix}seniority"
+    keys = [f"NULLIF({seniority}, '')"]
+    keys += [
+        f"CASE WHEN {has_word_sql(prefix, word)} > 0 THEN {seniority} || '+{word}'"
+        f" WHEN {seniority} = '{LEVEL_OF_WORD[word]}' THEN '{LEVEL_OF_WORD[word]}-{word}' END"
         for word in LEVEL_WORDS
     ]
     keys.append(f"CASE WHEN {top} IS NOT NULL THEN 'c' || {prefix}salary_currency END")
@@ -142,10 +150,21 @@ def joint_sql(table: str) -> str:
 
 
 def level_key(level: str, term_key: str, *, present: bool) -> str | None:
-    """The joint key of jobs at `level` whose text has (or, not `present`, lacks) the term, when
-    it is one of LEVEL_WORDS."""
+    """The name of the joint key of jobs at `level` whose text has (or, not `present`, lacks)
+    the term, when it is one of LEVEL_WORDS (whether job_words holds it: `held_level_key`)."""
     word = term_key.strip()
     return f"{level}{'+' if present else '-'}{word}" if word in LEVEL_WORDS else None
+
+
+def held_level_key(level: str, term_key: str, *, present: bool) -> str | None:
+    """The joint key of job_words every job at `level` whose text has (lacks) the level word
+    holds: `level_key` where job_words holds it (a word present at any level, a word absent at
+    its own level), the level alone for a word absent at another level (every job of it is at
+    the level; nearly all of them lack the word), None for a term that is no level word."""
+    key = level_key(level, term_key, present=present)
+    if key is None or present or LEVEL_OF_WORD[term_key.strip()] == level:
+        return key
+    return level
 
 
 def currency_key(currency: str) -> str:
@@ -164,13 +183,6 @@ def has_word_sql(prefix: str, word: str) -> str:
 
 def seen_sql(table: str) -> str:
     return SEEN_SQL.format(first_seen_at=f"{table}.first_seen_at" if table else "first_seen_at")
-
-
-def absent_key(term_key: str) -> str | None:
-    """The key of the jobs that lack an excluded term (a padded term key, matching/terms.py), when
-    it is one of ABSENT_WORDS: the word array lacks it exactly when the text has no such word."""
-    word = term_key.strip()
-    return f"-{word}" if word in ABSENT_WORDS else None
 
 
 def pay_key(min_salary: float, *, fine: bool = True) -> str | None:
