@@ -3,7 +3,9 @@ the host leases that keep Watchtower to one request in flight per website."""
 
 from __future__ import annotations
 
-from django.db import models
+from typing import Any
+
+from django.db import models, router, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -32,8 +34,36 @@ class IndexOrigin(models.TextChoices):
     WATCHED = "watched", "Promoted because a client watched it"
 
 
+def _boards_locked(rows: models.QuerySet[Any], using: str) -> list[int]:
+    """Lock the boards of `rows` (FOR UPDATE, in id order: two deletions never deadlock) and
+    return their ids: in the caller's transaction, before anything reads a board's jobs."""
+    ids = rows.order_by().values("pk")
+    locked = Resource._base_manager.using(using).filter(pk__in=ids).order_by("pk").select_for_update()
+    return list(locked.values_list("pk", flat=True))
+
+
+class ResourceQuerySet(models.QuerySet["Resource"]):
+    def delete(self) -> tuple[int, dict[str, int]]:
+        """Delete the boards after locking them, then their jobs and vacancy groups with them.
+
+        Jobs and vacancy groups keep no foreign key constraint to their board (migration
+        boards/0027: its check per row was a tenth of the database's CPU of a new 100,000-posting
+        board's first read), so the order of locks keeps them from being orphaned: a check
+        writes a board's rows in the transaction that first updates the board's row
+        (`check._write`; none if the board is gone), and a deletion locks the boards before
+        Django's collector reads their rows, so it waits for a running check's commit and then
+        deletes what it wrote, or the check waits and finds no board. SQLite serialises writers."""
+        if self.query.is_sliced:
+            raise TypeError("Cannot use 'limit' or 'offset' with delete().")
+        with transaction.atomic(using=self.db):
+            locked = _boards_locked(self, self.db)
+            return Resource._base_manager.using(self.db).filter(pk__in=locked).delete()
+
+
 class Resource(models.Model):
     """One board that is fetched, shared by every watch of the same canonical URL."""
+
+    objects = ResourceQuerySet.as_manager()
 
     url = models.URLField(max_length=2048, unique=True, help_text="Canonical board URL.")
     platform = models.CharField(max_length=32, choices=Platform.choices)
@@ -105,6 +135,13 @@ class Resource(models.Model):
     def __str__(self) -> str:
         return self.url
 
+    def delete(self, using: str | None = None, keep_parents: bool = False) -> tuple[int, dict[str, int]]:
+        """Lock the board first, as `ResourceQuerySet.delete` does."""
+        using = using or router.db_for_write(Resource, instance=self)
+        with transaction.atomic(using=using):
+            _boards_locked(Resource._base_manager.filter(pk=self.pk), using)
+            return super().delete(using=using, keep_parents=keep_parents)
+
 
 class Snapshot(models.Model):
     """The record of one successful check that changed the job set."""
@@ -159,8 +196,12 @@ class JobFields(models.Model):
 class Job(JobFields):
     """One posting in a resource's current open set."""
 
-    # No index of its own: job_resource_key_uniq leads with it (migration 0024).
-    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="jobs", db_index=False)
+    # No index of its own: job_resource_key_uniq leads with it (migration 0024). No constraint
+    # either (migration 0027): the order of locks keeps a board's rows from being orphaned
+    # (`ResourceQuerySet.delete`).
+    resource = models.ForeignKey(
+        Resource, on_delete=models.CASCADE, related_name="jobs", db_index=False, db_constraint=False
+    )
     key = models.CharField(max_length=600, help_text="Identity within the board (platform id, url, …).")
     data = models.JSONField(default=dict, help_text="The job as served to agents (SPEC §3.3).")
     # The first sighting of the posting's group (a repost keeps its group's), not of this row.
@@ -208,8 +249,11 @@ class JobGroup(models.Model):
     """What a board remembers of one vacancy (boards/groups.py): when it was first seen, how often
     it was posted, and when it closed, so a repost within the window is known for one."""
 
-    # No index of its own: jobgroup_resource_key_uniq leads with it (migration 0019).
-    resource = models.ForeignKey(Resource, on_delete=models.CASCADE, related_name="job_groups", db_index=False)
+    # No index of its own: jobgroup_resource_key_uniq leads with it (migration 0019); no
+    # constraint, as Job's (migration 0027).
+    resource = models.ForeignKey(
+        Resource, on_delete=models.CASCADE, related_name="job_groups", db_index=False, db_constraint=False
+    )
     key = models.CharField(max_length=40)
     first_seen_at = models.DateTimeField(default=timezone.now)
     times_posted = models.PositiveIntegerField(default=1)
