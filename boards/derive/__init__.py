@@ -19,6 +19,7 @@ from typing import NamedTuple
 from boards.derive.company import is_staffing_agency
 from boards.derive.employment import employment_type_of
 from boards.derive.experience import experience_from_lowered, experience_from_text
+from boards.derive.money import local_dollar
 from boards.derive.remote_scope import remote_scope_of
 from boards.derive.salary import salary_from_structured, salary_from_text, salary_of
 from boards.derive.seniority import seniority as seniority_of
@@ -300,10 +301,14 @@ def _read_text(
     workplace and the remote scope read the places and the workplace field too, and the
     description's fingerprint leaves the places' words out."""
     locations = (location, *other_locations)
+    # The currency of a bare "$" is the posting's places' (only a text holding "$" asks for it).
+    dollar = _dollar_of(locations) if salary and ("$" in title or "$" in description) else "USD"
     if description:
-        said = _text_said(title, company, stated_employment, description, salary=salary, experience=experience)
+        said = _text_said(
+            title, company, stated_employment, description, salary=salary, experience=experience, dollar=dollar
+        )
     else:
-        said = _title_said(title, company, stated_employment, salary=salary, experience=experience)
+        said = _title_said(title, company, stated_employment, salary=salary, experience=experience, dollar=dollar)
     places = " / ".join(place for place in locations if place)
     workplace = workplace_from_lowered(title=title, location=places, hint=hint, text=said.read)
     fingerprint = identity.description_fingerprint(description, locations=locations)
@@ -327,9 +332,10 @@ def _read_text(
 
 
 def _text_said(
-    title: str, company: str, stated_employment: str, description: str, *, salary: bool, experience: bool
+    title: str, company: str, stated_employment: str, description: str, *, salary: bool, experience: bool, dollar: str
 ) -> _TextSaid:
-    """The readers of a posting's text that read neither its places nor its workplace field."""
+    """The readers of a posting's text that read neither its places nor its workplace field (the
+    salary takes from them only `dollar`, the currency of a bare "$": `_dollar_of`)."""
     # One lowercased copy of the text serves every reader; the description is dropped after this.
     read = PostingText.of_posting(title, description)
     found = experience_from_lowered(read.low) if experience else None
@@ -340,7 +346,7 @@ def _text_said(
     return _TextSaid(
         read=read,
         seniority=seniority,
-        salary=salary_of(read) if salary else None,
+        salary=salary_of(read, dollar=dollar) if salary else None,
         experience=(*found, "text") if found is not None else (None, None, None),
         employment=employment,
         visa=visa_of(read),
@@ -349,13 +355,15 @@ def _text_said(
 
 
 @functools.lru_cache(maxsize=8192)
-def _title_said(title: str, company: str, stated_employment: str, *, salary: bool, experience: bool) -> _TextSaid:
+def _title_said(
+    title: str, company: str, stated_employment: str, *, salary: bool, experience: bool, dollar: str
+) -> _TextSaid:
     """`_text_said` of a posting without a description: its title says it all, so it is read once
     per title, company and employment field, not once per combination of those with the places
     and the workplace field (bench/big_board.py's 100,000 postings: 546 titles, 16,168
     combinations). The text it keeps is only ever read (`PostingText` scans once, for every
     registered anchor word, and keeps what it found)."""
-    return _text_said(title, company, stated_employment, "", salary=salary, experience=experience)
+    return _text_said(title, company, stated_employment, "", salary=salary, experience=experience, dollar=dollar)
 
 
 # A posting without a description (a plain listing, as a 100,000-posting Greenhouse board's whose
@@ -463,3 +471,12 @@ def _head(location: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _places_of(location: str) -> frozenset[Place]:
     return frozenset(resolve(location))
+
+
+@functools.lru_cache(maxsize=4096)  # a board repeats its location lists
+def _dollar_of(locations: tuple[str, ...]) -> str:
+    """The currency a bare "$" stands for in a posting at these locations (money.local_dollar of the
+    countries they resolve to): "Toronto, ON" is CAD; "Remote" (no one country), "Toronto / New
+    York", "Remote - US" or no known place is USD. A location that names no known place adds
+    nothing."""
+    return local_dollar({place.country for location in locations if location for place in _places_of(location)})

@@ -4,6 +4,7 @@ readers, so both agree on what a believable salary is and how it is annualised."
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 
 # Factor from one period to a year: 52 weeks, 260 working days (52 x 5), 2080 working hours
 # (52 x 40). These are the conventions US pay-transparency notices use.
@@ -59,6 +60,34 @@ CURRENCY_SCALE: dict[str, float] = {
     "VND": 25_000,
     "PKR": 280,
 }
+
+
+# Countries whose own currency is written with a bare "$" (Canada's pay-transparency lines, "Salary:
+# $120,000 – $150,000", are in Canadian dollars), with a code the readers know (salary_patterns.CODES).
+# Not here, so a bare "$" there stays USD: the US and its territories, and the countries whose
+# currency is the US dollar (Ecuador, El Salvador, Panama, Timor-Leste, ...); Brazil writes "R$".
+LOCAL_DOLLAR: dict[str, str] = {
+    "CA": "CAD",
+    "AU": "AUD",
+    "NZ": "NZD",
+    "SG": "SGD",
+    "HK": "HKD",
+    "TW": "TWD",
+    "MX": "MXN",
+    "AR": "ARS",
+    "CL": "CLP",
+    "CO": "COP",
+}
+
+
+def local_dollar(countries: Collection[str | None]) -> str:
+    """The currency a bare "$" stands for where pay is stated for these countries (ISO codes; None
+    for a place of no one country: "Remote", "EMEA"): the local dollar when they are one country of
+    LOCAL_DOLLAR, else USD (no place, several countries, the US, a remote area)."""
+    if len(countries) != 1:
+        return "USD"
+    (country,) = countries
+    return LOCAL_DOLLAR.get(country or "", "USD")
 
 
 def scale_of(currency: str | None) -> float:

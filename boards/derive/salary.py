@@ -3,8 +3,10 @@
 Reading pay from prose is a heuristic, so it is deliberately conservative: a figure counts only
 when something marks it as pay — a currency, a "k", a stated period right after it ("48,000 -
 56,000 per year", "18.50 p/hr"), or a pay word before it — and never when the words around it make
-it a perk, a funding round or a head count. A figure that names no currency keeps none: the currency
-is never guessed from the posting's place. The rules and factors are documented for agents in
+it a perk, a funding round or a head count. A figure that names no currency keeps none. A bare "$"
+is the US dollar, except where the caller knows the posting's places are all in one country whose
+own currency is written "$" (money.LOCAL_DOLLAR: "$120,000" in Toronto is CAD) and the text names no
+other dollar ("USD", "US$"): `salary_of`'s `dollar`. The rules and factors are documented for agents in
 docs/derived-fields.md.
 """
 
@@ -55,28 +57,32 @@ def salary_from_structured(s: StructuredSalary) -> Salary | None:
     return _make_salary(low, high, currency, period, "structured")
 
 
-def salary_from_text(text: str) -> Salary | None:
+def salary_from_text(text: str, *, dollar: str = "USD") -> Salary | None:
     """The pay a posting states in prose, or None.
 
     Every figure that looks like money is judged in its context; ranges beat single figures, and
     several ranges with the same period and currency as the first (pay zones, tiers) merge into
-    the widest one.
+    the widest one. A bare "$" is `dollar` (see `salary_of`).
     """
     if not text:
         return None
-    return salary_of(PostingText.of_text(text[:MAX_TEXT]))
+    return salary_of(PostingText.of_text(text[:MAX_TEXT]), dollar=dollar)
 
 
-def salary_of(read: PostingText) -> Salary | None:
+def salary_of(read: PostingText, *, dollar: str = "USD") -> Salary | None:
     """`salary_from_text` of a posting's title and description (derive_job's one `PostingText`,
-    whose anchor scan finds the places worth reading)."""
+    whose anchor scan finds the places worth reading). `dollar` is the currency of a bare "$" where
+    the posting is (money.local_dollar of its places); a text that names another dollar anywhere
+    ("USD", "US$", "A$" beside a Toronto office) leaves a bare "$" the US dollar, as before."""
     text, low = read.text[:MAX_TEXT], read.low[:MAX_TEXT]
     if _DIGIT.search(text) is None:  # every figure pat.MONEY reads starts with a digit (AMOUNT)
         return None
+    if dollar != "USD" and _names_another_dollar(text, dollar):
+        dollar = "USD"
     ranges: list[_Candidate] = []
     first_single: _Candidate | None = None
     for match, offset in money_matches(read, text, low):
-        candidate = _judged(text, low, match, offset)
+        candidate = _judged(text, low, match, offset, dollar)
         if candidate is None:
             continue
         if candidate.is_range:
@@ -100,7 +106,7 @@ def salary_of(read: PostingText) -> Salary | None:
 
 # Judgements of figures by the text around them (`_judged`): a board repeats its boilerplate ("a $1,500
 # yearly learning budget"), and judging a figure costs about 50 Python-level operations.
-_JUDGED: dict[tuple[str, str, int, int], _Candidate | None] = {}
+_JUDGED: dict[tuple[str, str, int, int, str], _Candidate | None] = {}
 _JUDGED_MAX = 8192
 # How far `_judge` reads around a figure: 80 characters before it (the pay or perk word before it), 40
 # after it (the window after it); see `_judged`.
@@ -108,8 +114,9 @@ _JUDGE_BEFORE = 80
 _JUDGE_AFTER = 40
 
 
-def _judged(text: str, low: str, match: re.Match[str], offset: int) -> _Candidate | None:
-    """`_judge`, cached by the window of `text` and `low` it reads and the figure's place in it.
+def _judged(text: str, low: str, match: re.Match[str], offset: int, dollar: str) -> _Candidate | None:
+    """`_judge`, cached by the window of `text` and `low` it reads, the figure's place in it and the
+    currency of a bare "$".
 
     Every read of `_judge` stays within _JUDGE_BEFORE characters before the figure and _JUDGE_AFTER
     after it (its line start only as "more than 60 characters back"), and the match's groups are
@@ -119,21 +126,21 @@ def _judged(text: str, low: str, match: re.Match[str], offset: int) -> _Candidat
     start, end = match.start() + offset, match.end() + offset
     first = start - _JUDGE_BEFORE if start > _JUDGE_BEFORE else 0
     last = end + _JUDGE_AFTER
-    key = (text[first:last], low[first:last], start - first, end - first)
+    key = (text[first:last], low[first:last], start - first, end - first, dollar)
     try:
         return _JUDGED[key]
     except KeyError:
         pass
-    candidate = _judge(text, low, match, offset)
+    candidate = _judge(text, low, match, offset, dollar)
     if len(_JUDGED) >= _JUDGED_MAX:
         _JUDGED.clear()
     _JUDGED[key] = candidate
     return candidate
 
 
-def _judge(text: str, low: str, match: re.Match[str], offset: int) -> _Candidate | None:
+def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str) -> _Candidate | None:
     """One money-looking match (found in text[offset:]: `money_matches`) → a candidate salary, or None
-    when its context says it is not pay.
+    when its context says it is not pay. A bare "$" is `dollar`, judged by that currency's scale.
 
     Cheap tests first: most numbers in a description carry no currency, no "k" and no period. Each
     reading of the context (the words before the figure, the word after it) is made once.
@@ -141,7 +148,7 @@ def _judge(text: str, low: str, match: re.Match[str], offset: int) -> _Candidate
     c1, c2, k1, k2, m1, m2, raw1, raw2, code3, sym3, sep, plus = match.group(
         "c1", "c2", "k1", "k2", "m1", "m2", "a1", "a2", "code3", "sym3", "sep", "plus"
     )
-    currency = _currency(code3 or sym3) or _currency(c1) or _currency(c2)
+    currency = _currency(code3 or sym3) or _currency(c1, dollar) or _currency(c2, dollar)
     if currency is None and _is_lakh(k1 or k2):
         currency = "INR"
     has_signal = currency is not None or bool(k1 or k2)
@@ -278,11 +285,25 @@ def _amount(raw: str, multiplier: str | None) -> float:
     return value
 
 
-def _currency(token: str | None) -> str | None:
+def _currency(token: str | None, dollar: str = "USD") -> str | None:
+    """The currency a symbol or code stands for; a bare "$" is `dollar`."""
     if not token:
         return None
     key = token.strip().upper()
+    if key == "$":
+        return dollar
     return pat.SYMBOL_CURRENCY.get(key, key if key in pat.CODE_SET else None)
+
+
+def _names_another_dollar(text: str, dollar: str) -> bool:
+    """Whether `text` names a dollar other than `dollar` anywhere: a code ("USD", "AUD"), a dollar
+    written with its country ("US$", "A$") or "US dollars" (pat.DOLLAR_NAMED)."""
+    for found in pat.DOLLAR_NAMED.finditer(text):
+        code, symbol = found["code"], found["symbol"]
+        named = code or (pat.SYMBOL_CURRENCY[symbol.upper() + "$"] if symbol else "USD")
+        if named != dollar:
+            return True
+    return False
 
 
 def _is_lakh(token: str | None) -> bool:

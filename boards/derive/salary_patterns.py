@@ -262,3 +262,11 @@ PAY_TRIGGERS = ("salar", "compensation", "pay", "wage")
 DOT_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?")
 GROUPING = re.compile(r"[,\s\u00a0\u202f\u2009'’]")
 RETIREMENT_PLANS = frozenset({"401", "403", "457"})
+# A dollar named anywhere in a posting (salary._names_another_dollar): a code of a currency written "$"
+# (money.LOCAL_DOLLAR's and USD), a "$" with its country before it, or "US dollars". Beside it a bare
+# "$" is not taken for the local dollar.
+DOLLAR_NAMED = re.compile(
+    r"(?<![A-Za-z])(?:(?P<code>USD|CAD|AUD|NZD|SGD|HKD|TWD|MXN|ARS|CLP|COP)(?![A-Za-z])"
+    r"|(?P<symbol>US|CA|C|AU|A|NZ|SG|S|HK|MX)\$"
+    r"|[Uu]\.?[Ss]\.? [Dd]ollars?\b)"
+)

@@ -36,7 +36,7 @@ def test_a_text_with_more_trigger_matches_than_the_cap_keeps_the_first_of_each()
 @settings(max_examples=50)
 @given(st.lists(TEXT, min_size=2, max_size=6))
 def test_a_figure_judged_from_the_cache_is_judged_as_in_its_own_text(texts: list[str]) -> None:
-    judged: dict[tuple[str, str, int, int], object] = {}
+    judged: dict[tuple[str, str, int, int, str], object] = {}
     for middle in texts:
         for before, after in (("", ""), ("Bonus: ", "\nper year"), ("Salary\n" * 20, " equity" * 10)):
             text = before + middle + after
@@ -45,10 +45,11 @@ def test_a_figure_judged_from_the_cache_is_judged_as_in_its_own_text(texts: list
                 start, end = match.start() + offset, match.end() + offset
                 first = max(0, start - salary._JUDGE_BEFORE)
                 last = end + salary._JUDGE_AFTER
-                key = (text[first:last], read.low[first:last], start - first, end - first)
-                expected = salary._judge(read.text, read.low, match, offset)
-                assert judged.setdefault(key, expected) == expected
-                assert salary._judged(read.text, read.low, match, offset) == expected
+                for dollar in ("USD", "CAD", "MXN"):  # a bare "$" where the posting is (`salary_of`)
+                    key = (text[first:last], read.low[first:last], start - first, end - first, dollar)
+                    expected = salary._judge(read.text, read.low, match, offset, dollar)
+                    assert judged.setdefault(key, expected) == expected
+                    assert salary._judged(read.text, read.low, match, offset, dollar) == expected
 
 
 # Long letter runs, so that windows hold enough letters to be read on their own, among figures,

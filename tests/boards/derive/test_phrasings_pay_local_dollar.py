@@ -1,0 +1,145 @@
+"""A bare "$" is the local dollar where every place of the posting is in one country whose currency
+is written "$" (money.LOCAL_DOLLAR): a Toronto posting's "Salary: $120,000 – $150,000", written so
+under Canada's pay-transparency rules, is in Canadian dollars. A code beside the figure or a dollar
+named anywhere in the text decides instead; a remote posting, places in several countries or no
+places leave "$" the US dollar; structured pay keeps its own currency. Rules in
+docs/derived-fields.md "Currency"."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boards.derive import derive_job
+from boards.derive.money import LOCAL_DOLLAR, local_dollar
+from boards.sources.base import Posting, StructuredSalary
+
+TORONTO_PAY = "Salary: $120,000 – $150,000"
+
+
+def _posting(location: str, description: str, *, others: tuple[str, ...] = (), **fields: object) -> Posting:
+    return Posting(
+        id="1",
+        title=str(fields.pop("title", "Data Engineer")),
+        company="Acme",
+        location=location,
+        other_locations=list(others),
+        url="https://example.com/jobs/1",
+        description=description,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _currency_of(location: str, description: str, others: tuple[str, ...] = ()) -> str | None:
+    salary = derive_job(_posting(location, description, others=others), platform="greenhouse").salary
+    return salary.currency if salary is not None else None
+
+
+# (location, other locations, description) → the currency read.
+CASES: list[tuple[str, tuple[str, ...], str, str | None]] = [
+    ("Toronto, ON", (), TORONTO_PAY, "CAD"),
+    ("Toronto", (), TORONTO_PAY, "CAD"),
+    ("Vancouver, BC, Canada", ("Montreal, QC",), TORONTO_PAY, "CAD"),
+    ("Remote - Canada", (), TORONTO_PAY, "CAD"),
+    ("Hybrid - Toronto", (), "The pay range for this role is $95k-$115k.", "CAD"),
+    ("Sydney, NSW", (), "$180,000 - $200,000 + super", "AUD"),
+    ("Melbourne, Australia", (), "Base salary: $150k", "AUD"),
+    ("Auckland", (), "Salary: $110,000 – $130,000", "NZD"),
+    ("Singapore", (), "Monthly salary: $8,000 - $11,000", "SGD"),
+    ("Hong Kong", (), "Salary: $60,000 - $80,000 per month", "HKD"),
+    ("Mexico City", (), "Sueldo: $600,000 - $800,000 anual", "MXN"),
+    ("Buenos Aires", (), "Salario: $1.500.000 - $2.000.000 per month", "ARS"),
+    ("Santiago, Chile", (), "Sueldo: $2.000.000 - $2.500.000 per month", "CLP"),
+    # A code beside the figure, or a dollar named anywhere in the text, decides.
+    ("Toronto, ON", (), "$150K–$200K USD", "USD"),
+    ("Toronto, ON", (), "$150K–$200K CAD", "CAD"),
+    ("New York, NY", (), "$150K–$200K CAD", "CAD"),
+    ("Toronto, ON", (), TORONTO_PAY + ". All compensation is paid in USD.", "USD"),
+    ("Toronto, ON", (), TORONTO_PAY + " (US$ for US hires)", "USD"),
+    ("Toronto, ON", (), TORONTO_PAY + ", paid in US dollars", "USD"),
+    ("Toronto, ON", (), TORONTO_PAY + " CAD", "CAD"),
+    ("Toronto, ON", (), "Salary: CA$120,000 – $150,000", "CAD"),
+    ("Sydney", (), "A$135K – A$168K", "AUD"),
+    ("Toronto, ON", (), "Salary: A$120,000 – $150,000", "AUD"),
+    ("Toronto, ON", (), "€60k", "EUR"),
+    # The US dollar as before: the US, its territories, countries paid in US dollars, a remote or
+    # many-country posting, no place.
+    ("New York, NY", (), TORONTO_PAY, "USD"),
+    ("San Juan, Puerto Rico", (), TORONTO_PAY, "USD"),
+    ("Quito, Ecuador", (), TORONTO_PAY, "USD"),
+    ("San Salvador, El Salvador", (), TORONTO_PAY, "USD"),
+    ("Panama City, Panama", (), TORONTO_PAY, "USD"),
+    ("Remote", (), TORONTO_PAY, "USD"),
+    ("Remote - US", (), TORONTO_PAY, "USD"),
+    ("Toronto, ON", ("New York, NY",), TORONTO_PAY, "USD"),
+    ("Toronto, ON", ("Remote",), TORONTO_PAY, "USD"),
+    ("Sydney", ("Auckland",), TORONTO_PAY, "USD"),
+    ("", (), TORONTO_PAY, "USD"),
+    ("Head office", (), TORONTO_PAY, "USD"),
+    ("London, UK", (), TORONTO_PAY, "USD"),
+    # No pay stays no pay.
+    ("Toronto, ON", (), "We raised $50M in our Series B.", None),
+]
+
+
+@pytest.mark.parametrize(("location", "others", "description", "currency"), CASES)
+def test_a_bare_dollar_is_the_dollar_of_the_postings_one_country(
+    location: str, others: tuple[str, ...], description: str, currency: str | None
+) -> None:
+    assert _currency_of(location, description, others) == currency
+
+
+def test_the_figures_are_read_as_before_in_the_local_dollar() -> None:
+    salary = derive_job(_posting("Toronto, ON", TORONTO_PAY), platform="greenhouse").salary
+    assert salary is not None
+    assert (salary.min, salary.max, salary.currency, salary.period) == (120000, 150000, "CAD", "year")
+    assert (salary.annual_min, salary.annual_max) == (120000, 150000)
+
+
+def test_a_title_stating_pay_is_read_in_the_local_dollar() -> None:
+    posting = _posting("Toronto, ON", "", title="Data Engineer - $120k")
+    salary = derive_job(posting, platform="greenhouse").salary
+    assert salary is not None and salary.currency == "CAD"
+
+
+def test_structured_pay_keeps_its_currency() -> None:
+    stated = StructuredSalary(min=120000, max=150000, currency="USD", period="year")
+    posting = _posting("Toronto, ON", TORONTO_PAY, salary=stated)
+    salary = derive_job(posting, platform="greenhouse").salary
+    assert salary is not None and salary.currency == "USD"
+
+
+def test_the_table_keeps_the_us_dollar_countries_out() -> None:
+    for country in ("US", "PR", "GU", "EC", "SV", "PA", "TL", "BR"):
+        assert country not in LOCAL_DOLLAR
+    assert local_dollar({"CA"}) == "CAD"
+    assert local_dollar({"CA", None}) == "USD"
+    assert local_dollar(set()) == "USD"
+
+
+FIGURES = st.integers(min_value=80, max_value=400).map(lambda n: f"${n}k")
+DOLLAR_PLACES = st.sampled_from(
+    ["Toronto, ON", "Sydney", "Auckland", "Singapore", "Mexico City", "New York, NY", "Remote", ""]
+)
+CODES = st.sampled_from(["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "EUR", "GBP", "CHF"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(DOLLAR_PLACES, FIGURES, CODES, st.sampled_from(["Salary: {} {}", "{} {} base", "Pay range: {} ({})"]))
+def test_a_code_written_beside_the_figure_always_wins(location: str, figure: str, code: str, shape: str) -> None:
+    description = shape.format(figure, code)
+    assert _currency_of(location, description) == code
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(DOLLAR_PLACES, st.text(max_size=30)),
+    st.lists(st.one_of(DOLLAR_PLACES, st.text(max_size=20)), max_size=3),
+    st.lists(
+        st.sampled_from(["$", "$120,000", " – ", "CAD", "USD", "US$", "A$", "k", "Salary: ", "1.000", " "]), max_size=12
+    ).map("".join)
+    | st.text(max_size=60),
+)
+def test_bad_input_never_raises(location: str, others: list[str], description: str) -> None:
+    derive_job(_posting(location, description, others=tuple(others)), platform="greenhouse")
