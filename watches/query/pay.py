@@ -16,6 +16,7 @@ import re
 
 from boards.derive import money, salary_patterns
 from boards.derive.money import ANNUAL_FACTOR
+from matching import places
 from watches.filters import MAX_MIN_SALARY
 from watches.query.state import BAR, ReaderState, plain
 
@@ -206,7 +207,11 @@ def read_pay(reader: ReaderState) -> None:
             currency_mark = written_code  # "$90/hr CAD": the dollar the code names
         elif currency_mark == "$" and groups["super"]:
             currency_mark = "aud"  # "$180k + super": superannuation is Australia's
-        currency = _CURRENCIES.get(currency_mark) if currency_mark else None
+        currency: str | None
+        if currency_mark == "$":
+            currency = reader.dollar
+        else:
+            currency = _CURRENCIES.get(currency_mark) if currency_mark else None
         abbr = groups["abbr"]
         if abbr:
             short = abbr.replace(".", "").replace("/", "")
@@ -278,6 +283,8 @@ def read_pay(reader: ReaderState) -> None:
                 f'"{fragment}" was ignored: the minimum salary was already read as {reader.min_salary}.'
             )
             return True
+        if currency_mark == "$" and not written_code:
+            reader.bare_dollar = (match.group(0), len(reader.notes), 1 if monthly else 0)
         if monthly:
             reader.notes.append(monthly)  # said once the amount is taken
         reader.min_salary = yearly
@@ -318,6 +325,38 @@ def read_pay(reader: ReaderState) -> None:
 
     if "fig" in reader.text:
         reader.cut(_SIX_FIGURES, six_figures)
+
+
+def read_local_dollar(reader: ReaderState) -> None:
+    """A bare "$" is the local dollar where the query's places (`locations` and `remote_from`) are
+    all in one country whose currency is written "$" (money.local_dollar, as the posting reader
+    reads a posting's "$": boards/derive/salary.py): "data engineer Toronto $120k" is 120,000 CAD.
+    The amount taken is read again in that currency (its size there may make it a month's pay, or
+    no believable pay, when it stays as read), and noted. Runs after the places are read; a code
+    written beside the figure ("$120k USD", "$90/hr CAD") was read with it and is never changed."""
+    if reader.bare_dollar is None or reader.currency != "USD":
+        return
+    countries = {place.country for name in (*reader.locations, *reader.remote_from) for place in places.resolve(name)}
+    dollar = money.local_dollar(countries)
+    if dollar == "USD":
+        return
+    fragment, at, noted = reader.bare_dollar
+    local = ReaderState()
+    local.text = fragment
+    local.capital_codes = reader.capital_codes
+    local.dollar = dollar
+    read_pay(local)
+    if local.min_salary is None or local.currency != dollar:
+        return  # no believable pay in the local dollar: kept as read
+    (country,) = countries
+    name = places.country_named_by_code(country or "") or country
+    reader.notes[at : at + noted] = [
+        *local.notes,
+        f'"{fragment.strip()}" is written with a bare "$" and the places asked for are in {str(name).title()}: it '
+        f'was read in {dollar}, the dollar written "$" there; pass `salary_currency: "USD"` for US dollars.',
+    ]
+    reader.min_salary = local.min_salary
+    reader.currency = dollar
 
 
 def _per_diem_noted(reader: ReaderState, match: re.Match[str]) -> bool:

@@ -19,7 +19,7 @@ from watches.query.freshness import read_freshness
 from watches.query.levels import read_levels
 from watches.query.locations import read_bare_places, read_locations
 from watches.query.negations import read_negations
-from watches.query.pay import read_pay
+from watches.query.pay import read_local_dollar, read_pay
 from watches.query.postcodes import read_postcodes
 from watches.query.remote import read_remote, read_remote_from
 from watches.query.roles import read_roles
@@ -51,6 +51,7 @@ def read_filters(text: str) -> tuple[Filters, list[str]]:
     read_locations(reader)
     read_bare_places(reader)
     read_remote(reader)
+    read_local_dollar(reader)
     read_levels(reader)
     read_roles(reader)
     filters = Filters(

@@ -34,6 +34,10 @@ class ReaderState:
         self.remote_only = False
         self.min_salary: int | None = None
         self.currency: str | None = None
+        # The currency of a bare "$" (USD unless `pay.read_local_dollar` reads the amount again), and
+        # the amount taken with one: its text, where its notes start and how many there are.
+        self.dollar = "USD"
+        self.bare_dollar: tuple[str, int, int] | None = None
         self.max_years: float | None = None
         self.remote_from: list[str] = []
         self.visa = False

@@ -1,0 +1,143 @@
+"""The query reader's bare "$" where the query's places are all in one country whose currency is
+written "$" (docs/queries.md): "data engineer Toronto $120k" is 120,000 CAD, as the posting reader
+reads a Toronto posting's "$120,000" (boards/derive/salary.py). A code written beside the figure
+decides; a query with no place, places in several countries or in the US keeps the US dollar.
+
+Each row is (query, the filters expected, without `include_unknown`, which is always true here).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boards.derive import derive_job
+from boards.services.jobstore import filter_columns
+from boards.sources.base import Posting
+from tests.watches.reading import read_filters
+from watches.filters import filters_match
+from watches.query import interpret
+
+LOCAL_DOLLAR: list[tuple[str, dict[str, Any]]] = [
+    (
+        "data engineer Toronto $120k",
+        {"keywords": ["data"], "locations": ["toronto"], "min_salary": 120000, "salary_currency": "CAD"},
+    ),
+    ("Toronto $120k", {"locations": ["toronto"], "min_salary": 120000, "salary_currency": "CAD"}),
+    ("$120k Toronto", {"locations": ["toronto"], "min_salary": 120000, "salary_currency": "CAD"}),
+    ("Sydney, $180k+", {"locations": ["sydney"], "min_salary": 180000, "salary_currency": "AUD"}),
+    ("remote Canada, $120k", {"remote_from": ["canada"], "min_salary": 120000, "salary_currency": "CAD"}),
+    ("Auckland $110k", {"locations": ["auckland"], "min_salary": 110000, "salary_currency": "NZD"}),
+    ("$90/hr Vancouver", {"locations": ["vancouver"], "min_salary": 187200, "salary_currency": "CAD"}),
+    (
+        "Toronto or Montreal, at least $130k",
+        {"locations": ["toronto", "montreal"], "min_salary": 130000, "salary_currency": "CAD"},
+    ),
+    # The size in the local dollar decides the period, as for a code written: a month's pay in SGD.
+    ("Singapore $8k", {"locations": ["singapore"], "min_salary": 96000, "salary_currency": "SGD"}),
+    # A code decides, wherever the places are.
+    ("$150k AUD", {"min_salary": 150000, "salary_currency": "AUD"}),
+    ("Toronto $120k USD", {"locations": ["toronto"], "min_salary": 120000, "salary_currency": "USD"}),
+    ("New York $120k CAD", {"locations": ["new york"], "min_salary": 120000, "salary_currency": "CAD"}),
+    ("Toronto, US$120k", {"locations": ["toronto"], "min_salary": 120000, "salary_currency": "USD"}),
+    ("Sydney, $180k + super", {"locations": ["sydney"], "min_salary": 180000, "salary_currency": "AUD"}),
+    # The US dollar as before: no place, the US, several countries, a remote area.
+    ("python $150k", {"keywords": ["python"], "min_salary": 150000, "salary_currency": "USD"}),
+    ("Austin $150k", {"locations": ["austin"], "min_salary": 150000, "salary_currency": "USD"}),
+    (
+        "$120k Toronto or New York",
+        {"locations": ["toronto", "new york"], "min_salary": 120000, "salary_currency": "USD"},
+    ),
+    ("remote worldwide $120k", {"remote_from": ["worldwide"], "min_salary": 120000, "salary_currency": "USD"}),
+    ("London $120k", {"locations": ["london"], "min_salary": 120000, "salary_currency": "USD"}),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), LOCAL_DOLLAR, ids=[c[0][:60] for c in LOCAL_DOLLAR])
+def test_a_bare_dollar_is_the_dollar_of_the_querys_one_country(query: str, expected: dict[str, Any]) -> None:
+    assert read_filters(query) == expected
+
+
+def test_the_local_dollar_is_noted() -> None:
+    notes = interpret("data engineer Toronto $120k").notes
+    assert notes[0] == (
+        '"$120k" is written with a bare "$" and the places asked for are in Canada: it was read in CAD, the '
+        'dollar written "$" there; pass `salary_currency: "USD"` for US dollars.'
+    )
+    assert not any("bare" in note for note in interpret("Toronto $120k USD").notes)
+    assert not any("bare" in note for note in interpret("python $150k").notes)
+
+
+def test_a_month_read_in_the_local_dollar_is_noted_once() -> None:
+    notes = interpret("Singapore $8k").notes
+    assert sum("monthly pay" in note for note in notes) == 1
+    assert "in SGD" in next(note for note in notes if "monthly pay" in note)
+
+
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+def _row(location: str, description: str) -> SimpleNamespace:
+    posting = Posting(
+        id="1",
+        title="Data Engineer",
+        company="Acme",
+        location=location,
+        url="https://example.com/jobs/1",
+        description=description,
+    )
+    job = derive_job(posting, platform="greenhouse")
+    return SimpleNamespace(**filter_columns(job, company="Acme"), first_seen_at=NOW)
+
+
+# (query, posting location, posting text, whether the query finds the posting)
+AGREEMENT: list[tuple[str, str, str, bool]] = [
+    ("data engineer $120k Toronto", "Toronto, ON", "Salary: $120,000 – $150,000", True),
+    ("data engineer Toronto $150k", "Toronto, ON", "Salary: $120,000 – $150,000", True),
+    ("data engineer Toronto $160k", "Toronto, ON", "Salary: $120,000 – $150,000", False),
+    ("data engineer Toronto $120k USD", "Toronto, ON", "Salary: $120,000 – $150,000", False),
+    ("data engineer Toronto $120k CAD", "Toronto, ON", "Salary: $120,000 – $150,000", True),
+    ("data engineer Toronto $120k", "Toronto, ON", "Salary: $120,000 – $150,000 USD", False),
+    ("data engineer Sydney $180k", "Sydney, NSW", "$180,000 - $200,000 + super", True),
+    ("data engineer Austin $120k", "Austin, TX", "Salary: $120,000 – $150,000", True),
+    ("data engineer Austin $120k CAD", "Austin, TX", "Salary: $120,000 – $150,000", False),
+]
+
+
+@pytest.mark.parametrize(("query", "location", "description", "found"), AGREEMENT)
+def test_the_query_and_the_posting_read_the_same_dollar(
+    query: str, location: str, description: str, found: bool
+) -> None:
+    filters = interpret(query).filters
+    assert filters_match(filters, _row(location, description), now=NOW) is found
+
+
+PLACES = st.sampled_from(["Toronto", "Sydney", "Auckland", "Singapore", "Mexico City", "Austin", "remote", ""])
+DOLLAR_CODES = st.sampled_from(["usd", "cad", "aud", "nzd", "sgd", "hkd"])
+OTHER_CODES = st.sampled_from(["eur", "gbp", "chf", "inr"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(PLACES, st.integers(min_value=80, max_value=400), DOLLAR_CODES | OTHER_CODES, st.booleans())
+def test_a_code_written_beside_the_figure_always_wins(place: str, thousands: int, code: str, place_first: bool) -> None:
+    """The places never change a reading with a code; a dollar's code is the currency read."""
+    pay = f"${thousands}k {code}"
+    query = f"data engineer {place} {pay}" if place_first else f"data engineer {pay} {place}"
+    currency = interpret(query).filters.salary_currency
+    assert currency == interpret(f"data engineer {pay}").filters.salary_currency
+    if code in ("usd", "cad", "aud", "nzd", "sgd", "hkd"):
+        assert currency == code.upper()
+
+
+WORDS = st.sampled_from(["$", "$120k", "120k", "toronto", "sydney", "or", "usd", "cad", ",", "+", "remote", "/hr"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(WORDS, max_size=10).map(" ".join) | st.text(max_size=40))
+def test_the_reader_never_raises_on_dollars_and_places(text: str) -> None:
+    interpret(text)
