@@ -440,9 +440,9 @@ class FlagsMatch(Func):
     output_field = BooleanField()
     conditional = True
 
-    def __init__(self, *, levels: tuple[str, ...] = (), remote: bool = False) -> None:
+    def __init__(self, *, levels: tuple[str, ...] = (), remote: bool = False, plain: bool = False) -> None:
         super().__init__(F("seniority"), F("remote"))
-        self.levels, self.remote = levels, remote
+        self.levels, self.remote, self.plain = levels, remote, plain
 
     def _columns(self, compiler: Any) -> tuple[str, str]:
         seniority, _ = compiler.compile(self.source_expressions[0])
@@ -462,6 +462,8 @@ class FlagsMatch(Func):
         return f"({' AND '.join(parts) or '1 = 1'})", tuple(params)
 
     def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, tuple[Any, ...]]:
+        if self.plain:
+            return self.as_sql(compiler, connection, **extra)
         seniority, remote = self._columns(compiler)
         flags = keyed(FLAGS_SQL.format(seniority=seniority, remote=remote), self.source_expressions[0])
         parts: list[str] = []
@@ -569,6 +571,7 @@ def filters_q(
     kinds: bool = True,
     posted: bool = True,
     tech: TechForm = "in",
+    flags: bool = True,
     now: datetime | None = None,
 ) -> Q:
     """A `Q` over `JobFields` columns (and `first_seen_at`) with the meaning of `filters_match`.
@@ -580,7 +583,10 @@ def filters_q(
     same for the employment type and visa sponsorship (a bitmap of 800,000 full-time or unknown
     jobs was ANDed with the word index's 26,000 at 1M), and `posted=False` for "posted within N
     days" (`job_posted_idx`: worth ANDing when it is rare next to the words, not for 30 days).
-    `tech` is the form of `tech_companies_only` (`TechForm`; `flag` over jobs only). Freshness is relative to `now` (default: the current time)."""
+    `tech` is the form of `tech_companies_only` (`TechForm`; `flag` over jobs only). With
+    `flags=False` the level and remote are plain column tests, not the flags array's (an index
+    read that asks job_words for a remote job's level key instead). Freshness is relative to
+    `now` (default: the current time)."""
     now = now or timezone.now()
     condition = Q()
     if filters.posted_within_days is not None:
@@ -600,7 +606,7 @@ def filters_q(
     if keys.locations:
         condition &= _any_contains("place_text", keys.locations, index)
     if filters.seniority or filters.remote_only:
-        condition &= Q(FlagsMatch(levels=filters.seniority, remote=filters.remote_only))
+        condition &= Q(FlagsMatch(levels=filters.seniority, remote=filters.remote_only, plain=not flags))
     if filters.remote_from:
         condition &= Q(remote=True) & _any_contains("place_text", keys.remote_from, index)
     if filters.visa_sponsorship:

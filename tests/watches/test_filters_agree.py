@@ -118,6 +118,10 @@ FILTERS: list[dict[str, Any]] = [
     {"locations": ["Austin", "Seattle"]},
     {"seniority": ["senior", "staff"]},
     {"seniority": ["manager", "director"], "remote_only": True},
+    # A remote search's levels as job_words' remote level keys (estimate.asks_remote_levels).
+    {"seniority": ["mid"], "remote_only": True, "keywords": ["engineer"]},
+    {"seniority": ["senior"], "remote_only": True},
+    {"seniority": ["director", "mid"], "remote_only": True, "exclude_keywords": ["director"], "locations": ["US"]},
     {"seniority": ["mid"], "keywords": ["engineer"], "exclude_keywords": ["data"]},
     # Levels with level words (the joint keys of watches/services/job_keys.py on PostgreSQL).
     {"seniority": ["senior", "staff"], "exclude_keywords": ["senior"]},

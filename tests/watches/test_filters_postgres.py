@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
 
 from boards.derive.company import company_key
@@ -16,7 +17,7 @@ from boards.models import Job, Resource
 from changes.models import Change
 from matching.terms import search_text_for
 from tests.watches.explaining import traced
-from watches.filters import Filters, filters_q
+from watches.filters import Filters, FlagsMatch, filters_q, where_sql
 
 pytestmark = [
     pytest.mark.django_db,
@@ -230,6 +231,41 @@ def test_pay_experience_and_sighting_buckets_are_read_from_the_word_index(jobs: 
     exact = Job.objects.filter(filters_q(filters), first_seen_at__gte=start)
     assert set(queryset.filter(filters_q(filters))) == set(exact)
     assert set(queryset) >= set(exact) and exact.exists()
+
+
+def test_a_remote_search_s_levels_are_read_from_the_word_index_as_remote_level_keys(jobs: None) -> None:
+    """Remote and a level as one key of job_words' bounds column (`r<level>`, migration
+    boards/0028, spelled as job_keys.bounds_sql does), the flags tested on the rows it finds."""
+    from watches.services import search
+
+    remote_mid = Filters(keywords=("engineer",), seniority=("mid",), remote_only=True)
+    Job.objects.filter(key__in=[str(index) for index in range(0, 200, 3)]).update(remote=True)
+    keys = search._keys_sql(remote_mid).statement()
+    assert "'{rmid}'" in keys
+    plain = Q(FlagsMatch(levels=("mid",), remote=True, plain=True))
+    queryset = Job.objects.filter(filters_q(Filters(keywords=("engineer",)))).extra(where=[f"TRUE{keys}"])
+    index_condition = plan(queryset).split("Index Cond", 1)[1].split("\n", 1)[0]
+    assert "remote" in index_condition and "seniority" in index_condition
+    assert set(queryset.filter(plain)) == set(Job.objects.filter(filters_q(remote_mid))) != set()
+    assert "ARRAY[" not in where_sql(Job, filters_q(Filters(seniority=("mid",), remote_only=True), flags=False))[0]
+
+
+def test_a_slice_of_several_spans_is_read_from_the_word_index_as_buckets_and_spans(jobs: None) -> None:
+    """A slice longer than a span asks job_words for the buckets up to the next span's start and
+    the spans from there (job_keys.seen_keys; migration boards/0028 spells the expression as
+    job_keys.SEEN_SQL does): exactly the jobs first seen from its first bucket's start."""
+    from watches.services import job_keys, search
+
+    now = timezone.now()
+    first = job_keys.seen_bucket(now - timedelta(hours=150))
+    keys, end = job_keys.seen_keys(first, job_keys.seen_bucket(now) + 2)
+    assert any(key < 0 for key in keys) and len(keys) < job_keys.seen_bucket(now) + 2 - first
+    window = f"{job_keys.seen_sql(search.TABLE)} && %s::integer[]"
+    queryset = Job.objects.extra(where=[window], params=[keys])
+    assert "first_seen_at" in plan(queryset).split("Index Cond", 1)[1].split("\n", 1)[0]
+    start, stop = job_keys.bucket_start(first), job_keys.bucket_start(end)
+    exact = Job.objects.filter(first_seen_at__gte=start, first_seen_at__lt=stop)
+    assert set(queryset) == set(exact) and 0 < exact.count() < Job.objects.count()
 
 
 def test_an_excluded_word_is_tested_on_the_rows_the_index_finds(jobs: None) -> None:

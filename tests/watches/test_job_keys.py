@@ -25,6 +25,8 @@ from watches.services.job_keys import (
     posted_day,
     posted_days,
     seen_bucket,
+    seen_keys,
+    seen_span,
 )
 
 
@@ -69,6 +71,20 @@ def test_a_sighting_bucket_starts_at_its_own_start() -> None:
     assert bucket_start(bucket) <= moment < bucket_start(bucket + 1)
     assert seen_bucket(bucket_start(bucket + 1)) == bucket + 1
     assert seen_bucket(bucket_start(bucket + 1) - timedelta(microseconds=1)) == bucket
+
+
+def test_a_slice_s_sighting_keys_hold_its_buckets_and_no_other() -> None:
+    """Every bucket from the first to the end `seen_keys` gives holds one of its keys (itself or
+    its span), no bucket outside does, and beyond a span there are fewer keys than buckets."""
+    for first, after in [(1000, 1001), (1000, 1024), (1000, 1030), (1008, 1100), (1032, 1560), (1017, 1575)]:
+        keys, end = seen_keys(first, after)
+        assert end >= after and len(set(keys)) == len(keys)
+        for bucket in range(first - 50, end + 50):
+            held = bucket in keys or seen_span(bucket) in keys
+            assert held == (first <= bucket < end), (first, after, bucket)
+        assert len(keys) <= min(after - first, 23 + (end - first) // 24 + 1)
+    assert seen_keys(1032, 1560)[0] == [seen_span(bucket) for bucket in range(1032, 1560, 24)]
+    assert seen_span(0) == -1 and seen_span(23) == -1 and seen_span(24) == -2
 
 
 def posted_keys_held(moment: datetime) -> set[int]:

@@ -71,12 +71,13 @@ def job_condition(
     kinds: bool,
     posted: bool,
     tech: TechForm = "in",
+    flags: bool = True,
     now: datetime | None = None,
 ) -> Sql:
     """`filters_q(filters, …)` over boards_job as `Sql`, columns qualified by the table's name;
     freshness relative to `now` (default: the current time), as the caller's own keys are."""
     fixed = _fixed(
-        dataclasses.replace(filters, posted_within_days=None, max_days_open=None), index, ranges, kinds, tech
+        dataclasses.replace(filters, posted_within_days=None, max_days_open=None), index, ranges, kinds, tech, flags
     )
     if filters.posted_within_days is None and filters.max_days_open is None:
         return fixed
@@ -88,6 +89,6 @@ def job_condition(
 
 
 @functools.lru_cache(maxsize=CONDITION_CACHE)
-def _fixed(filters: Filters, index: bool, ranges: bool, kinds: bool, tech: TechForm) -> Sql:
-    sql, params = where_sql(Job, filters_q(filters, index=index, ranges=ranges, kinds=kinds, tech=tech))
+def _fixed(filters: Filters, index: bool, ranges: bool, kinds: bool, tech: TechForm, flags: bool = True) -> Sql:
+    sql, params = where_sql(Job, filters_q(filters, index=index, ranges=ranges, kinds=kinds, tech=tech, flags=flags))
     return Sql(sql, literals(params))

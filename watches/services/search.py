@@ -22,6 +22,7 @@ from watches.query import Interpretation, interpret
 from watches.services.conditions import Sql, job_condition, literals
 from watches.services.estimate import (
     SearchStats,
+    asks_remote_levels,
     company_share,
     estimated_share,
     index_keys,
@@ -37,6 +38,7 @@ from watches.services.job_keys import (
     posted_days,
     posted_sql,
     seen_bucket,
+    seen_keys,
     seen_sql,
 )
 from watches.services.present import COUNT_CAP, count_capped, jobs_as_dicts, newest_jobs, page_job
@@ -159,8 +161,12 @@ POSTED_MAX_DAYS = 14
 # The smallest slice, in jobs: a margin for estimates off by more than twice when few rows are
 # wanted. In jobs, not in a share of them, so that a search reads as many rows at 5M as at 1M.
 MIN_SLICE_ROWS = 10_000
-# An index read's slice of more sighting buckets than this (a month) reads every job instead.
-MAX_SLICE_BUCKETS = 180
+# An index read's slice asked for by more sighting keys than this (buckets and spans,
+# `job_keys.seen_keys`: about half a year), or covering more than MAX_SLICE_SHARE of the jobs,
+# reads every job instead. The scan checks every key of the overlap at each row the other keys
+# agree on (about 22 ns a key a row at 5M jobs).
+MAX_SLICE_KEYS = 64
+MAX_SLICE_SHARE = 0.6
 # A search's first read covers at most this many jobs (the newest), whatever the estimate says,
 # when it has several index conditions (their product is the estimate; they may go together)
 # and the rarest is held by more than RARE_KEY_ROWS jobs. An estimate low by 2-30 times (words and
@@ -276,10 +282,12 @@ def _read_slice(stats: SearchStats, share: float) -> tuple[datetime | None, floa
     if since is None:
         return None, 1.0
     bucket = seen_bucket(since)
-    if seen_bucket(timezone.now()) - bucket > MAX_SLICE_BUCKETS:
-        return None, 1.0
+    keys, _end = seen_keys(bucket, seen_bucket(timezone.now()) + 2)
     start = bucket_start(bucket)
-    return start, stats.share_since(start)
+    covered = stats.share_since(start)
+    if len(keys) > MAX_SLICE_KEYS or covered > MAX_SLICE_SHARE:
+        return None, 1.0
+    return start, covered
 
 
 def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) -> tuple[int, list[dict[str, Any]]]:
@@ -299,8 +307,11 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     # the tech companies as its `tech` key (and each row's own flag, `Job.tech`).
     alone: Driving = "companies" if plan.companies else ""
     now = timezone.now()
+    # A remote search's levels are asked for as the remote jobs' level keys (`_keys_sql`), the
+    # level and remote tested on the rows it finds (not the flags array's two keys).
+    flags = bool(alone) or not asks_remote_levels(filters, search_stats())
     where = _one_per_vacancy_sql(
-        filters, index=not alone, ranges=False, kinds=False, posted=False, driving=alone, now=now
+        filters, index=not alone, ranges=False, kinds=False, posted=False, flags=flags, driving=alone, now=now
     )
     keys = Sql("") if alone else _keys_sql(filters)
     posted_from: datetime | None = None
@@ -316,8 +327,11 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     within = where
     if plan.since is not None:
         # The slice as sighting buckets job_words serves, from the first to the one after now's.
-        first, after = seen_bucket(plan.since), seen_bucket(now) + 2
-        buckets, start, end = literals([list(range(first, after)), bucket_start(first), bucket_start(after)])
+        # The slice as sighting buckets and spans job_words serves, from the first bucket to the
+        # one after now's (or the end of its span).
+        first = seen_bucket(plan.since)
+        seen, after = seen_keys(first, seen_bucket(now) + 2)
+        buckets, start, end = literals([seen, bucket_start(first), bucket_start(after)])
         read = Sql(f"{read.text} AND {seen_sql(TABLE)} && %s::integer[]", (*read.values, buckets))
         ahead.append(Sql(f'{columns} {_opaque(where.text)} AND {TABLE}."first_seen_at" >= %s', (*where.values, end)))
         within = Sql(
@@ -365,6 +379,8 @@ def _keys_sql(filters: Filters) -> Sql:
         sql, params = f"{sql} AND {collated(joint_sql(TABLE))} {operator} %s::text[]", [*params, list(group)]
     if keys.bounds:
         sql, params = f"{sql} AND {collated(bounds_sql(TABLE))} @> %s::text[]", [*params, list(keys.bounds)]
+    if keys.remote_levels:
+        sql, params = f"{sql} AND {collated(bounds_sql(TABLE))} && %s::text[]", [*params, list(keys.remote_levels)]
     return Sql(sql, literals(params))
 
 
@@ -394,6 +410,7 @@ def _one_per_vacancy_sql(
     kinds: bool = True,
     posted: bool = True,
     tech: TechForm = "flag",
+    flags: bool = True,
     driving: Driving = "",
     now: datetime | None = None,
 ) -> Sql:
@@ -408,10 +425,14 @@ def _one_per_vacancy_sql(
     if driving == "companies" and filters.companies:
         lead, rest = Q(company_key__in=filters.keys.companies), replace(filters, companies=())
         lead_sql, lead_params = where_sql(Job, lead)
-        others = job_condition(rest, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech, now=now)
+        others = job_condition(
+            rest, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech, flags=flags, now=now
+        )
         condition = Sql(f"{lead_sql} AND {_opaque(others.text)}", (*literals(lead_params), *others.values))
     else:
-        condition = job_condition(filters, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech, now=now)
+        condition = job_condition(
+            filters, index=index, ranges=ranges, kinds=kinds, posted=posted, tech=tech, flags=flags, now=now
+        )
     # The same condition on the earlier copy: every column of it is boards_job's, qualified (in
     # the text; the values are apart).
     earlier = _opaque(condition.text.replace('"boards_job".', '"earlier".'))
