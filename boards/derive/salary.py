@@ -313,9 +313,16 @@ def _is_lakh(token: str | None) -> bool:
 
 
 def _label_period(window: str) -> str | None:
-    # Every label holds "ly", "an", "per" or "day": a window without them is answered by four
-    # substring tests instead of the pattern tried at each of its positions.
-    if "ly" not in window and "an" not in window and "per" not in window and "day" not in window:
+    # Every label holds "ly", "an", "per", "day", "ual" or "hora": a window without them is answered
+    # by six substring tests instead of the pattern tried at each of its positions.
+    if (
+        "ly" not in window
+        and "an" not in window
+        and "per" not in window
+        and "day" not in window
+        and "ual" not in window
+        and "hora" not in window
+    ):
         return None
     last = None
     for found in pat.PERIOD_BEFORE.finditer(window):

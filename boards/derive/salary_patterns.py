@@ -112,6 +112,15 @@ UNIT = {
     "std": "hour",
     "heure": "hour",
     "uur": "hour",
+    # Spanish and Portuguese units after "por", "al", "ao", "a la", "/": "$30,000 al mes", "$500 por día".
+    "año": "year",
+    "ano": "year",
+    "mes": "month",
+    "mês": "month",
+    "semana": "week",
+    "día": "day",
+    "dia": "day",
+    "hora": "hour",
 }
 # Abbreviated periods written as one token: "18.50 p/hr", "22 ph", "£500 pw", "£1,800 pcm".
 ABBREVIATION = {
@@ -150,13 +159,32 @@ ADVERB = {
     "annuels": "year",
     "mensuel": "month",
     "mensuels": "month",
+    "annuelle": "year",
+    "annuelles": "year",
+    "mensuelle": "month",
+    "mensuelles": "month",
+    # Spanish and Portuguese: "$30,000 mensuales", "$30,000 brutos mensuales", "R$ 8.000 mensais".
+    "anual": "year",
+    "anuales": "year",
+    "anuais": "year",
+    "mensual": "month",
+    "mensuales": "month",
+    "mensal": "month",
+    "mensais": "month",
+    "semanal": "week",
+    "semanales": "week",
+    "semanais": "week",
+    "diario": "day",
+    "diarios": "day",
 }
 # The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
 _PERIOD_AFTER = (
     r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|days?|hours?|hrs?|h)(?![a-z])"
-    r"|(?:/|\bpro\b|\bper\b|\bpar\b|\bim\b)\s?(?P<foreign>jahr|an|jaar|monat|mois|maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur)(?![a-zäöü])"
+    r"|(?:/|\b(?:pro|per|par|im|por|al|ao|a la)\b)\s?(?P<foreign>jahr|an|jaar|monat|mois|"
+    r"maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur|año|ano|mes|mês|semana|día|dia|hora)(?![a-zäöüáéíóúñãêç])"
     r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly|jährlich|monatlich|"
-    r"wöchentlich|täglich|stündlich|annuels?|mensuels?)(?![a-zäöü])"
+    r"wöchentlich|täglich|stündlich|annuel(?:le)?s?|mensuel(?:le)?s?|anual(?:es)?|anuais|mensual(?:es)?|mensal|"
+    r"mensais|semanal(?:es)?|semanais|diarios?)(?![a-zäöüáéíóúñãêç])"
     r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))"
 )
 PERIOD_AFTER = re.compile(_PERIOD_AFTER, re.IGNORECASE)
@@ -188,7 +216,8 @@ PACKAGE_TAIL = re.compile(
 )
 # A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
 PERIOD_BEFORE = re.compile(
-    r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour)\b"
+    r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour|anual|mensual|"
+    r"semanal|por hora)\b"
 )
 LABEL_PERIOD = {
     "annual": "year",
@@ -202,6 +231,10 @@ LABEL_PERIOD = {
     "hourly": "hour",
     "per hour": "hour",
     "an hour": "hour",
+    "anual": "year",
+    "mensual": "month",
+    "semanal": "week",
+    "por hora": "hour",
 }
 PAY_WORDS = _words(
     "salary salaries compensation pay paid paying pays base wage wages rate rates ote earn earning "

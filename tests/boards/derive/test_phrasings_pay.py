@@ -60,6 +60,21 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("€ 3.800 bruto per maand", (3800, 3800, "EUR", "month")),
     ("EUR 25 pro Stunde", (25, 25, "EUR", "hour")),
     ("€52.000 jährlich", (52000, 52000, "EUR", "year")),
+    ("3 800 € brut mensuelle", (3800, 3800, "EUR", "month")),
+    # Spanish and Portuguese periods after a currency.
+    ("MXN 30,000 mensuales", (30000, 30000, "MXN", "month")),
+    ("MXN 30,000 - 40,000 brutos mensuales", (30000, 40000, "MXN", "month")),
+    ("$3,000 al mes", (3000, 3000, "USD", "month")),
+    ("$3,000 - $4,000 por mes", (3000, 4000, "USD", "month")),
+    ("$60,000 al año", (60000, 60000, "USD", "year")),
+    ("$60,000 anuales", (60000, 60000, "USD", "year")),
+    ("$25 por hora", (25, 25, "USD", "hour")),
+    ("$300 por día", (300, 300, "USD", "day")),
+    ("$1,000 a la semana", (1000, 1000, "USD", "week")),
+    ("R$ 8.000 por mês", (8000, 8000, "BRL", "month")),
+    ("R$ 8.000 - R$ 10.000 mensais", (8000, 10000, "BRL", "month")),
+    ("R$ 120.000 ao ano", (120000, 120000, "BRL", "year")),
+    ("Salario mensual: MXN 30,000", (30000, 30000, "MXN", "month")),
 ]
 
 # The figure followed by the rest of the package; "up to" one figure is only a maximum.

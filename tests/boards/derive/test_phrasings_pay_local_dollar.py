@@ -90,6 +90,38 @@ def test_a_bare_dollar_is_the_dollar_of_the_postings_one_country(
     assert _currency_of(location, description, others) == currency
 
 
+# A Mexican posting's Spanish period (boards/derive/salary_patterns.py UNIT, ADVERB, LABEL_PERIOD):
+# without it a monthly "$30,000" is no believable yearly MXN salary and the posting had none.
+# description → (min, max, period, annual_min).
+MEXICAN_PERIODS: list[tuple[str, tuple[float | None, float | None, str, float | None]]] = [
+    ("Sueldo: $30,000 mensuales", (30000, 30000, "month", 360000)),
+    ("Sueldo: $30,000 - $40,000 al mes", (30000, 40000, "month", 360000)),
+    ("$30,000 brutos mensuales", (30000, 30000, "month", 360000)),
+    ("Salario mensual: $30,000 - $45,000", (30000, 45000, "month", 360000)),
+    ("$30,000/mes + prestaciones de ley", (30000, 30000, "month", 360000)),
+    ("$1,500 por día", (1500, 1500, "day", 390000)),
+    ("$250 por hora", (250, 250, "hour", 520000)),
+    ("Pago por hora: $250", (250, 250, "hour", 520000)),
+    ("$600,000 - $800,000 anuales", (600000, 800000, "year", 600000)),
+    ("$600,000 al año", (600000, 600000, "year", 600000)),
+    ("$8,000 a la semana", (8000, 8000, "week", 416000)),
+]
+
+
+@pytest.mark.parametrize(("description", "expected"), MEXICAN_PERIODS)
+def test_a_spanish_period_is_read_in_the_local_dollar(
+    description: str, expected: tuple[float | None, float | None, str, float | None]
+) -> None:
+    salary = derive_job(_posting("Mexico City", description), platform="greenhouse").salary
+    assert salary is not None
+    assert (salary.min, salary.max, salary.period, salary.annual_min) == expected
+    assert salary.currency == "MXN"
+
+
+def test_a_monthly_mexican_figure_without_its_period_is_still_no_yearly_pay() -> None:
+    assert derive_job(_posting("Mexico City", "Sueldo: $30,000"), platform="greenhouse").salary is None
+
+
 def test_the_figures_are_read_as_before_in_the_local_dollar() -> None:
     salary = derive_job(_posting("Toronto, ON", TORONTO_PAY), platform="greenhouse").salary
     assert salary is not None
