@@ -97,7 +97,14 @@ MONTHLY_PAY: list[tuple[str, dict[str, Any]]] = [
         "SGD 12k, backend, Singapore",
         {"keywords": ["backend"], "locations": ["singapore"], "min_salary": 144000, "salary_currency": "SGD"},
     ),
+    # The other dollars written "$", by a code or where the places are (pay.read_local_dollar).
+    ("CAD 12k backend", {"keywords": ["backend"], "min_salary": 144000, "salary_currency": "CAD"}),
+    ("A$20k, backend", {"keywords": ["backend"], "min_salary": 240000, "salary_currency": "AUD"}),
+    ("NZ$15k backend", {"keywords": ["backend"], "min_salary": 180000, "salary_currency": "NZD"}),
+    ("TWD 80k backend", {"keywords": ["backend"], "min_salary": 960000, "salary_currency": "TWD"}),
     # A year's pay stays yearly.
+    ("CAD 30k backend", {"keywords": ["backend"], "min_salary": 30000, "salary_currency": "CAD"}),
+    ("TWD 400k backend", {"keywords": ["backend"], "min_salary": 400000, "salary_currency": "TWD"}),
     ("$25k backend", {"keywords": ["backend"], "min_salary": 25000, "salary_currency": "USD"}),
     ("120k NIS, backend", {"keywords": ["backend"], "min_salary": 120000, "salary_currency": "ILS"}),
     ("€12k backend", {"keywords": ["backend"], "min_salary": 12000, "salary_currency": "EUR"}),

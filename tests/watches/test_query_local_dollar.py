@@ -40,6 +40,18 @@ LOCAL_DOLLAR: list[tuple[str, dict[str, Any]]] = [
     ),
     # The size in the local dollar decides the period, as for a code written: a month's pay in SGD.
     ("Singapore $8k", {"locations": ["singapore"], "min_salary": 96000, "salary_currency": "SGD"}),
+    # ... and in CAD, AUD, NZD and TWD, below a full-time year at the minimum wage there
+    # (pay._USUALLY_MONTHLY_BELOW): "$12k Toronto" is no yearly pay in Canada.
+    ("$12k Toronto", {"locations": ["toronto"], "min_salary": 144000, "salary_currency": "CAD"}),
+    ("Toronto $22k", {"locations": ["toronto"], "min_salary": 264000, "salary_currency": "CAD"}),
+    ("Sydney $20k", {"locations": ["sydney"], "min_salary": 240000, "salary_currency": "AUD"}),
+    ("Auckland $15k", {"locations": ["auckland"], "min_salary": 180000, "salary_currency": "NZD"}),
+    ("Taipei $80k", {"locations": ["taipei"], "min_salary": 960000, "salary_currency": "TWD"}),
+    ("Taipei $300k", {"locations": ["taipei"], "min_salary": 3600000, "salary_currency": "TWD"}),
+    ("Mexico City $30k", {"locations": ["mexico city"], "min_salary": 360000, "salary_currency": "MXN"}),
+    # A year's pay there stays yearly.
+    ("Toronto $30k", {"locations": ["toronto"], "min_salary": 30000, "salary_currency": "CAD"}),
+    ("Taipei $400k", {"locations": ["taipei"], "min_salary": 400000, "salary_currency": "TWD"}),
     # A code decides, wherever the places are.
     ("$150k AUD", {"min_salary": 150000, "salary_currency": "AUD"}),
     ("Toronto $120k USD", {"locations": ["toronto"], "min_salary": 120000, "salary_currency": "USD"}),
@@ -73,10 +85,14 @@ def test_the_local_dollar_is_noted() -> None:
     assert not any("bare" in note for note in interpret("python $150k").notes)
 
 
-def test_a_month_read_in_the_local_dollar_is_noted_once() -> None:
-    notes = interpret("Singapore $8k").notes
+@pytest.mark.parametrize(
+    ("query", "currency"), [("Singapore $8k", "SGD"), ("$12k Toronto", "CAD"), ("Sydney $20k", "AUD")]
+)
+def test_a_month_read_in_the_local_dollar_is_noted_once(query: str, currency: str) -> None:
+    notes = interpret(query).notes
     assert sum("monthly pay" in note for note in notes) == 1
-    assert "in SGD" in next(note for note in notes if "monthly pay" in note)
+    assert f"in {currency}" in next(note for note in notes if "monthly pay" in note)
+    assert f'`salary_currency: "{currency}"`' in next(note for note in notes if "monthly pay" in note)
 
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

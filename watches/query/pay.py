@@ -393,7 +393,13 @@ def _monthly_by_amount(value: float, currency: str | None) -> str | None:
 # monthly one is a believable tech salary (Israel: 15,000-70,000 NIS a month; the Gulf: AED/SAR
 # 20,000-60,000; Singapore SGD 6,000-20,000; Hong Kong HKD 30,000-150,000; Poland's minimum wage is
 # about 58,000 PLN a year). The dollar: under 20,000 a year is below the US full-time minimum in most
-# states, and remote work paid in dollars abroad is quoted by the month ("$12k").
+# states, and remote work paid in dollars abroad is quoted by the month ("$12k"). The other dollars
+# written "$" (money.LOCAL_DOLLAR; a bare "$" is read in them where the query's places are: "$12k
+# Toronto", pay.read_local_dollar) the same way: a full-time year at the minimum wage is about 37,000
+# CAD (federal), 49,000 AUD and 49,000 NZD, and about 350,000 TWD (NT$28,590 a month), while a month
+# of tech pay is CAD/AUD/NZD 6,000-20,000 and TWD 50,000-300,000. MXN, ARS, CLP and COP need no row:
+# their lowest yearly bound (money.BOUNDS x CURRENCY_SCALE: 170,000 MXN, 9,000,000 ARS/CLP,
+# 40,000,000 COP) is already above a year at their minimum wage.
 _USUALLY_MONTHLY_BELOW: dict[str, float] = {
     "ILS": 100_000,
     "AED": 100_000,
@@ -402,4 +408,8 @@ _USUALLY_MONTHLY_BELOW: dict[str, float] = {
     "HKD": 200_000,
     "PLN": 60_000,
     "USD": 20_000,
+    "CAD": 25_000,
+    "AUD": 25_000,
+    "NZD": 25_000,
+    "TWD": 350_000,
 }
