@@ -80,9 +80,12 @@ def diff_jobs(
     *,
     complete: bool,
     known_hashes: Mapping[str, str] | None = None,
+    baseline: bool = False,
 ) -> DiffResult:
     """`known_hashes` are the stored `job_hash`es of `previous`: a job of `current` that is the
-    previous object itself (an unchanged posting, boards/fingerprint.py) is not hashed again."""
+    previous object itself (an unchanged posting, boards/fingerprint.py) is not hashed again.
+    `baseline`: the board's first snapshot, whose events nobody reads (the check writes none for
+    it): none are made (a `JobEvent` for each of a new 100,000-posting board's jobs)."""
     snapshot: dict[str, ParsedJob] = {}
     for job in current:
         snapshot.setdefault(job.key, job)
@@ -113,9 +116,11 @@ def diff_jobs(
     jobs = list(snapshot.values())
     if not complete:
         jobs.extend(job for key, job in previous.items() if key not in snapshot)
-    events = [JobEvent("JOB_ADDED", job) for job in added]
-    events += [JobEvent("JOB_REMOVED", job) for job in removed]
-    events += updated
+    events: list[JobEvent] = []
+    if not baseline:
+        events = [JobEvent("JOB_ADDED", job) for job in added]
+        events += [JobEvent("JOB_REMOVED", job) for job in removed]
+        events += updated
     hashes = job_hashes(jobs, previous, known_hashes or {})
     return DiffResult(events=events, jobs=jobs, content_hash=combined_hash(hashes.values()), job_hashes=hashes)
 

@@ -286,6 +286,7 @@ def _apply(resource: Resource, reading: BoardReading, stored: StoredSet, *, has_
         carry_details(previous, reading.jobs),
         complete=reading.listing.complete,
         known_hashes=stored.hashes,
+        baseline=not has_snapshot,
     )
     complete = reading.listing.complete
     if not complete:

@@ -285,6 +285,18 @@ def test_an_identical_snapshot_yields_no_event(old: list[ParsedJob]) -> None:
 
 
 @settings(max_examples=150)
+@given(st.lists(jobs(), max_size=8), st.lists(jobs(), max_size=8), st.booleans())
+def test_a_baseline_is_the_diff_without_its_events(old: list[ParsedJob], new: list[ParsedJob], complete: bool) -> None:
+    previous = index(*old)
+
+    result = diff_jobs(previous, new, complete=complete)
+    baseline = diff_jobs(previous, new, complete=complete, baseline=True)
+
+    assert baseline.events == []
+    assert dataclasses.replace(baseline, events=result.events) == result
+
+
+@settings(max_examples=150)
 @given(st.lists(jobs(), max_size=8), st.lists(jobs(), max_size=8))
 def test_an_incomplete_snapshot_yields_no_removal_and_loses_no_job(old: list[ParsedJob], new: list[ParsedJob]) -> None:
     previous = index(*old)
