@@ -72,6 +72,9 @@ class DiffResult:
     jobs: list[ParsedJob]  # the new open set
     content_hash: str  # of `jobs`
     job_hashes: dict[str, str] = field(default_factory=dict)  # key → `job_hash` of each of `jobs`
+    # key → the text `job_hash` hashed (`job_text`), for each job of `jobs` not in the previous set:
+    # a new row's data is written from it (jobstore.data_text), not serialised a second time.
+    job_texts: dict[str, bytes] = field(default_factory=dict)
 
 
 def diff_jobs(
@@ -121,8 +124,11 @@ def diff_jobs(
         events = [JobEvent("JOB_ADDED", job) for job in added]
         events += [JobEvent("JOB_REMOVED", job) for job in removed]
         events += updated
-    hashes = job_hashes(jobs, previous, known_hashes or {})
-    return DiffResult(events=events, jobs=jobs, content_hash=combined_hash(hashes.values()), job_hashes=hashes)
+    texts: dict[str, bytes] = {}
+    hashes = job_hashes(jobs, previous, known_hashes or {}, texts=texts)
+    return DiffResult(
+        events=events, jobs=jobs, content_hash=combined_hash(hashes.values()), job_hashes=hashes, job_texts=texts
+    )
 
 
 def changed_fields(before: ParsedJob, after: ParsedJob) -> tuple[str, ...]:
@@ -139,17 +145,39 @@ _HASHED_JSON = compact_encoder(default=str)
 def job_hash(job: ParsedJob) -> str:
     """SHA-256 of the job as served (`ParsedJob.as_dict`), its JSON with sorted keys: a job rebuilt
     from the database hashes like the one just derived. Stored with its row (`boards.Job.job_hash`)."""
-    return hashlib.sha256(_HASHED_JSON(sorted_dict(job))).hexdigest()
+    return hashlib.sha256(job_text(job)).hexdigest()
+
+
+def job_text(job: ParsedJob) -> bytes:
+    """What `job_hash` hashes: the served job's JSON, keys sorted, compact, in UTF-8 (`_HASHED_JSON`)."""
+    return _HASHED_JSON(sorted_dict(job))
 
 
 def job_hashes(
-    jobs: Iterable[ParsedJob], previous: Mapping[str, ParsedJob], known: Mapping[str, str]
+    jobs: Iterable[ParsedJob],
+    previous: Mapping[str, ParsedJob],
+    known: Mapping[str, str],
+    *,
+    texts: dict[str, bytes] | None = None,
 ) -> dict[str, str]:
-    """Each job's `job_hash`, taken from `known` for a job that is the previous object itself."""
+    """Each job's `job_hash`, taken from `known` for a job that is the previous object itself;
+    `texts` gets the `job_text` of each job not in `previous` (a new row: only those are written
+    from it, and a re-derived board's texts would be held for nothing)."""
     hashes: dict[str, str] = {}
+    sha256 = hashlib.sha256
     for job in jobs:
-        stored = known.get(job.key) if previous.get(job.key) is job else None
-        hashes[job.key] = stored or job_hash(job)
+        key = job.key
+        before = previous.get(key)
+        stored = known.get(key) if before is job else None
+        if stored:
+            hashes[key] = stored
+            continue
+        text = job_text(job)
+        hashes[key] = sha256(text).hexdigest()
+        if before is None and texts is not None:
+            # A copy of its own size: orjson's bytes keep the buffer they were written in (about
+            # 4 KB), and a new 100,000-posting board's texts held 350 MB more for it.
+            texts[key] = bytes(memoryview(text))
     return hashes
 
 

@@ -3,7 +3,7 @@ and compact UTF-8 JSON written by orjson, a tenth of the C encoder's time (`comp
 
 `encode` builds the C encoder anew on every call (its options, a dict for cycle detection), then
 joins the chunks: for a job's served data (about 440 bytes) that is 5.3 µs of which 1.5 µs is the
-building. A check of a new 100,000-posting board encodes every job twice (its hash,
+building. A check of a new 100,000-posting board encoded every job twice (its hash,
 boards/diff.py, and its row's data, boards/services/rows.py), and every vacancy group's places
 once. `encoder_of` builds the C encoder once, for values without cycles (the check's own dicts,
 lists and scalars): the same text, character for character (tests/test_json_text.py).
@@ -56,16 +56,16 @@ _PASSED = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
 
 def compact_encoder(default: Callable[[Any], Any] | None = None) -> Callable[[Any], bytes]:
-    """`json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=default)` as UTF-8
-    (lone surrogates as "surrogatepass" writes them), written by orjson: 0.46 µs for a job's
-    served data against 4.7 µs for the C encoder built once (this machine, 2026-12-05). A check
-    of a new 100,000-posting board writes every job twice (its hash, boards/diff.py; its row's
-    data, boards/services/rows.py). The same text, byte for byte, but for floats under 1e-4 in
-    size (json `1e-05`, `1.5e-07`; orjson `0.00001`, `1.5e-7`), NaN and the infinities (orjson:
-    `null`), and an enum that is neither a str nor an int (orjson writes its value; json hands it
-    to `default`). What orjson refuses (an integer beyond 64 bits, a key that is not a string, a
-    lone surrogate, a value `default` cannot turn into JSON) is json's to write, or to refuse
-    with json's own error (tests/watchtower/test_json_text.py)."""
+    """`json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=default)` as UTF-8 (lone
+    surrogates as "surrogatepass" writes them), written by orjson: 0.46 µs for a job's served data
+    against 4.7 µs for the C encoder built once (this machine, 2026-12-05). A check of a new
+    100,000-posting board writes every job once (its hash, boards/diff.py; on PostgreSQL its row's
+    data is made from that text, boards/services/jobstore.py `data_text`). The same text, byte for
+    byte, but for floats under 1e-4 in size (json `1e-05`, `1.5e-07`; orjson `0.00001`, `1.5e-7`),
+    NaN and the infinities (orjson: `null`), and an enum that is neither a str nor an int (orjson
+    writes its value; json hands it to `default`). What orjson refuses (an integer beyond 64 bits, a
+    key that is not a string, a lone surrogate, a value `default` cannot turn into JSON) is json's
+    to write, or to refuse with json's own error (tests/watchtower/test_json_text.py)."""
     fallback = encoder_of(json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=default))
 
     def encoded(value: Any) -> bytes:

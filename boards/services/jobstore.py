@@ -7,6 +7,7 @@ whether it sits in a board's open set or in a change event.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from boards.derive.company import company_key, is_staffing_agency
 from boards.job import ParsedJob, Salary
 from matching import places, terms
+from watchtower.json_text import compact_encoder
 
 FILTER_COLUMNS = (
     "title",
@@ -52,6 +54,60 @@ def job_data(job: ParsedJob, *, company_fallback: str = "") -> dict[str, Any]:
         data["places"] = resolved
     data.pop("key", None)
     return data
+
+
+# JSON text as the job hash writes it (boards/diff.py `job_text`): compact UTF-8, by orjson.
+_TEXT = compact_encoder()
+
+
+def data_text(
+    job: ParsedJob,
+    hashed: bytes,
+    *,
+    company_fallback: str = "",
+    places_of: Sequence[str] | None = None,
+    more: bytes = b"",
+) -> bytes:
+    """`job_data` as JSON text (UTF-8) with the members `more` (",\"name\":value..."), made from
+    `hashed`, the job's `diff.job_text` (its served dict, keys sorted), instead of serialising
+    the job a second time: a new 100,000-posting board's rows. Its "key" member is taken out
+    and `job_data`'s own appended; `places_of`: the locations whose places it names instead of
+    the job's own, even none (`grouping.served` of a group's lead). For a jsonb column, which
+    keeps neither key order nor spacing nor escapes: the value stored is `job_data`'s
+    (tests/boards/test_write_fast_paths.py).
+
+    Outside a JSON string every '"' opens or closes one, and a string followed by ':' is a
+    member's name; "key" is one name of the top level alone (the salary's are others), and
+    "partial" (always served) is sorted after it, so the member and its comma occur once."""
+    member = b'"key":' + _TEXT(job.key) + b","
+    text = hashed.replace(member, b"", 1)
+    if len(text) == len(hashed):
+        raise ValueError(f"{job.key}: not the job's hashed text")
+    added: list[bytes] = []
+    if not job.company and company_fallback:
+        added.append(b',"company":' + _TEXT(company_fallback))
+        if not job.staffing_agency and is_staffing_agency(company=company_fallback):
+            added.append(b',"staffing_agency":true')
+    if places_of is not None:
+        added.append(b',"places":' + _places_text(tuple(places_of)))
+    else:
+        own = _places_text((job.location, *job.other_locations) if job.location else job.other_locations)
+        if own != b"[]":
+            added.append(b',"places":' + own)
+    if more:
+        added.append(more)
+    return b"".join((text[:-1], *added, b"}")) if added else text
+
+
+@functools.lru_cache(maxsize=4096)  # a board's postings share a few hundred locations
+def _places_text(locations: tuple[str, ...]) -> bytes:
+    """The JSON text of `places.places_as_dicts(locations)`, as `data_text` writes it."""
+    return _TEXT(places.places_as_dicts(locations))
+
+
+def list_text(values: tuple[str, ...]) -> bytes:
+    """The JSON text of a list of texts, as `data_text` writes it."""
+    return _TEXT(values)
 
 
 def job_from_data(key: str, data: dict[str, Any], *, same: dict[Any, Any] | None = None) -> ParsedJob:

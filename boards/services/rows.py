@@ -31,6 +31,19 @@ _JSON = encoder_of(json.JSONEncoder())
 _JSON_BYTES = compact_encoder()
 
 
+class JsonText(bytes):
+    """A JSON field's value given as its JSON text, UTF-8, for `rows_copy` on PostgreSQL only
+    (`copies`): a jsonb column keeps no key order, spacing or escaping, so the stored value is
+    the one the text means, written without a dict to serialise (`jobstore.data_text`)."""
+
+    __slots__ = ()
+
+
+def copies() -> bool:
+    """Whether `rows_copy` writes with COPY (PostgreSQL), where a JSON value may be a `JsonText`."""
+    return connection.vendor == "postgresql"
+
+
 class _JsonbDumper(JsonbBinaryDumper):
     """jsonb as psycopg writes it, the value's text written by orjson (`_JSON_BYTES`; `_JSON` for
     a `Json` or `Jsonb` wrapper, as psycopg's own): for COPY, where the column's type chooses the
@@ -44,8 +57,10 @@ class _JsonbDumper(JsonbBinaryDumper):
         """psycopg's own (the format's version byte, then the text), in one call for a plain value:
         COPY calls it for each jsonb value of each row (200,000 for a new 100,000-posting board).
         A tuple is written as the list it holds, the bytes of a tuple of texts remembered
-        (`_texts_bytes`)."""
+        (`_texts_bytes`); a `JsonText` as it is."""
         kind = type(obj)
+        if kind is JsonText:
+            return b"\x01" + obj
         if kind is dict or kind is list:
             return b"\x01" + _JSON_BYTES(obj)
         if kind is tuple:
@@ -76,7 +91,8 @@ def rows_copy(model: type[models.Model], names: Sequence[str], rows: Sequence[Se
     """`rows_insert` of rows given as values in the order of `names` (attribute names): what a
     caller writing many rows builds directly, without a dict a row. A JSON field's value is the
     value itself (a dict, a list, or a tuple written as a list: on PostgreSQL its text is
-    remembered, for values many rows repeat), written as json.dumps writes it."""
+    remembered, for values many rows repeat), written as json.dumps writes it, or on PostgreSQL
+    (`copies`) a `JsonText`."""
     if not rows:
         return
     if connection.vendor != "postgresql":

@@ -34,7 +34,7 @@ from boards.models import Job as JobRow
 from boards.models import Resource
 from boards.services import grouping, jobstore
 from boards.services.reading import BoardReading
-from boards.services.rows import rows_copy
+from boards.services.rows import JsonText, copies, rows_copy
 from matching.tech import is_tech_company
 
 BATCH = 5000
@@ -378,6 +378,10 @@ def write_rows(
     # Looked up once, not for each of a new board's 100,000 rows.
     board, read_fingerprints, job_hashes = resource.pk, reading.fingerprints, result.job_hashes
     job_data, posting_row, filter_values = jobstore.job_data, grouping.posting_row, jobstore.filter_values
+    posting_row_text = grouping.posting_row_text
+    # A new row's data on PostgreSQL: the JSON text the diff hashed the job by, with the row's
+    # own members (`grouping.posting_row_text`), not a dict serialised again.
+    texts = result.job_texts if copies() else {}
     for start in range(0, len(pending), ROWS_AT_ONCE):
         batch = pending[start : start + ROWS_AT_ONCE]
         known = [ids[job.key] for job in batch if job.key in ids]
@@ -389,22 +393,29 @@ def write_rows(
         for job in batch:
             key = job.key
             pk = ids.get(key)
-            # A stored job the listing shows as it is, in a row written again (its group changed):
-            # the row's data rebuilds it whole.
-            whole = jobstore.job_from_data(key, before[ids[key]]) if isinstance(job, StoredJob) else job
-            # `grouping.served` of the data, with the row's group fields and the job its filter
-            # columns are computed from: of `job`, whose key and group are `whole`'s.
-            served = job_data(whole, company_fallback=company)
-            group_fields, row_job = posting_row(plan, job, served, now)
             fingerprint = read_fingerprints.get(key)
             if fingerprint is None:
                 fingerprint = fingerprints.get(key, "")
             hashed = job_hashes.get(key, "")
-            if pk is not None and before.get(pk) == served:
-                unchanged.append(key)
-                if (fingerprints.get(key), hashes.get(key)) != (fingerprint, hashed):
-                    rehashed[pk] = (fingerprint, hashed)
-                continue
+            text = texts.get(key) if pk is None else None
+            served: dict[str, Any] | JsonText
+            if text is not None:
+                group_fields, row_job, data = posting_row_text(plan, job, text, company=company, now=now)
+                served, row_company = JsonText(data), job.company or company
+            else:
+                # A stored job the listing shows as it is, in a row written again (its group
+                # changed): the row's data rebuilds it whole.
+                whole = jobstore.job_from_data(key, before[ids[key]]) if isinstance(job, StoredJob) else job
+                # `grouping.served` of the data, with the row's group fields and the job its filter
+                # columns are computed from: of `job`, whose key and group are `whole`'s.
+                served = job_data(whole, company_fallback=company)
+                group_fields, row_job = posting_row(plan, job, served, now)
+                if pk is not None and before.get(pk) == served:
+                    unchanged.append(key)
+                    if (fingerprints.get(key), hashes.get(key)) != (fingerprint, hashed):
+                        rehashed[pk] = (fingerprint, hashed)
+                    continue
+                row_job, row_company = _row_job(row_job, job, whole), served.get("company", company)
             row = (
                 board,
                 key[:600],
@@ -414,7 +425,7 @@ def write_rows(
                 hashed,
                 tech,
                 *group_fields,
-                *filter_values(_row_job(row_job, job, whole), company=served.get("company", company)),
+                *filter_values(row_job, company=row_company),
             )
             if pk is not None:
                 to_update.append((pk, *row))

@@ -5,13 +5,14 @@ is compared with the ORM's own write of the same rows."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
 
 from boards.models import Job, JobGroup, Resource
-from boards.services.rows import rows_insert
+from boards.services.rows import JsonText, copies, rows_insert
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +128,20 @@ def test_group_places_given_as_a_tuple_are_stored_as_the_list() -> None:
     copied = stored(JobGroup, "copy:")
     assert [row["places"] for row in copied] == [list(p) for p in places]
     assert copied == stored(JobGroup, "orm:")
+
+
+def test_a_json_text_is_stored_as_the_value_it_means() -> None:
+    """A new row's data handed to COPY as its JSON text (`JsonText`, compact, not ASCII-escaped,
+    in another key order: `jobstore.data_text`) is stored as the dict is."""
+    if not copies():
+        pytest.skip("JSON text is written by COPY, on PostgreSQL")
+    resource = Resource.objects.create(url="https://boards.greenhouse.io/acme", platform="greenhouse")
+    as_text = []
+    for row in job_rows(resource, "copy:"):
+        text = json.dumps(dict(reversed(row["data"].items())), separators=(",", ":"), ensure_ascii=False)
+        as_text.append({**row, "data": JsonText(text.encode())})
+    rows_insert(Job, as_text)
+    Job.objects.bulk_create([Job(**row) for row in job_rows(resource, "orm:")])
+    copied = stored(Job, "copy:")
+    assert len(copied) == 4
+    assert copied == stored(Job, "orm:")

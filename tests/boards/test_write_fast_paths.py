@@ -2,8 +2,9 @@
 definitions they replace give: a posting row's data and group fields (`grouping.posting_row`),
 the group's first sighting from its postings' dates
 (`grouping._listed_at`, `_first_listed`), a sighting's text (`grouping.isoformat`), a row's filter
-columns of its company (`jobstore.filter_values`), and a jsonb value handed to COPY as a tuple
-(`rows._JsonbDumper`)."""
+columns of its company (`jobstore.filter_values`), a jsonb value handed to COPY as a tuple
+(`rows._JsonbDumper`), and a new row's data written from the job's hash text
+(`grouping.posting_row_text`, `jobstore.data_text`) and handed to COPY as that text."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from hypothesis import strategies as st
 
 from boards import groups
 from boards.derive.company import company_key, is_staffing_agency
-from boards.job import ParsedJob
+from boards.diff import job_text
+from boards.job import ParsedJob, Salary
 from boards.services import grouping, jobstore
-from boards.services.rows import _JsonbDumper
+from boards.services.rows import JsonText, _JsonbDumper
 
 NOW = datetime(2026, 10, 1, 12, 0, tzinfo=UTC)
 ZONES = st.builds(lambda minutes: timezone(timedelta(minutes=minutes)), st.integers(-14 * 60, 14 * 60)) | st.just(UTC)
@@ -169,3 +171,87 @@ def test_a_posting_row_is_served_and_its_group_fields_as_before(
         assert data == expected and list(data) == list(expected)
         assert fields == row_values(plan, job, NOW)
         assert filtered is row_job(plan, job)
+
+
+# Texts that look like the JSON around them: quotes, backslashes, a "key" member's spelling.
+TRICKY = st.sampled_from(['"key":"id:1",', "back\\slash", 'say "hi"', "Zürich 💼", "tab\there", "key"])
+TEXTS = st.sampled_from(["", "Berlin, Germany", "Austin, TX", "Remote", "Atlantis", "Engineer"]) | TRICKY
+NEW_POSTINGS = st.lists(
+    st.builds(
+        ParsedJob,
+        key=st.integers(0, 30).map(lambda n: f"id:{n}") | TRICKY.map(lambda text: f"tl:{text}|x"),
+        title=TEXTS,
+        company=st.sampled_from(["", "Acme"]) | TRICKY,
+        location=TEXTS,
+        other_locations=st.lists(TEXTS, max_size=2).map(tuple),
+        department=TEXTS,
+        posted_at=st.none() | st.just("2026-09-15T09:00:00-04:00"),
+        remote=st.booleans(),
+        salary=st.none()
+        | st.builds(
+            Salary,
+            min=st.sampled_from([1.5, 2.0, None]),
+            max=st.none(),
+            currency=st.sampled_from(["USD", None]),
+            period=st.just("year"),
+            annual_min=st.sampled_from([150_000, None]),
+            annual_max=st.none(),
+            source=st.just("text"),
+        ),
+        experience_years=st.none() | st.sampled_from([0.0, -0.0, 2.0, 2.5]),
+        remote_scope=st.lists(st.sampled_from(["US", "EMEA"]), max_size=2).map(tuple),
+        staffing_agency=st.booleans(),
+        partial=st.booleans(),
+        details_read=st.booleans(),
+        group=st.sampled_from(["", "g1", "g2", "x" * 45]),
+        vacancy=st.sampled_from(["", "v1"]),
+    ),
+    min_size=1,
+    max_size=8,
+    unique_by=lambda job: job.key,
+)
+
+
+def canonical(data: Any) -> str:
+    """A JSON value's text with its keys sorted: 2 and 2.0 are two texts (json.loads keeps which)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+@settings(max_examples=300, deadline=None)  # the first call loads the place gazetteer
+@given(
+    NEW_POSTINGS,
+    st.sets(st.sampled_from(["g1", "g2", "x" * 40, "id:1", "id:2"])),
+    st.integers(1, 4),
+    MOMENTS,
+    st.sampled_from(["", "Acme", "Acme Staffing", "Robert Half"]) | TRICKY,
+)
+def test_a_new_rows_data_text_means_its_served_data(
+    postings: list[ParsedJob], remembered: set[str], times: int, first: datetime, company: str
+) -> None:
+    by_group = groups.by_group(postings)
+    group_jobs = {key: groups.group_job(jobs) for key, jobs in by_group.items()}
+    plan = grouping.Plan(
+        events=[],
+        remembered={},
+        history={key: groups.GroupHistory(first, times) for key in by_group if key[:40] in remembered},
+        closed=[],
+        group_jobs=group_jobs,
+        locations={key: groups.locations_of(jobs) for key, jobs in by_group.items() if len(jobs) > 1},
+        leads={job.key for job in group_jobs.values()},
+        also_at={},
+    )
+    for job in postings:
+        served = jobstore.job_data(job, company_fallback=company)
+        fields, filtered = grouping.posting_row(plan, job, served, NOW)
+        text_fields, text_filtered, text = grouping.posting_row_text(plan, job, job_text(job), company=company, now=NOW)
+        assert canonical(json.loads(text)) == canonical(served)
+        assert text_fields == fields
+        assert text_filtered is filtered
+        assert (job.company or company) == served.get("company", company)  # the filter columns' company
+
+
+@settings(max_examples=100)
+@given(JSON)
+def test_a_json_text_is_copied_as_it_is(value: Any) -> None:
+    text = json.dumps(value).encode()
+    assert _JsonbDumper(dict).dump(JsonText(text)) == b"\x01" + text
