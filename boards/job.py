@@ -174,7 +174,7 @@ _as_dict = _compile_as_dict()
 sorted_dict = _compile_as_dict(sort=True)
 
 
-def _compile_init(kind: type) -> Callable[..., None]:
+def compile_init(kind: type) -> Callable[..., None]:
     """The `__init__` `dataclasses` writes for a frozen dataclass with slots (the same
     parameters, defaults and default factories, in field order), each value set through its
     slot's own setter instead of `object.__setattr__`: the frozen class refuses plain
@@ -205,5 +205,5 @@ def _compile_init(kind: type) -> Callable[..., None]:
     return compiled
 
 
-_dataclass_init = ParsedJob.__init__  # what `_compile_init` writes out (its test compares the two)
-ParsedJob.__init__ = _compile_init(ParsedJob)  # type: ignore[method-assign]
+_dataclass_init = ParsedJob.__init__  # what `compile_init` writes out (its test compares the two)
+ParsedJob.__init__ = compile_init(ParsedJob)  # type: ignore[method-assign]

@@ -1,16 +1,18 @@
-"""`ParsedJob.__init__` is written out from the dataclass's fields with each slot's own setter
-(boards/job.py `_compile_init`): it builds the very job the dataclass's own `__init__` builds, and
-the job stays frozen."""
+"""`ParsedJob.__init__` (and `groups.GroupHistory.__init__`) is written out from the dataclass's
+fields with each slot's own setter (boards/job.py `compile_init`): it builds the very job the
+dataclass's own `__init__` builds, and the job stays frozen."""
 
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from boards import groups
 from boards.job import ParsedJob, Salary, _dataclass_init
 from boards.services.stored import StoredJob
 
@@ -80,3 +82,21 @@ def test_a_job_and_a_stored_job_stay_frozen_and_hold_no_dict() -> None:
         assert not hasattr(job, "__dict__")
     moved = dataclasses.replace(StoredJob(key="id:1", title="Engineer"), location="Berlin")
     assert type(moved) is StoredJob and moved.location == "Berlin"
+
+
+MOMENTS = st.datetimes(timezones=st.just(UTC)) | st.datetimes()
+
+
+@given(MOMENTS, st.integers(1, 9), st.none() | MOMENTS, st.lists(st.text(max_size=3), max_size=3).map(tuple))
+def test_a_group_history_is_what_the_dataclass_would_build(
+    first: datetime, times: int, closed: datetime | None, places: tuple[str, ...]
+) -> None:
+    built = groups.GroupHistory(first, times, closed_at=closed, places=places)
+    expected = object.__new__(groups.GroupHistory)
+    groups._dataclass_init(expected, first, times, closed_at=closed, places=places)
+    assert (built.first_seen_at, built.times_posted, built.closed_at, built.places) == (first, times, closed, places)
+    assert built == expected and hash(built) == hash(expected)
+    assert groups.GroupHistory(first, times) == groups.GroupHistory(first, times, None, ())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.times_posted = 2  # type: ignore[misc]
+    assert dataclasses.replace(built, times_posted=times + 1).times_posted == times + 1
