@@ -72,11 +72,16 @@ def _columns() -> list[str]:
 
 
 def create(apps, schema_editor):
+    rebuild(schema_editor, _columns())
+
+
+def rebuild(schema_editor, columns: list[str]) -> None:
+    """job_words built anew over `columns` beside the old one, which it then replaces (0028 too)."""
     if schema_editor.connection.vendor != "postgresql":
         return
     schema_editor.execute("SET maintenance_work_mem = '256MB'")
     schema_editor.execute(f"DROP INDEX IF EXISTS {INDEX}_new")
-    schema_editor.execute(f"CREATE INDEX {INDEX}_new ON {TABLE} USING gin ({', '.join(_columns())})")
+    schema_editor.execute(f"CREATE INDEX {INDEX}_new ON {TABLE} USING gin ({', '.join(columns)})")
     schema_editor.execute(f"DROP INDEX IF EXISTS {INDEX}")
     schema_editor.execute(f"ALTER INDEX {INDEX}_new RENAME TO {INDEX}")
     for number in range(2, 7):  # the joint keys, words, places, flags, bounds: the estimate's

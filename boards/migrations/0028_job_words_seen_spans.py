@@ -44,17 +44,7 @@ def _columns() -> list[str]:
 
 
 def create(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    schema_editor.execute("SET maintenance_work_mem = '256MB'")
-    schema_editor.execute(f"DROP INDEX IF EXISTS {INDEX}_new")
-    schema_editor.execute(f"CREATE INDEX {INDEX}_new ON {TABLE} USING gin ({', '.join(_columns())})")
-    schema_editor.execute(f"DROP INDEX IF EXISTS {INDEX}")
-    schema_editor.execute(f"ALTER INDEX {INDEX}_new RENAME TO {INDEX}")
-    for number in range(2, 7):  # the joint keys, words, places, flags, bounds: the estimate's
-        schema_editor.execute(f"ALTER INDEX {INDEX} ALTER COLUMN {number} SET STATISTICS {STATISTICS}")
-    schema_editor.execute("RESET maintenance_work_mem")
-    schema_editor.execute(f"ANALYZE {TABLE}")
+    fewer_keys.rebuild(schema_editor, _columns())
 
 
 def drop(apps, schema_editor):

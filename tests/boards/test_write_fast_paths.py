@@ -146,17 +146,14 @@ POSTINGS = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)  # the first call loads the place gazetteer
-@given(POSTINGS, st.sets(st.sampled_from(["g1", "g2", "x" * 40, "id:1", "id:2"])), st.integers(1, 4), MOMENTS)
-def test_a_posting_row_is_served_and_its_group_fields_as_before(
-    postings: list[ParsedJob], remembered: set[str], times: int, first: datetime
-) -> None:
+def _plan_of(postings: list[ParsedJob], remembered: set[str], times: int, first: datetime) -> grouping.Plan:
+    """A vacancy plan of `postings`: the groups whose key is in `remembered` with a history (first
+    seen at `first`, posted `times` times), the others without one (the row's own moment then)."""
     by_group = groups.by_group(postings)
     group_jobs = {key: groups.group_job(jobs) for key, jobs in by_group.items()}
-    plan = grouping.Plan(
+    return grouping.Plan(
         events=[],
         remembered={},
-        # Some groups without a history (the row's own moment then), some posted again.
         history={key: groups.GroupHistory(first, times) for key in by_group if key[:40] in remembered},
         closed=[],
         group_jobs=group_jobs,
@@ -164,6 +161,14 @@ def test_a_posting_row_is_served_and_its_group_fields_as_before(
         leads={job.key for job in group_jobs.values()},
         also_at={},
     )
+
+
+@settings(max_examples=200, deadline=None)  # the first call loads the place gazetteer
+@given(POSTINGS, st.sets(st.sampled_from(["g1", "g2", "x" * 40, "id:1", "id:2"])), st.integers(1, 4), MOMENTS)
+def test_a_posting_row_is_served_and_its_group_fields_as_before(
+    postings: list[ParsedJob], remembered: set[str], times: int, first: datetime
+) -> None:
+    plan = _plan_of(postings, remembered, times, first)
     for job in postings:
         expected = grouping.served(plan, job, jobstore.job_data(job, company_fallback="Acme"))
         data = jobstore.job_data(job, company_fallback="Acme")
@@ -228,18 +233,7 @@ def canonical(data: Any) -> str:
 def test_a_new_rows_data_text_means_its_served_data(
     postings: list[ParsedJob], remembered: set[str], times: int, first: datetime, company: str
 ) -> None:
-    by_group = groups.by_group(postings)
-    group_jobs = {key: groups.group_job(jobs) for key, jobs in by_group.items()}
-    plan = grouping.Plan(
-        events=[],
-        remembered={},
-        history={key: groups.GroupHistory(first, times) for key in by_group if key[:40] in remembered},
-        closed=[],
-        group_jobs=group_jobs,
-        locations={key: groups.locations_of(jobs) for key, jobs in by_group.items() if len(jobs) > 1},
-        leads={job.key for job in group_jobs.values()},
-        also_at={},
-    )
+    plan = _plan_of(postings, remembered, times, first)
     for job in postings:
         served = jobstore.job_data(job, company_fallback=company)
         fields, filtered = grouping.posting_row(plan, job, served, NOW)
