@@ -224,15 +224,10 @@ def posting_row(plan: Plan, job: ParsedJob, data: dict[str, Any], now: datetime)
     """A posting's row: `served` of `data` (in place), the row's group fields in the order of
     ROW_FIELDS, and the job its filter columns are computed from (the whole group for its lead),
     its group, history and lead looked up once: a new board writes 100,000 rows."""
-    key = job.group or job.key
-    lead = job.key in plan.leads
-    history = plan.history.get(key)
+    key, lead, history, values = _group_fields(plan, job, now)
     if history is not None:
         data["first_seen_at"] = isoformat(history.first_seen_at)
         data["times_posted"] = history.times_posted
-        values = (key[:40], job.vacancy[:40], lead, history.first_seen_at, history.times_posted)
-    else:
-        values = (key[:40], job.vacancy[:40], lead, now, 1)
     locations = plan.locations.get(key)
     if locations:
         data["locations"] = list(locations)
@@ -241,22 +236,30 @@ def posting_row(plan: Plan, job: ParsedJob, data: dict[str, Any], now: datetime)
     return values, plan.group_jobs[key] if lead else job
 
 
+def _group_fields(
+    plan: Plan, job: ParsedJob, now: datetime
+) -> tuple[str, bool, groups.GroupHistory | None, tuple[Any, ...]]:
+    """A posting's group key, whether it leads its group, the group's history, and the row's
+    group fields in the order of ROW_FIELDS (`now` for a group without a history)."""
+    key = job.group or job.key
+    lead = job.key in plan.leads
+    history = plan.history.get(key)
+    if history is not None:
+        return key, lead, history, (key[:40], job.vacancy[:40], lead, history.first_seen_at, history.times_posted)
+    return key, lead, history, (key[:40], job.vacancy[:40], lead, now, 1)
+
+
 def posting_row_text(
     plan: Plan, job: ParsedJob, hashed: bytes, *, company: str, now: datetime
 ) -> tuple[tuple[Any, ...], ParsedJob, bytes]:
     """`posting_row` of a posting whose served data is written as JSON text (a new row, on
     PostgreSQL): the data made from `hashed`, the job's hash text (`jobstore.data_text`, with
     `company` as `job_data`'s fallback), with the members `served` adds."""
-    key = job.group or job.key
-    lead = job.key in plan.leads
-    history = plan.history.get(key)
+    key, lead, history, values = _group_fields(plan, job, now)
     more = b""
     if history is not None:
         moment, times = history.first_seen_at, history.times_posted
         more = _utc_sighting_text(moment, times) if moment.tzinfo is UTC else _sighting_text(moment, times)
-        values = (key[:40], job.vacancy[:40], lead, history.first_seen_at, history.times_posted)
-    else:
-        values = (key[:40], job.vacancy[:40], lead, now, 1)
     locations = plan.locations.get(key)
     if locations:
         more += b',"locations":' + jobstore.list_text(locations)
