@@ -326,7 +326,6 @@ def _read(filters: Filters, plan: Plan, *, offset: int, limit: int, cap: int) ->
     ahead: list[Sql] = []
     within = where
     if plan.since is not None:
-        # The slice as sighting buckets job_words serves, from the first to the one after now's.
         # The slice as sighting buckets and spans job_words serves, from the first bucket to the
         # one after now's (or the end of its span).
         first = seen_bucket(plan.since)
