@@ -114,11 +114,63 @@ def tidy_number(value: float) -> float:
 
 
 def infer_period(top: float, currency: str | None) -> str | None:
-    """The period of an amount that names none: a believable yearly figure is yearly, a small one
-    hourly; anything in between is too ambiguous to guess."""
+    """The period of an amount that names none: a small one is hourly, one of a month's size there
+    monthly (`monthly_by_size`), a believable yearly figure yearly; anything else is too ambiguous
+    to guess."""
     scale = scale_of(currency)
-    if top >= BOUNDS["year"][0] * scale:
-        return "year"
     if top <= 500 * scale:
         return "hour"
+    if monthly_by_size(top, currency):
+        return "month"
+    if top >= BOUNDS["year"][0] * scale:
+        return "year"
+    return None
+
+
+# Currencies whose pay is quoted by the month, and the amount below which a figure without a period
+# is a month's pay though the bounds would take it for a year's: a yearly figure under it is below
+# that country's full-time minimum wage or far below any tech salary there, and a monthly one is a
+# believable tech salary (Israel: 15,000-70,000 NIS a month; the Gulf: AED/SAR 20,000-60,000;
+# Singapore SGD 6,000-20,000; Hong Kong HKD 30,000-150,000; Poland's minimum wage is about 58,000 PLN
+# a year). The dollar: under 20,000 a year is below the US full-time minimum in most states, and
+# remote work paid in dollars abroad is quoted by the month ("$12k"). The other dollars written "$"
+# (LOCAL_DOLLAR; a bare "$" is read in them where the posting or the query is: "$12,000" in Toronto)
+# the same way: a full-time year at the minimum wage is about 37,000 CAD (federal), 49,000 AUD and
+# 49,000 NZD, and about 350,000 TWD (NT$28,590 a month), while a month of tech pay is CAD/AUD/NZD
+# 6,000-20,000 and TWD 50,000-300,000. MXN, ARS, CLP and COP need no row: their lowest yearly bound
+# (BOUNDS x CURRENCY_SCALE: 170,000 MXN, 9,000,000 ARS/CLP, 40,000,000 COP) is already above a year
+# at their minimum wage.
+USUALLY_MONTHLY_BELOW: dict[str, float] = {
+    "ILS": 100_000,
+    "AED": 100_000,
+    "SAR": 100_000,
+    "SGD": 25_000,
+    "HKD": 200_000,
+    "PLN": 60_000,
+    "USD": 20_000,
+    "CAD": 25_000,
+    "AUD": 25_000,
+    "NZD": 25_000,
+    "TWD": 350_000,
+}
+
+
+def monthly_by_size(amount: float, currency: str | None) -> str | None:
+    """Why pay stated with no period is a month's by its size in its currency, or None when it is
+    not; the one rule of the posting readers (`infer_period`, salary.py) and the query reader
+    (watches/query/pay.py), so "$12,000" in a Toronto posting and "$12k Toronto" in a query are both
+    12,000 CAD a month. "small": below a yearly salary's lower bound there (BOUNDS, scaled) but a
+    believable month's pay. "usual": where pay is quoted by the month (USUALLY_MONTHLY_BELOW), above
+    that bound but below the currency's lowest believable yearly pay ("40k NIS", "AED 45k", "$12k").
+    "€60k", "$150k" or "PLN 240k" stay yearly. Only with a currency: "8k" alone says nothing of its
+    scale."""
+    if currency is None:
+        return None
+    scale = scale_of(currency)
+    if amount < BOUNDS["month"][0] * scale:
+        return None
+    if amount < BOUNDS["year"][0] * scale:
+        return "small"
+    if amount < USUALLY_MONTHLY_BELOW.get(currency, 0):
+        return "usual"
     return None

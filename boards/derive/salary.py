@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from boards.derive import salary_patterns as pat
-from boards.derive.money import ANNUAL_FACTOR, plausible, scale_of, tidy_number
+from boards.derive.money import ANNUAL_FACTOR, monthly_by_size, plausible, scale_of, tidy_number
 from boards.derive.money import infer_period as _infer_structured_period
 from boards.derive.salary_places import MAX_TEXT, money_matches
 from boards.derive.text import PostingText, letter_bytes
@@ -209,10 +209,12 @@ def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str) 
     period = stated
     if period is None:
         scale = scale_of(currency)
-        if top >= 10_000 * scale:
-            period = "year"
-        elif top <= 1_000 * scale and _hourly_near(low, max(0, start - 60), min(len(low), end + 30)):
+        if top <= 1_000 * scale and _hourly_near(low, max(0, start - 60), min(len(low), end + 30)):
             period = "hour"
+        elif monthly_by_size(top, currency):
+            period = "month"  # "$12,000" in Toronto: too small for a year's pay there (as a query reads it)
+        elif top >= 10_000 * scale:
+            period = "year"
         else:
             return None
 

@@ -122,6 +122,14 @@ AGREEMENT: list[tuple[str, str, str, bool]] = [
     ("data engineer Sydney $180k", "Sydney, NSW", "$180,000 - $200,000 + super", True),
     ("data engineer Austin $120k", "Austin, TX", "Salary: $120,000 – $150,000", True),
     ("data engineer Austin $120k CAD", "Austin, TX", "Salary: $120,000 – $150,000", False),
+    # A figure too small for a year's pay there is a month's on both sides (money.monthly_by_size).
+    ("data engineer $12k Toronto", "Toronto, ON", "Salary: $12,000", True),
+    ("data engineer $12k Toronto", "Toronto, ON", "Toronto $12,000", True),
+    ("data engineer $13k Toronto", "Toronto, ON", "Salary: $12,000", False),
+    ("data engineer $144k Toronto", "Toronto, ON", "Salary: $12,000", True),
+    ("data engineer $12k", "Austin, TX", "Salary: $12,000", True),
+    ("data engineer $15k", "Austin, TX", "Salary: $12,000", False),
+    ("data engineer $30k Mexico City", "Mexico City", "Sueldo: $30,000", True),
 ]
 
 

@@ -86,7 +86,7 @@ _PAY = re.compile(
     # currency ("$150k PA" may be Pennsylvania or an assistant: see `read_pay`).
     r"|\s*(?P<abbr>pcm|p\.c\.m\.?|p/[mhdwa]|ph|pd|pw|pa)(?![\w./])"
     # "R75k pm", "18k PLN p.m.": per month, taken only where the amount reads as monthly (see
-    # `_monthly_by_amount`); "$150k PM" stays a product manager.
+    # `money.monthly_by_size`); "$150k PM" stays a product manager.
     r"|\s+(?P<pm>pm|p\.\s?m\.?)(?![\w.]))?"
     r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
     rf"(?:\s*(?P<cur2>{_CODES}|cop)\b(?:\s*\+)?)?"  # "120k+ CAD"
@@ -165,6 +165,11 @@ _PER_DIEM = re.compile(
     r"|\bper[\s-]diems?\s+(?:(?:allowance|stipend)(?:\s+(?:is\s+)?(?:provided|included|paid|available|covered))?"
     r"|(?:is\s+)?(?:provided|included|paid|available|covered))\b"
 )
+# The note's words for why an amount with no period was read as a month's (money.monthly_by_size).
+_MONTHLY_WHY = {
+    "small": "is too small for a yearly salary",
+    "usual": "is the size of a month's pay, as pay is usually quoted",
+}
 _CURRENCY_GROUPS = ("sym", "code", "after", "cur", "cur2", "sym2", "code2", "after2")
 
 
@@ -242,7 +247,7 @@ def read_pay(reader: ReaderState) -> None:
         if value < 1000 and not period and not has_k:
             value *= 1000  # "making at least 150"
         elif not period and not (lakh or crore) and currency:
-            why = _monthly_by_amount(value, currency)
+            why = _MONTHLY_WHY.get(money.monthly_by_size(value, currency) or "")
             if why:
                 period = "month"
             if why and not groups["pm"]:
@@ -365,51 +370,3 @@ def _per_diem_noted(reader: ReaderState, match: re.Match[str]) -> bool:
         "it was ignored."
     )
     return True
-
-
-def _monthly_by_amount(value: float, currency: str | None) -> str | None:
-    """Why pay stated with no period is monthly by its size in its currency (the note's words), or
-    None when it is yearly. Below a yearly salary's lower bound there (boards/derive/money.py
-    BOUNDS, scaled per currency) but a believable month's pay, it is too small for a year's. Where
-    pay is quoted by the month (`_USUALLY_MONTHLY_BELOW`) an amount above that bound but below the
-    currency's lowest believable yearly pay is a month's too: "40k NIS", "AED 45k", "$12k". Polish,
-    South African and Latin American pay is mostly stated by the month ("18k PLN", "R75k"); "€60k",
-    "$150k" or "PLN 240k" stay yearly. Only with a currency: "8k" alone says nothing of its scale."""
-    if currency is None:
-        return None
-    scale = money.scale_of(currency)
-    if value < money.BOUNDS["month"][0] * scale:
-        return None
-    if value < money.BOUNDS["year"][0] * scale:
-        return "is too small for a yearly salary"
-    if value < _USUALLY_MONTHLY_BELOW.get(currency, 0):
-        return "is the size of a month's pay, as pay is usually quoted"
-    return None
-
-
-# Currencies whose pay is quoted by the month, and the amount below which a figure without a period
-# is a month's pay though the posting readers' bounds would take it for a year's: a yearly figure
-# under it is below that country's full-time minimum wage or far below any tech salary there, and a
-# monthly one is a believable tech salary (Israel: 15,000-70,000 NIS a month; the Gulf: AED/SAR
-# 20,000-60,000; Singapore SGD 6,000-20,000; Hong Kong HKD 30,000-150,000; Poland's minimum wage is
-# about 58,000 PLN a year). The dollar: under 20,000 a year is below the US full-time minimum in most
-# states, and remote work paid in dollars abroad is quoted by the month ("$12k"). The other dollars
-# written "$" (money.LOCAL_DOLLAR; a bare "$" is read in them where the query's places are: "$12k
-# Toronto", pay.read_local_dollar) the same way: a full-time year at the minimum wage is about 37,000
-# CAD (federal), 49,000 AUD and 49,000 NZD, and about 350,000 TWD (NT$28,590 a month), while a month
-# of tech pay is CAD/AUD/NZD 6,000-20,000 and TWD 50,000-300,000. MXN, ARS, CLP and COP need no row:
-# their lowest yearly bound (money.BOUNDS x CURRENCY_SCALE: 170,000 MXN, 9,000,000 ARS/CLP,
-# 40,000,000 COP) is already above a year at their minimum wage.
-_USUALLY_MONTHLY_BELOW: dict[str, float] = {
-    "ILS": 100_000,
-    "AED": 100_000,
-    "SAR": 100_000,
-    "SGD": 25_000,
-    "HKD": 200_000,
-    "PLN": 60_000,
-    "USD": 20_000,
-    "CAD": 25_000,
-    "AUD": 25_000,
-    "NZD": 25_000,
-    "TWD": 350_000,
-}

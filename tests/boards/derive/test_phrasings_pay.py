@@ -77,6 +77,23 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("Salario mensual: MXN 30,000", (30000, 30000, "MXN", "month")),
 ]
 
+# A figure with a currency and no period that is too small for a year's pay there is a month's, as
+# the query reader reads it (money.monthly_by_size: below a year's lower bound, or where pay is
+# quoted by the month below USUALLY_MONTHLY_BELOW); a believable yearly figure stays yearly.
+NO_PERIOD: list[tuple[str, Pay]] = [
+    ("Salary: $12,000", (12000, 12000, "USD", "month")),
+    ("Salary: $8,000 - $9,500", (8000, 9500, "USD", "month")),
+    ("Salary: $15,000 - $25,000", (15000, 25000, "USD", "year")),
+    ("Salary: $25,000", (25000, 25000, "USD", "year")),
+    ("Salary: €4.500", (4500, 4500, "EUR", "month")),
+    ("Salary: 18 000 PLN", (18000, 18000, "PLN", "month")),
+    ("Salary: AED 45,000", (45000, 45000, "AED", "month")),
+    ("Salary: CA$12,000", (12000, 12000, "CAD", "month")),
+    ("Salary: S$9,000", (9000, 9000, "SGD", "month")),
+    ("€60k", (60000, 60000, "EUR", "year")),
+    ("Salary: PLN 240,000", (240000, 240000, "PLN", "year")),
+]
+
 # The figure followed by the rest of the package; "up to" one figure is only a maximum.
 PACKAGE: list[tuple[str, Pay]] = [
     ("$95k + bonus", (95000, 95000, "USD", "year")),
@@ -166,7 +183,7 @@ NEVER: list[str] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), PERIOD_WITHOUT_CURRENCY + PACKAGE)
+@pytest.mark.parametrize(("text", "expected"), PERIOD_WITHOUT_CURRENCY + NO_PERIOD + PACKAGE)
 def test_pay_is_read(text: str, expected: Pay) -> None:
     salary = salary_from_text(text)
     assert salary is not None

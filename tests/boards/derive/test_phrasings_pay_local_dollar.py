@@ -118,8 +118,27 @@ def test_a_spanish_period_is_read_in_the_local_dollar(
     assert salary.currency == "MXN"
 
 
-def test_a_monthly_mexican_figure_without_its_period_is_still_no_yearly_pay() -> None:
-    assert derive_job(_posting("Mexico City", "Sueldo: $30,000"), platform="greenhouse").salary is None
+# With no period, a figure too small for a year's pay in the local dollar is a month's, as the query
+# reader reads it (money.monthly_by_size): "$12k Toronto" asks for 144,000 CAD a year.
+# (location, description) → (min, max, currency, period, annual_min).
+NO_PERIOD: list[tuple[str, str, tuple[float, float, str, str, float]]] = [
+    ("Mexico City", "Sueldo: $30,000", (30000, 30000, "MXN", "month", 360000)),
+    ("Toronto, ON", "Salary: $12,000", (12000, 12000, "CAD", "month", 144000)),
+    ("Toronto, ON", "Toronto $12,000", (12000, 12000, "CAD", "month", 144000)),
+    ("Sydney, NSW", "Salary: $9,000 - $11,000", (9000, 11000, "AUD", "month", 108000)),
+    ("Singapore", "Salary: $8,000", (8000, 8000, "SGD", "month", 96000)),
+    ("Toronto, ON", "Salary: $30,000", (30000, 30000, "CAD", "year", 30000)),
+    ("New York, NY", "Salary: $12,000", (12000, 12000, "USD", "month", 144000)),
+]
+
+
+@pytest.mark.parametrize(("location", "description", "expected"), NO_PERIOD)
+def test_a_figure_too_small_for_a_year_in_the_local_dollar_is_a_month(
+    location: str, description: str, expected: tuple[float, float, str, str, float]
+) -> None:
+    salary = derive_job(_posting(location, description), platform="greenhouse").salary
+    assert salary is not None
+    assert (salary.min, salary.max, salary.currency, salary.period, salary.annual_min) == expected
 
 
 def test_the_figures_are_read_as_before_in_the_local_dollar() -> None:
