@@ -90,17 +90,35 @@ def local_dollar(countries: Collection[str | None]) -> str:
     return LOCAL_DOLLAR.get(country or "", "USD")
 
 
+# The pesos' scale for the lower bounds of pay by the hour, day, week and month, where CURRENCY_SCALE
+# (about the exchange rate) would put them above the local minimum wage: 40 x 17 = 680 MXN a day,
+# while Mexico's general minimum wage is 278.80 MXN a day (2025; 315.04 in 2026), so a Mexican
+# "$500 por día" was no pay. Each scale puts the lower bounds at or below 80 % of a day's and an
+# hour's minimum wage there (2025): Mexico 278.80 MXN a day (34.85 an hour), Colombia 1,423,500 COP a
+# month (47,450 a day, about 6,200 an hour), Chile 529,000 CLP a month (about 17,600 a day, 2,800 an
+# hour), Argentina's SMVM about 322,000 ARS a month (about 10,700 a day, 1,600 an hour). The yearly
+# bound keeps CURRENCY_SCALE: it also decides when a figure with no period is a month's
+# (`monthly_by_size`). The other dollars written "$" (CAD, AUD, NZD, SGD, HKD, TWD) need no row.
+LOW_SCALE: dict[str, float] = {"MXN": 6, "COP": 900, "CLP": 350, "ARS": 200}
+
+
 def scale_of(currency: str | None) -> float:
     return CURRENCY_SCALE.get(currency or "", 1.0)
+
+
+def lowest(period: str, currency: str | None) -> float:
+    """The smallest believable amount of pay for the period in the currency (BOUNDS, scaled)."""
+    key = currency or ""
+    if period != "year" and key in LOW_SCALE:
+        return BOUNDS[period][0] * LOW_SCALE[key]
+    return BOUNDS[period][0] * CURRENCY_SCALE.get(key, 1.0)
 
 
 def plausible(amount: float | None, period: str, currency: str | None) -> float | None:
     """The amount when it is a believable figure for the period and currency, else None."""
     if amount is None or not math.isfinite(amount) or amount <= 0:
         return None
-    low, high = BOUNDS[period]
-    scale = scale_of(currency)
-    if low * scale <= amount <= high * scale:
+    if lowest(period, currency) <= amount <= BOUNDS[period][1] * scale_of(currency):
         return amount
     return None
 
@@ -166,10 +184,9 @@ def monthly_by_size(amount: float, currency: str | None) -> str | None:
     scale."""
     if currency is None:
         return None
-    scale = scale_of(currency)
-    if amount < BOUNDS["month"][0] * scale:
+    if amount < lowest("month", currency):
         return None
-    if amount < BOUNDS["year"][0] * scale:
+    if amount < lowest("year", currency):
         return "small"
     if amount < USUALLY_MONTHLY_BELOW.get(currency, 0):
         return "usual"

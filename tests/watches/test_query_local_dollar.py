@@ -41,7 +41,7 @@ LOCAL_DOLLAR: list[tuple[str, dict[str, Any]]] = [
     # The size in the local dollar decides the period, as for a code written: a month's pay in SGD.
     ("Singapore $8k", {"locations": ["singapore"], "min_salary": 96000, "salary_currency": "SGD"}),
     # ... and in CAD, AUD, NZD and TWD, below a full-time year at the minimum wage there
-    # (pay._USUALLY_MONTHLY_BELOW): "$12k Toronto" is no yearly pay in Canada.
+    # (money.USUALLY_MONTHLY_BELOW): "$12k Toronto" is no yearly pay in Canada.
     ("$12k Toronto", {"locations": ["toronto"], "min_salary": 144000, "salary_currency": "CAD"}),
     ("Toronto $22k", {"locations": ["toronto"], "min_salary": 264000, "salary_currency": "CAD"}),
     ("Sydney $20k", {"locations": ["sydney"], "min_salary": 240000, "salary_currency": "AUD"}),
@@ -49,6 +49,14 @@ LOCAL_DOLLAR: list[tuple[str, dict[str, Any]]] = [
     ("Taipei $80k", {"locations": ["taipei"], "min_salary": 960000, "salary_currency": "TWD"}),
     ("Taipei $300k", {"locations": ["taipei"], "min_salary": 3600000, "salary_currency": "TWD"}),
     ("Mexico City $30k", {"locations": ["mexico city"], "min_salary": 360000, "salary_currency": "MXN"}),
+    # Spanish periods, as the posting reader reads them: a day's pay at Mexico's minimum wage is pay.
+    ("$500 por día Mexico City", {"locations": ["mexico city"], "min_salary": 130000, "salary_currency": "MXN"}),
+    ("Guadalajara, $40 por hora", {"locations": ["guadalajara"], "min_salary": 83200, "salary_currency": "MXN"}),
+    (
+        "Monterrey $2,000 a la semana",
+        {"locations": ["monterrey"], "min_salary": 104000, "salary_currency": "MXN"},
+    ),
+    ("$300 por dia", {"min_salary": 78000, "salary_currency": "USD"}),
     # A year's pay there stays yearly.
     ("Toronto $30k", {"locations": ["toronto"], "min_salary": 30000, "salary_currency": "CAD"}),
     ("Taipei $400k", {"locations": ["taipei"], "min_salary": 400000, "salary_currency": "TWD"}),
@@ -130,6 +138,9 @@ AGREEMENT: list[tuple[str, str, str, bool]] = [
     ("data engineer $12k", "Austin, TX", "Salary: $12,000", True),
     ("data engineer $15k", "Austin, TX", "Salary: $12,000", False),
     ("data engineer $30k Mexico City", "Mexico City", "Sueldo: $30,000", True),
+    # A day's pay in pesos (money.LOW_SCALE): "$500 por día" is 130,000 MXN a year on both sides.
+    ("data engineer $500 por día Mexico City", "Mexico City", "$500 por día", True),
+    ("data engineer $600 por día Mexico City", "Mexico City", "$500 por día", False),
 ]
 
 

@@ -72,10 +72,11 @@ _PAY = re.compile(
     rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
     rf"(?:\s*(?P<cur>{_CODES}|{_CURRENCY_WORDS}|cop)\b)?"
     + _GROSS
-    # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año".
-    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
+    # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año", "por día",
+    # "a la semana" (as the posting reader reads them: boards/derive/salary_patterns.py UNIT).
+    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b|a\s+la\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
     # Swedish, Norwegian, Danish: "/mån", "/mnd", "/md", "/år".
-    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur|månad|mån|måned|mnd|md|år)(?!\w)"
+    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur|månad|mån|måned|mnd|md|år|día|dia|semana|hora)(?!\w)"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
     r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|mensuel|monatlich|mensual|mensal"
     r"|anual(?:es)?|anuais|jährlich|annuel(?:le)?|mensuales|mensais)\b"
@@ -145,12 +146,12 @@ _PERIODS = {
         ("year", "yr", "annum", "annually", "yearly", "pa", "jahr", "jaar", "año", "ano", "an", "år"), "year"
     ),
     **dict.fromkeys(("anual", "anuales", "anuais", "jährlich", "annuel", "annuelle"), "year"),
-    **dict.fromkeys(("hour", "hr", "hourly", "ph", "uur"), "hour"),
+    **dict.fromkeys(("hour", "hr", "hourly", "ph", "uur", "hora"), "hour"),
     **dict.fromkeys(("month", "mo", "mth", "monthly", "pcm", "pm", "mes", "mês", "mois", "monat", "maand"), "month"),
     **dict.fromkeys(("mensuel", "monatlich", "mensual", "mensal", "mensuales", "mensais"), "month"),
     **dict.fromkeys(("månad", "mån", "måned", "mnd", "md"), "month"),
-    **dict.fromkeys(("day", "daily", "pd"), "day"),
-    **dict.fromkeys(("week", "wk", "weekly", "pw"), "week"),
+    **dict.fromkeys(("day", "daily", "pd", "día", "dia"), "day"),
+    **dict.fromkeys(("week", "wk", "weekly", "pw", "semana"), "week"),
 }
 # A per diem paid beside the pay (a daily allowance for travel or meals, as US travel jobs offer it):
 # an amount with no period right before "per diem" ("$50 per diem", "$150 per diem allowance"), or

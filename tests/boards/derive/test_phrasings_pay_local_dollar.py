@@ -105,6 +105,11 @@ MEXICAN_PERIODS: list[tuple[str, tuple[float | None, float | None, str, float | 
     ("$600,000 - $800,000 anuales", (600000, 800000, "year", 600000)),
     ("$600,000 al año", (600000, 600000, "year", 600000)),
     ("$8,000 a la semana", (8000, 8000, "week", 416000)),
+    # Near Mexico's minimum wage (278.80 MXN a day in 2025): pay (money.LOW_SCALE).
+    ("$500 por día", (500, 500, "day", 130000)),
+    ("Sueldo: $300 por día", (300, 300, "day", 78000)),
+    ("$40 por hora", (40, 40, "hour", 83200)),
+    ("$2,000 a la semana", (2000, 2000, "week", 104000)),
 ]
 
 
@@ -116,6 +121,26 @@ def test_a_spanish_period_is_read_in_the_local_dollar(
     assert salary is not None
     assert (salary.min, salary.max, salary.period, salary.annual_min) == expected
     assert salary.currency == "MXN"
+
+
+# Pay at the minimum wage of the peso countries is believable pay there (money.LOW_SCALE); below it
+# is not. (location, description) → (min, period, currency), or None.
+PESO_MINIMUMS: list[tuple[str, str, tuple[float, str, str] | None]] = [
+    ("Bogotá, Colombia", "Salario: $1.423.500 mensuales", (1423500, "month", "COP")),
+    ("Bogotá, Colombia", "$60.000 por día", (60000, "day", "COP")),
+    ("Santiago, Chile", "$20.000 por día", (20000, "day", "CLP")),
+    ("Buenos Aires", "$15.000 por día", (15000, "day", "ARS")),
+    ("Mexico City", "$200 por día", None),
+    ("Mexico City", "$20 por hora", None),
+]
+
+
+@pytest.mark.parametrize(("location", "description", "expected"), PESO_MINIMUMS)
+def test_a_day_at_the_minimum_wage_is_pay_in_pesos(
+    location: str, description: str, expected: tuple[float, str, str] | None
+) -> None:
+    salary = derive_job(_posting(location, description), platform="greenhouse").salary
+    assert (None if salary is None else (salary.min, salary.period, salary.currency)) == expected
 
 
 # With no period, a figure too small for a year's pay in the local dollar is a month's, as the query
