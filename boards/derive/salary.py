@@ -315,8 +315,8 @@ def _is_lakh(token: str | None) -> bool:
 
 
 def _label_period(window: str) -> str | None:
-    # Every label holds "ly", "an", "per", "day", "ual" or "hora": a window without them is answered
-    # by six substring tests instead of the pattern tried at each of its positions.
+    # Every label holds "ly", "an", "per", "day", "ual", "hora" or "quin": a window without them is
+    # answered by seven substring tests instead of the pattern tried at each of its positions.
     if (
         "ly" not in window
         and "an" not in window
@@ -324,6 +324,7 @@ def _label_period(window: str) -> str | None:
         and "day" not in window
         and "ual" not in window
         and "hora" not in window
+        and "quin" not in window
     ):
         return None
     last = None

@@ -118,6 +118,8 @@ UNIT = {
     "mes": "month",
     "mês": "month",
     "semana": "week",
+    "quincena": "half_month",
+    "quinzena": "half_month",
     "día": "day",
     "dia": "day",
     "hora": "hour",
@@ -174,6 +176,11 @@ ADVERB = {
     "semanal": "week",
     "semanales": "week",
     "semanais": "week",
+    # Paid twice a month (money.ANNUAL_FACTOR "half_month"): "$15,000 quincenales", "R$ 2.500 quinzenal".
+    "quincenal": "half_month",
+    "quincenales": "half_month",
+    "quinzenal": "half_month",
+    "quinzenais": "half_month",
     "diario": "day",
     "diarios": "day",
 }
@@ -181,10 +188,10 @@ ADVERB = {
 _PERIOD_AFTER = (
     r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|days?|hours?|hrs?|h)(?![a-z])"
     r"|(?:/|\b(?:pro|per|par|im|por|al|ao|a la)\b)\s?(?P<foreign>jahr|an|jaar|monat|mois|"
-    r"maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur|año|ano|mes|mês|semana|día|dia|hora)(?![a-zäöüáéíóúñãêç])"
+    r"maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur|año|ano|mes|mês|semana|día|dia|hora|quincena|quinzena)(?![a-zäöüáéíóúñãêç])"
     r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly|jährlich|monatlich|"
     r"wöchentlich|täglich|stündlich|annuel(?:le)?s?|mensuel(?:le)?s?|anual(?:es)?|anuais|mensual(?:es)?|mensal|"
-    r"mensais|semanal(?:es)?|semanais|diarios?)(?![a-zäöüáéíóúñãêç])"
+    r"mensais|semanal(?:es)?|semanais|diarios?|quincenal(?:es)?|quinzena(?:l|is))(?![a-zäöüáéíóúñãêç])"
     r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))"
 )
 PERIOD_AFTER = re.compile(_PERIOD_AFTER, re.IGNORECASE)
@@ -217,7 +224,7 @@ PACKAGE_TAIL = re.compile(
 # A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
 PERIOD_BEFORE = re.compile(
     r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour|anual|mensual|"
-    r"semanal|por hora)\b"
+    r"semanal|por hora|quincenal|quinzenal)\b"
 )
 LABEL_PERIOD = {
     "annual": "year",
@@ -235,6 +242,8 @@ LABEL_PERIOD = {
     "mensual": "month",
     "semanal": "week",
     "por hora": "hour",
+    "quincenal": "half_month",
+    "quinzenal": "half_month",
 }
 PAY_WORDS = _words(
     "salary salaries compensation pay paid paying pays base wage wages rate rates ote earn earning "

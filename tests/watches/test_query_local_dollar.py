@@ -57,6 +57,15 @@ LOCAL_DOLLAR: list[tuple[str, dict[str, Any]]] = [
         {"locations": ["monterrey"], "min_salary": 104000, "salary_currency": "MXN"},
     ),
     ("$300 por dia", {"min_salary": 78000, "salary_currency": "USD"}),
+    # Paid twice a month (a "quincena", Portuguese "quinzena"): 24 a year.
+    ("$15,000 quincenal Mexico City", {"locations": ["mexico city"], "min_salary": 360000, "salary_currency": "MXN"}),
+    (
+        "Guadalajara $12,000 por quincena",
+        {"locations": ["guadalajara"], "min_salary": 288000, "salary_currency": "MXN"},
+    ),
+    ("MXN 15,000 quincenales", {"min_salary": 360000, "salary_currency": "MXN"}),
+    ("R$ 5.000 quinzenal", {"min_salary": 120000, "salary_currency": "BRL"}),
+    ("R$ 5.000 por quinzena", {"min_salary": 120000, "salary_currency": "BRL"}),
     # A year's pay there stays yearly.
     ("Toronto $30k", {"locations": ["toronto"], "min_salary": 30000, "salary_currency": "CAD"}),
     ("Taipei $400k", {"locations": ["taipei"], "min_salary": 400000, "salary_currency": "TWD"}),
@@ -141,6 +150,10 @@ AGREEMENT: list[tuple[str, str, str, bool]] = [
     # A day's pay in pesos (money.LOW_SCALE): "$500 por día" is 130,000 MXN a year on both sides.
     ("data engineer $500 por día Mexico City", "Mexico City", "$500 por día", True),
     ("data engineer $600 por día Mexico City", "Mexico City", "$500 por día", False),
+    # Half a month's pay: "$15,000 quincenal" is 360,000 MXN a year on both sides.
+    ("data engineer $15,000 quincenal Mexico City", "Mexico City", "Sueldo: $15,000 quincenal", True),
+    ("data engineer $30k Mexico City", "Mexico City", "Sueldo: $15,000 por quincena", True),
+    ("data engineer $31k Mexico City", "Mexico City", "Sueldo: $15,000 por quincena", False),
 ]
 
 

@@ -76,10 +76,10 @@ _PAY = re.compile(
     # "a la semana" (as the posting reader reads them: boards/derive/salary_patterns.py UNIT).
     + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b|a\s+la\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
     # Swedish, Norwegian, Danish: "/mån", "/mnd", "/md", "/år".
-    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur|månad|mån|måned|mnd|md|år|día|dia|semana|hora)(?!\w)"
+    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur|månad|mån|måned|mnd|md|år|día|dia|semana|hora|quincena|quinzena)(?!\w)"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
     r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|mensuel|monatlich|mensual|mensal"
-    r"|anual(?:es)?|anuais|jährlich|annuel(?:le)?|mensuales|mensais)\b"
+    r"|anual(?:es)?|anuais|jährlich|annuel(?:le)?|mensuales|mensais|quincenal(?:es)?|quinzenal|quinzenais)\b"
     # "£40k p.a." (per annum): yearly, as without it.
     r"|\s*\bp\.\s?a\b\.?"
     # The UK's short periods: "£2,500 pcm" (per calendar month), "£15 p/h", "£500 p/d" always;
@@ -150,6 +150,8 @@ _PERIODS = {
     **dict.fromkeys(("month", "mo", "mth", "monthly", "pcm", "pm", "mes", "mês", "mois", "monat", "maand"), "month"),
     **dict.fromkeys(("mensuel", "monatlich", "mensual", "mensal", "mensuales", "mensais"), "month"),
     **dict.fromkeys(("månad", "mån", "måned", "mnd", "md"), "month"),
+    # Paid twice a month (money.ANNUAL_FACTOR): "$15,000 quincenal", "R$ 2.500 por quinzena".
+    **dict.fromkeys(("quincena", "quinzena", "quincenal", "quincenales", "quinzenal", "quinzenais"), "half_month"),
     **dict.fromkeys(("day", "daily", "pd", "día", "dia"), "day"),
     **dict.fromkeys(("week", "wk", "weekly", "pw", "semana"), "week"),
 }

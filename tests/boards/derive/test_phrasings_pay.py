@@ -75,6 +75,12 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("R$ 8.000 - R$ 10.000 mensais", (8000, 10000, "BRL", "month")),
     ("R$ 120.000 ao ano", (120000, 120000, "BRL", "year")),
     ("Salario mensual: MXN 30,000", (30000, 30000, "MXN", "month")),
+    # Paid twice a month ("quincena", Portuguese "quinzena"): a period of its own, 24 a year.
+    ("MXN 15,000 quincenales", (15000, 15000, "MXN", "half_month")),
+    ("MXN 12,000 - 15,000 quincenal", (12000, 15000, "MXN", "half_month")),
+    ("R$ 2.500 quinzenal", (2500, 2500, "BRL", "half_month")),
+    ("R$ 2.500 por quinzena", (2500, 2500, "BRL", "half_month")),
+    ("Salário quinzenal: R$ 2.500", (2500, 2500, "BRL", "half_month")),
 ]
 
 # A figure with a currency and no period that is too small for a year's pay there is a month's, as

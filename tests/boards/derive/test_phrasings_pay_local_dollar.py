@@ -110,6 +110,12 @@ MEXICAN_PERIODS: list[tuple[str, tuple[float | None, float | None, str, float | 
     ("Sueldo: $300 por día", (300, 300, "day", 78000)),
     ("$40 por hora", (40, 40, "hour", 83200)),
     ("$2,000 a la semana", (2000, 2000, "week", 104000)),
+    # Paid twice a month: a "quincena" is half a month (money.ANNUAL_FACTOR "half_month", 24 a year).
+    ("Sueldo: $15,000 quincenal", (15000, 15000, "half_month", 360000)),
+    ("$12,000 - $15,000 quincenales", (12000, 15000, "half_month", 288000)),
+    ("Sueldo: $15,000 por quincena", (15000, 15000, "half_month", 360000)),
+    ("$15,000 a la quincena", (15000, 15000, "half_month", 360000)),
+    ("Sueldo quincenal: $15,000", (15000, 15000, "half_month", 360000)),
 ]
 
 
