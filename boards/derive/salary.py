@@ -158,6 +158,8 @@ def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str) 
     start, end = match.start() + offset, match.end() + offset
     after = _after_window(text, end)
     period_match = _period_after(after)
+    if period_match is not None and period_match.start() and _joined_period(after, period_match):
+        period_match = None  # "$30,000 + bono anual": the period of what the "+" adds, not of the figure
     context: str | None = None
     context_read = False
     if not has_signal and period_match is None:
@@ -363,6 +365,17 @@ def _period_after(after: str) -> re.Match[str] | None:
     if after.isascii():
         return pat.PERIOD_AFTER_LOWER.search(after.lower(), 0, 30)
     return pat.PERIOD_AFTER.search(after, 0, 30)
+
+
+def _joined_period(after: str, found: re.Match[str]) -> bool:
+    """Whether the period found after a figure is that of a part of the package joined after it
+    (pat.JOINED: "+ bono anual", "+ annual bonus", "plus 10% bonus annually"): a joiner stands
+    before the period and a word stands between them or right after the period. "$100,000 +
+    annually" keeps its period."""
+    joined = pat.JOINED.search(after, 0, found.start())
+    if joined is None:
+        return False
+    return bool(after[joined.end() : found.start()].strip()) or pat.WORD_NEXT.match(after, found.end()) is not None
 
 
 def _period_from(found: re.Match[str]) -> str | None:

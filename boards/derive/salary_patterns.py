@@ -63,8 +63,9 @@ AMOUNT = (
 )
 MULT = r"(?:[kK](?![A-Za-z])|\s?(?:lakhs?|lacs?|LPA|lpa|crores?)(?![A-Za-z]))"
 # "$5M", "$20 million", "$1.2bn": funding and revenue, not pay (except where a salary really is
-# millions of the unit, as with ₱2.2M or ¥8M; see _magnitude_ok).
-MAG = r"(?:\s?(?:mm|MM|mn|Mn|mil|mio|Mio|bn|million|billion|trillion|[mMbBtT])(?![A-Za-z]))"
+# millions of the unit, as with ₱2.2M or ¥8M; see _magnitude_ok). Not before any letter: "$30,000 más
+# bono" is 30,000 and more.
+MAG = r"(?:\s?(?:mm|MM|mn|Mn|mil|mio|Mio|bn|million|billion|trillion|[mMbBtT])(?![^\W\d_]))"
 SEP = r"\s{0,3}(?P<sep>-{1,2}|[‐‑–—~−]|to|and|through)\s{0,3}"
 SUFFIX = r"(?:\s?\(?(?P<code3>" + CODES + r")\)?(?![A-Za-z])|\s?(?P<sym3>€|£|zł|Kč|Ft(?![A-Za-z])))"
 
@@ -216,11 +217,16 @@ PERIOD_TRIGGERS = (
 # the package ("$95k + bonus", "£60,000 plus 10% pension", "A$140,000 + super", "$130,000 inclusive
 # of superannuation", "up to $180K package", "$90,000 (0.8 FTE)", "€70.000 zzgl. Bonus", "$160K OTE").
 PACKAGE_TAIL = re.compile(
-    r"\s*(?:\+|&|plus\b|incl(?:\.|uding\b|usive\b|\b)|inkl\b\.?|zzgl\b\.?|excl(?:\.|uding\b|usive\b|\b)|"
+    r"\s*(?:\+|&|plus\b|m[aá]s\b|mais\b|incl(?:\.|uding\b|usive\b|\b)|inkl\b\.?|zzgl\b\.?|excl(?:\.|uding\b|usive\b|\b)|"
     r"exclusive\b|\(|ote\b|doe\b|dep\b|depending\b|base\b|basic\b|gross\b|brutto\b|net\b|package\b|fte\b|"
     r"pro[\s-]?rata\b|neg(?:otiable)?\b|total\b|tc\b|tcc\b)",
     re.IGNORECASE,
 )
+# A part of the package joined after the figure ("+ bono anual", "+ annual bonus", "más bono
+# anual"): a period stated after it is that part's (salary._joined_period), unless the joiner stands
+# right before the period and nothing after it ("$100,000 + annually").
+JOINED = re.compile(r"[+&]|\b(?:plus|with|más|mas|mais|con|com)\b")
+WORD_NEXT = re.compile(r"\s*[^\W\d_]")
 # A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
 PERIOD_BEFORE = re.compile(
     r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour|anual|mensual|"
@@ -254,7 +260,7 @@ PAY_WORDS = _words(
 NOT_PAY_BEFORE = _words(
     "bonus bonuses stipend stipends budget allowance credit credits grant grants signing sign relocation "
     "referral match matching funding funded raised raise revenue arr valuation series seed prize award "
-    "fee fees discount off gift voucher insurance deductible tuition learning wellness gym fitness lunch "
+    "fee fees discount off gift voucher insurance deductible tuition learning wellness gym fitness lunch bono bonos "
     "meal meals cashback diem savings customers users members employees downloads spend spent cost costs "
     "price priced deal deals quota quotas pipeline loan loans fund fine fines penalty"
 )

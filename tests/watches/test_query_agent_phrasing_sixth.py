@@ -614,6 +614,13 @@ PAY_FORMS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("€1,000 learning budget, python", {"keywords": ["python"]}),
     ("$150k + equity", {"min_salary": 150000, "salary_currency": "USD"}),
+    # A spaced "+" joins a bonus to the pay (noted); "$10,000+ relocation bonus" is the bonus's amount.
+    ("backend $150k + annual bonus", {"keywords": ["backend"], "min_salary": 150000, "salary_currency": "USD"}),
+    ("$150k + signing bonus, NYC", {"locations": ["nyc"], "min_salary": 150000, "salary_currency": "USD"}),
+    ("backend, $10,000+ relocation bonus", {"keywords": ["backend"]}),
+    ("MXN 30,000 + bono anual", {"min_salary": 360000, "salary_currency": "MXN"}),
+    ("backend, R$ 8.000 + bônus anual", {"keywords": ["backend"], "min_salary": 96000, "salary_currency": "BRL"}),
+    ("backend, MXN 30,000 bono anual", {"keywords": ["backend"]}),
     # Not pay: a version, a count.
     ("node 18.000 jobs", {"keywords": ["node"]}),
     ("top 3 100 companies", {}),

@@ -66,6 +66,11 @@ LOCAL_DOLLAR: list[tuple[str, dict[str, Any]]] = [
     ("MXN 15,000 quincenales", {"min_salary": 360000, "salary_currency": "MXN"}),
     ("R$ 5.000 quinzenal", {"min_salary": 120000, "salary_currency": "BRL"}),
     ("R$ 5.000 por quinzena", {"min_salary": 120000, "salary_currency": "BRL"}),
+    # "anual" after "+ bono" is the bonus's: the pay is a month's by its size, the bonus noted.
+    (
+        "$30,000 + bono anual Mexico City",
+        {"locations": ["mexico city"], "min_salary": 360000, "salary_currency": "MXN"},
+    ),
     # A year's pay there stays yearly.
     ("Toronto $30k", {"locations": ["toronto"], "min_salary": 30000, "salary_currency": "CAD"}),
     ("Taipei $400k", {"locations": ["taipei"], "min_salary": 400000, "salary_currency": "TWD"}),
@@ -154,6 +159,10 @@ AGREEMENT: list[tuple[str, str, str, bool]] = [
     ("data engineer $15,000 quincenal Mexico City", "Mexico City", "Sueldo: $15,000 quincenal", True),
     ("data engineer $30k Mexico City", "Mexico City", "Sueldo: $15,000 por quincena", True),
     ("data engineer $31k Mexico City", "Mexico City", "Sueldo: $15,000 por quincena", False),
+    # A bonus's period after "+" is not the pay's: "$30,000 + bono anual" is 30,000 MXN a month on both sides.
+    ("data engineer $30,000 + bono anual Mexico City", "Mexico City", "Sueldo: $30,000 + bono anual", True),
+    ("data engineer $30k Mexico City", "Mexico City", "Sueldo: $30,000 más bono anual", True),
+    ("data engineer $150k + annual bonus", "Austin, TX", "Salary: $150,000 + annual bonus", True),
 ]
 
 

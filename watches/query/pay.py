@@ -132,14 +132,16 @@ _BENEFIT_KIND = (
     r"|education|home[\s-]office|equipment|wellness|l&d)\s+(?:bonus(?:es)?|budget|allowance|stipend)\b"
 )
 _BENEFIT_AFTER = re.compile(
-    rf"\s*(?:{_BENEFIT_KIND}|(?:bonus(?:es)?|budget|allowance|relocation|equity|rsus?|in\s+(?:stock|rsus?|equity))\b)"
+    rf"\s*(?:{_BENEFIT_KIND}|(?:bonus(?:es)?|bonos?|bônus|budget|allowance|relocation|equity|rsus?|in\s+(?:stock|rsus?|equity))\b)"
 )
 # Before the amount: "sign-on bonus of $10,000", "relocation allowance: €5,000" ("bonus 300k" may be pay).
 _BENEFIT_BEFORE = re.compile(
     r"\b(?:(?:sign[\s-]?on|signing|joining|annual|performance|retention|referral|relocation)\s+)?"
     r"(?:bonus(?:es)?|allowance|stipend)(?:\s+of|\s*:)\s*(?:up\s+to\s+)?$"
 )
-# After "+" only a benefit named by its kind: "$10,000+ relocation bonus" (but "$150k + equity" is pay).
+# After "+" only a benefit named by its kind: "$10,000+ relocation bonus" (but "$150k + equity" is pay);
+# after a spaced "+" none: "$150k + annual bonus", "$30,000 + bono anual" are pay and a bonus, as a
+# posting's are (boards/derive/salary.py `_joined_period`), and `unsupported` notes the bonus.
 _BENEFIT_AFTER_PLUS = re.compile(rf"\s*{_BENEFIT_KIND}")
 _PERIODS = {
     **dict.fromkeys(
@@ -233,7 +235,12 @@ def read_pay(reader: ReaderState) -> None:
         if not qualifies:
             return False
         fragment = match.group(0).strip()
-        benefit = (_BENEFIT_AFTER_PLUS if groups["more"] else _BENEFIT_AFTER).match(match.string, match.end())
+        more = groups["more"]
+        benefit = (
+            None
+            if more and more[0].isspace() and more.strip() == "+"
+            else (_BENEFIT_AFTER_PLUS if more else _BENEFIT_AFTER).match(match.string, match.end())
+        )
         if benefit:
             reader.notes.append(
                 f'"{fragment}{benefit.group(0)}" is a bonus, an allowance or equity, not a salary; it was ignored.'

@@ -107,11 +107,13 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
             r"|\b(?:early|late|growth|seed|pre-seed)[\s-]stage(?=\s*(?:[,|]|$))"
         ),
     ),
-    # A bonus or a budget: "+ bonus", "signing bonus", "learning budget", "home office stipend".
+    # A bonus or a budget: "+ bonus", "signing bonus", "learning budget", "home office stipend"; in
+    # Spanish and Portuguese "+ bono anual", "bônus anual".
     (
-        ("bonus", "budget", "allowance", "stipend"),
+        ("bonus", "budget", "allowance", "stipend", "bono", "bônus"),
         re.compile(
             r"\b(?:(?:sign[\s-]?on|signing|joining|annual|performance|retention|referral|relocation)\s+)?bonus(?:es)?\b"
+            r"|\b(?:bonos?|bônus)(?:\s+(?:anual(?:es)?|de\s+desempeño|por\s+desempeño))?\b"
             r"|\b(?:learning|training|education|home[\s-]office|equipment|wellness|l&d)\s+(?:budget|allowance|stipend)\b"
         ),
     ),

@@ -145,6 +145,13 @@ PACKAGE: list[tuple[str, Pay]] = [
     ("$45 - $55 per hour + benefits", (45, 55, "USD", "hour")),
     ("$150k - $170k + equity + bonus", (150000, 170000, "USD", "year")),
     ("From £35,000 per annum", (35000, None, "GBP", "year")),
+    # A period after the joined part is that part's, not the figure's ("annual" of the bonus).
+    ("Salary: $8,000 + annual bonus", (8000, 8000, "USD", "month")),
+    ("MXN 30,000 + bono anual", (30000, 30000, "MXN", "month")),
+    ("R$ 8.000 + bônus anual", (8000, 8000, "BRL", "month")),
+    ("$150,000 plus 10% bonus annually", (150000, 150000, "USD", "year")),
+    ("Salary: $100,000 + annually", (100000, 100000, "USD", "year")),
+    ("$30/hr + annual bonus", (30, 30, "USD", "hour")),
     ("£35,000+ p.a.", (35000, None, "GBP", "year")),
 ]
 
@@ -186,6 +193,8 @@ NEVER: list[str] = [
     "a $10,000+ relocation bonus",
     "a $5,000 signing bonus plus equity",
     "We raised $20M + more",
+    "MXN 30,000 bono anual",
+    "Bono anual de MXN 30,000",
 ]
 
 

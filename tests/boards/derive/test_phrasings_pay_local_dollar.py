@@ -116,6 +116,11 @@ MEXICAN_PERIODS: list[tuple[str, tuple[float | None, float | None, str, float | 
     ("Sueldo: $15,000 por quincena", (15000, 15000, "half_month", 360000)),
     ("$15,000 a la quincena", (15000, 15000, "half_month", 360000)),
     ("Sueldo quincenal: $15,000", (15000, 15000, "half_month", 360000)),
+    # A period after a part of the package joined by "+" or "más" is that part's: the bonus is yearly,
+    # the pay (no period of its own) a month's by its size.
+    ("Sueldo: $30,000 + bono anual", (30000, 30000, "month", 360000)),
+    ("Sueldo: $30,000 más bono anual", (30000, 30000, "month", 360000)),
+    ("Sueldo: $30,000 mensuales + bono anual", (30000, 30000, "month", 360000)),
 ]
 
 
