@@ -474,6 +474,24 @@ TENTH_BATCH: list[tuple[str, dict[str, Any]]] = [
     ("security engineer, OSCP preferred", {"keywords": ["security"]}),
     ("mechanical engineer, PE license, Houston", {"keywords": ["mechanical"], "locations": ["houston"]}),
     ("CPA", {"keywords": ["cpa"]}),
+    # A bare "PE" or "CPA" beside a role of its field is the certification, noted (unsupported
+    # `_BARE_CERTIFICATION`); elsewhere the word stays (physical education, private equity, Peru).
+    ("PE civil engineer", {"keywords": ["civil"]}),
+    ("structural engineer, PE, Denver", {"keywords": ["structural"], "locations": ["denver"]}),
+    ("civil engineer with PE", {"keywords": ["civil"]}),
+    ("CPA accountant", {"keywords": ["accountant"]}),
+    ("senior tax manager (CPA)", {"keywords": ["tax"], "seniority": ["senior", "manager"]}),
+    (
+        "accounting manager, CPA, Chicago",
+        {"keywords": ["accounting"], "locations": ["chicago"], "seniority": ["manager"]},
+    ),
+    ("PE teacher", {"all_keywords": ["pe", "teacher"]}),
+    ("PE associate", {"all_keywords": ["pe", "associate"]}),
+    ("PE firm engineer", {"all_keywords": ["pe", "firm"]}),
+    ("engineer in PE", {"keywords": ["engineer"], "locations": ["peru"]}),
+    ("CPA firm jobs", {"all_keywords": ["cpa", "firm"]}),
+    ("CPA marketing manager", {"all_keywords": ["cpa", "marketing"], "seniority": ["manager"]}),
+    ("civil engineer Charlottetown, PE", {"keywords": ["civil"], "locations": ["charlottetown, pe"]}),
     (
         "sponsorship for TN visa, data analyst",
         {"all_keywords": ["data", "analyst"], "visa_sponsorship": True},
@@ -498,6 +516,8 @@ def test_tenth_batch(query: str, expected: dict[str, Any]) -> None:
     ("query", "noted"),
     [
         ("ML engineer, PhD in CS, remote", '"phd in cs": a degree is not something'),
+        ("PE civil engineer", '"PE": a certification or licence is not something'),
+        ("CPA accountant", '"CPA": a certification or licence is not something'),
         ("warehouse associate with 401k match, Ohio", '"with 401k match" is not something'),
         ("travel nurse, 13-week contract, ICU", '"13-week": the length of a contract'),
     ],

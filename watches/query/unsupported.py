@@ -87,7 +87,7 @@ _HOME_TIME = re.compile(
 # More wishes without a filter, each read only when a word it needs is in the query (most are not).
 _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # A certification or licence asked for or held: "OSCP preferred", "CPA eligible", "PE license",
-    # "PMP certified" (a bare "CPA" stays a word: some titles name it).
+    # "PMP certified" (a bare "CPA" or "PE" only beside a role of its field: `_BARE_CERTIFICATION`).
     (
         ("certif", "licen", "eligible", "preferred", "required", "plus", "holder"),
         re.compile(
@@ -391,6 +391,31 @@ _CERTIFIED = re.compile(
     r"|(?<=hgv\s)class\s+[12]\b|(?<=lgv\s)class\s+[12]\b"
     r"|(?<=[,|]\s)(?:fully\s+|board\s+)?(?:certified|licen[cs]ed)(?=\s*(?:[,|]|$))|\blicen[cs]ed(?=\s+in\b)"
 )
+# A certification written bare, only beside a role of its field (`_bare_certification_noted`): "PE civil
+# engineer", "structural engineer, PE", "engineer with PE", "CPA accountant", "tax manager (CPA)". Its
+# word is no certification elsewhere: "PE teacher" (physical education), "PE associate", "PE-backed"
+# and "PE firm" (private equity), "CPA firm", "CPA marketing" (cost per acquisition), "in PE" (Peru).
+_BARE_CERTIFICATION = re.compile(
+    r"(?<![\w$-])(?:pe|cpa)(?![\w-])(?!\s+(?:firms?|backed|funds?|portfolio|owned|investors?|invest\w*|deals?"
+    r"|compan(?:y|ies)|shops?|teachers?|coach(?:es)?|instructors?|associates?|analysts?|partners?)\b)"
+)
+_BARE_CERTIFICATION_FIELDS = {
+    "pe": r"(?:engineers?|engineering)",
+    "cpa": r"(?:accountants?|accounting|auditors?|audit|tax|controllers?|bookkeepers?|cfo|finance|financial)",
+}
+_BARE_CERTIFICATION_AFTER = {
+    cert: re.compile(r"\)?\s+(?:[\w/&-]+\s+){0,2}?" + field + r"\b")
+    for cert, field in _BARE_CERTIFICATION_FIELDS.items()
+}
+_BARE_CERTIFICATION_BEFORE = {
+    cert: re.compile(
+        r"\b"
+        + field
+        + r"(?:\s+(?:managers?|directors?|leads?|supervisors?|specialists?|analysts?|associates?|officers?|consultants?))?"
+        r"\s*(?:,|\(|\b(?:with|holding|and)(?:\s+an?)?)?\s*$"
+    )
+    for cert, field in _BARE_CERTIFICATION_FIELDS.items()
+}
 _ROMAN_GRADES = frozenset({"ii", "iii", "iv"})
 # What a job grade written as a Roman numeral follows: a title's word ("Engineer II", "Data Scientist
 # III", "Analyst IV", "SDE II"), a level word ("Level II", "Tier III") or another grade ("II/III").
@@ -436,6 +461,8 @@ def read_unsupported(reader: ReaderState) -> None:
         reader.cut(_CERTIFIED, functools.partial(_certification_noted, reader))
     # The rarer readings below each need a word of the query: one look at its words for all of them.
     words = frozenset(_LETTERS.findall(reader.text))
+    if "pe" in words or "cpa" in words:
+        reader.cut(_BARE_CERTIFICATION, functools.partial(_bare_certification_noted, reader))
     if words & _SHIFT_WORDS:
         reader.cut(_SHIFTS, unsupported)
     if words & _TERM_WORDS:
@@ -454,11 +481,32 @@ def _certification_noted(reader: ReaderState, match: re.Match[str]) -> bool:
         and (name in STOP_WORDS or name in _NOT_ISSUERS or role_word(name) in STOP_WORDS)
     ):
         return False  # "for certified nurses", "senior certified": the title's own word
+    _note_certification(reader, match.group(0).strip())
+    return True
+
+
+def _bare_certification_noted(reader: ReaderState, match: re.Match[str]) -> bool:
+    """A bare "PE" or "CPA" is the certification only right beside a role of its field, before it
+    ("PE civil engineer") or after it ("civil engineer, PE", "accountant with CPA"); never after
+    "in" or "from", where "PE" is Peru."""
+    cert = match.group(0)
+    before = match.string[max(match.start() - 40, 0) : match.start()]
+    if before.endswith(("in ", "from ", "near ")):
+        return False
+    if not (
+        _BARE_CERTIFICATION_AFTER[cert].match(match.string, match.end())
+        or _BARE_CERTIFICATION_BEFORE[cert].search(before)
+    ):
+        return False
+    _note_certification(reader, match.group(0).upper())
+    return True
+
+
+def _note_certification(reader: ReaderState, said: str) -> None:
     reader.notes.append(
-        f'"{match.group(0).strip()}": a certification or licence is not something Watchtower can filter on (keywords match '
+        f'"{said}": a certification or licence is not something Watchtower can filter on (keywords match '
         "titles, and few name one); it was ignored. Pass it in `keywords` for titles that name it."
     )
-    return True
 
 
 def _language_noted(reader: ReaderState, match: re.Match[str]) -> bool:
