@@ -19,7 +19,15 @@ docs/queries.md. Pure: imports nothing of Django.
 from __future__ import annotations
 
 from matching.places.gazetteer import city_spelled_like, country_named_by_code, fold, one_edit, region_named_by_code
-from matching.places.resolver import Place, is_nickname, is_place, is_qualifier, places_as_dicts, resolve
+from matching.places.resolver import (
+    WORD_CODES,
+    Place,
+    is_nickname,
+    is_place,
+    is_qualifier,
+    places_as_dicts,
+    resolve,
+)
 from matching.places.scope import (
     WORLDWIDE,
     ZONE_CODES,
@@ -31,6 +39,7 @@ from matching.places.tokens import REMOTE_UNKNOWN_KEY, place_filter_keys, place_
 
 __all__ = [
     "REMOTE_UNKNOWN_KEY",
+    "WORD_CODES",
     "WORLDWIDE",
     "ZONE_CODES",
     "Place",

@@ -84,6 +84,16 @@ _NOISE = re.compile(
     r"\b(?:hybrid|on ?site|in office|office|hq|headquarters|based|only|first|friendly|the|in|within|from"
     r"|fully|completely|entirely|100|locations?|ok|okay|preferred|time ?zones?)\b"
 )
+# Two-letter codes that in location text are a company's legal form more often than a place named on
+# its own: "AB" is Sweden's and Finland's aktiebolag ("Klarna AB, Stockholm"; and A/B testing) before it
+# is Alberta, "AG" the German and Swiss Aktiengesellschaft before Antigua and Barbuda, "AS" Norway's
+# aksjeselskap before the Czech town of Aš, "BV" the Dutch besloten vennootschap before Bouvet Island,
+# "KG" a German Kommanditgesellschaft before Kyrgyzstan. Such a code is a place only where the context
+# says so (`_resolve_head`): as the qualifier of a place it agrees with ("Calgary, AB", "Edmonton AB"),
+# or followed by qualifiers that agree with it ("AB, Canada"); alone or beside a place elsewhere
+# ("Stockholm, AB") it is no place, nor an unknown one beside a place. The query reader reads these
+# codes so too (watches/query/place_names.py CODE_NOT_REGION).
+WORD_CODES = frozenset({"ab", "ag", "as", "bv", "kg"})
 # Words that widen a place to its surroundings ("Greater Austin", "Austin metro area").
 _WIDENING = re.compile(r"^(?:greater )|(?: metro(?:politan)?(?: area)?| area| region)$")
 
@@ -219,7 +229,8 @@ def _resolve_parts(parts: list[str]) -> list[Resolved]:
             hints.append(constraints)
         result, used = _resolve_head(head, hints)
         if result is None:
-            resolved.append(Resolved(None, text=head))
+            if head not in WORD_CODES or len(parts) == 1:  # "Stockholm, AB": the company's form, no unknown place
+                resolved.append(Resolved(None, text=head))
             index += 1
             continue
         resolved.append(result)
@@ -228,6 +239,15 @@ def _resolve_parts(parts: list[str]) -> list[Resolved]:
 
 
 def _resolve_head(head: str, hints: list[list[tuple[str, str | None]]]) -> tuple[Resolved | None, int]:
+    if head not in WORD_CODES:
+        return _resolve_named(head, hints)
+    # A code that is a word too is a place only with a qualifier it agrees with ("AB, Canada", "As,
+    # Belgium"); "Klarna AB", "Stockholm, AB", "AB, Sweden" are the company's form.
+    result, used = _resolve_named(head, hints) if hints else (None, 0)
+    return (result, used) if used else (None, 0)
+
+
+def _resolve_named(head: str, hints: list[list[tuple[str, str | None]]]) -> tuple[Resolved | None, int]:
     gaz = gazetteer.load()
     if head in gazetteer.ZONE_NAMES or head in _WORLD_WORDS:
         return _area(head, hints), 0

@@ -76,12 +76,36 @@ RESOLVED = [
     ("Montgomery County, MD", [Place(None, "US-MD", "US")]),
     # A group of regions reads as its regions.
     ("Pacific Northwest", [Place(None, "US-WA", "US"), Place(None, "US-OR", "US")]),
+    # A code that is a company's legal form too (WORD_CODES: AB, AG, AS, BV, KG) is a place only with
+    # a place it agrees with: "AB" qualifies Calgary or is Alberta before "Canada"; alone or beside a
+    # Swedish town it is the aktiebolag.
+    ("Calgary, AB", [Place("Calgary", "CA-AB", "CA")]),
+    ("Edmonton AB", [Place("Edmonton", "CA-AB", "CA")]),
+    ("AB, Canada", [Place(None, "CA-AB", "CA")]),
+    ("AB", []),
+    ("Remote - AB", [Place(None, None, None, remote=True)]),
+    ("Stockholm, AB", [Place("Stockholm", None, "SE")]),
+    ("Klarna AB, Stockholm", [Place("Stockholm", None, "SE")]),
+    ("AB, Sweden", [Place(None, None, "SE")]),
+    ("Zürich, AG", [Place("Zürich", None, "CH")]),
+    ("AG", []),
+    ("Oslo, AS", [Place("Oslo", None, "NO")]),
+    ("As, Belgium", [Place("As", None, "BE")]),
+    ("Amsterdam, BV", [Place("Amsterdam", None, "NL")]),
 ]
 
 
 @pytest.mark.parametrize(("location", "expected"), RESOLVED)
 def test_a_location_resolves_to_its_places(location: str, expected: list[Place]) -> None:
     assert resolve(location) == expected
+
+
+def test_a_company_form_is_no_place_a_filter_finds() -> None:
+    assert not location_matches("Alberta", "Stockholm, AB")
+    assert not location_matches("Alberta", "AB")
+    assert location_matches("Alberta", "Calgary, AB")
+    assert location_matches("Sweden", "Stockholm, AB")
+    assert not is_place("ab") and is_place("Calgary, AB")
 
 
 GEOGRAPHY = [

@@ -684,6 +684,12 @@ EIGHTH_BATCH: list[tuple[str, dict[str, Any]]] = [
     ),
     ("jobs in ML, Berlin", {"keywords": ["ml"], "locations": ["berlin"]}),
     ("senior roles in HR, London", {"keywords": ["hr"], "locations": ["london"], "seniority": ["senior"]}),
+    # A code that is a company's form or a word too (matching.places WORD_CODES) is a place only
+    # with a place beside it: "AB testing" is no Alberta, "Calgary, AB" and "AB, Canada" are.
+    ("engineer in AB testing", {"all_keywords": ["ab", "testing"]}),
+    ("developer at Klarna AB", {"keywords": ["developer"], "companies": ["klarna ab"]}),
+    ("engineer in Edmonton, AB", {"keywords": ["engineer"], "locations": ["edmonton, ab"]}),
+    ("developer in AB, Canada", {"keywords": ["developer"], "locations": ["ab, canada"]}),
 ]
 
 

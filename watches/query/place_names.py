@@ -23,8 +23,12 @@ _PLACE_SPLIT = re.compile(r"\s+or\s+|\s+and\s+|/|;|&")
 # Two-letter places a query may use on their own; others ("it", "qa", "ai", "ml") are words.
 SHORT_PLACES = frozenset({"us", "uk", "eu", "sf", "la", "dc", "ny"})
 # Two-letter codes that, even in capitals, are more often words or roles than states or countries ("in
-# AR/VR", "jobs in ML", "in HR", "in QA": machine learning, not Mali; human resources, not Croatia).
-CODE_NOT_REGION = frozenset({"in", "or", "me", "hi", "ar", "it", "us", "ok", "id", "ai", "ml", "qa", "hr", "pm"})
+# AR/VR", "jobs in ML", "in HR", "in QA": machine learning, not Mali; human resources, not Croatia), and
+# the codes the place resolver reads as a place only with a place beside them (matching.places
+# WORD_CODES: "in AB testing" is no Alberta, "in Calgary, AB" and "in AB, Canada" are).
+CODE_NOT_REGION = (
+    frozenset({"in", "or", "me", "hi", "ar", "it", "us", "ok", "id", "ai", "ml", "qa", "hr", "pm"}) | places.WORD_CODES
+)
 PART_OF_PLACE = re.compile(
     r"(northern|southern|eastern|western|central|north|south|east|west|upstate|downstate|coastal|rural|outer|inner)"
     r"\s+(.+)"
@@ -119,7 +123,11 @@ def read_places(phrase: str, *, codes: frozenset[str] = frozenset(), abroad: boo
         merged: list[str] = []
         for part in parts:
             # "austin, tx", "dc, usa"; not "qa, argentina" (a two-letter word is no place of its own).
-            if merged and places.is_qualifier(part) and (len(merged[-1]) > 2 or merged[-1] in SHORT_PLACES):
+            if (
+                merged
+                and places.is_qualifier(part)
+                and (len(merged[-1]) > 2 or merged[-1] in SHORT_PLACES or merged[-1] in places.WORD_CODES)
+            ):
                 merged[-1] = f"{merged[-1]}, {part}"
             else:
                 merged.append(part)
