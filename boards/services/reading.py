@@ -187,11 +187,14 @@ def board_read(
             job = known[fingerprint]
         else:
             posting = postings.pop()
-            fingerprint = posting.fingerprint or posting_fingerprint(posting, platform=board.platform, version=version)
-            # `in`, not `get`: `known` is a Mapping (the check's is stored.Deferred), whose `get`
-            # raises and catches a KeyError for every posting it does not hold (a new board's every
-            # posting: 0.5 µs each, 50 ms of a 100,000-posting board's first read).
-            known_job = known[fingerprint] if fingerprint in known else None  # noqa: SIM401
+            fingerprint = posting.fingerprint
+            if fingerprint:  # its raw object's, which the source found not in `known`
+                known_job = None
+            else:
+                fingerprint = posting_fingerprint(posting, platform=board.platform, version=version)
+                # `in`, not `get`: `known` is a Mapping (the check's is stored.Deferred), whose `get`
+                # raises and catches a KeyError for every posting it does not hold.
+                known_job = known[fingerprint] if fingerprint in known else None  # noqa: SIM401
             if known_job is None:
                 known_job = derive_job(posting, platform=board.platform)
                 derived += 1

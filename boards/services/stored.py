@@ -107,7 +107,9 @@ class Deferred(Mapping[str, T]):
         return self._loaded()[key]
 
     def __contains__(self, key: object) -> bool:
-        return key in self._loaded()
+        # Asked of every posting of a listing: once loaded, without a second call.
+        value = self._value
+        return key in (value if value is not None else self._loaded())
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._loaded())

@@ -110,7 +110,9 @@ class Posting:
     requisition_id: str = ""  # the employer's requisition, shared by its postings (matching/identity.py)
     # The fingerprint of the raw posting this was built from (`payload.recognised_postings`), which
     # the check stores in its stead; "" when the source keeps none (the check fingerprints the
-    # posting itself). Not in the repr: that is the posting's own fingerprint (boards/fingerprint.py).
+    # posting itself). Set only on a posting the source built because `ReadContext.known` does not
+    # hold it (it recognises the others): the read does not look it up a second time.
+    # Not in the repr: that is the posting's own fingerprint (boards/fingerprint.py).
     fingerprint: str = field(default="", repr=False)
 
 
