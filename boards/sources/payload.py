@@ -291,6 +291,23 @@ def _raw_digest(prefix: str, raw: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
+def _raw_digester(prefix: str) -> Callable[[str], str]:
+    """`_raw_digest` with this prefix, for every object of a listing: the prefix hashed once and
+    the hash's state copied for each object, instead of the prefix joined to each object's text
+    and encoded and hashed with it (1.59 -> 1.30 µs an object, timeit; a check fingerprints every
+    object of the listing, 100,000 on a big board's every changed read). The same digest: UTF-8
+    (with "surrogatepass", which writes each code point alone) of a joined text is the two texts'
+    bytes joined (tests/boards/sources/test_payload.py)."""
+    seeded = hashlib.blake2b(prefix.encode("utf-8", "surrogatepass"), digest_size=16)
+
+    def digest(raw: str) -> str:
+        hashed = seeded.copy()
+        hashed.update(raw.encode("utf-8", "surrogatepass"))
+        return hashed.hexdigest()
+
+    return digest
+
+
 def listed_postings(
     body: bytes,
     platform: str,
@@ -327,7 +344,7 @@ class _Collector:
         self.text = text
         self.build = build
         self.known = context.known
-        self.prefix = _raw_prefix(board, context.raw_version) if context.raw_version else ""
+        self.digest = _raw_digester(_raw_prefix(board, context.raw_version)) if context.raw_version else None
         self.postings: list[Posting] = []
         self.recognised: dict[int, str] = {}
 
@@ -337,7 +354,7 @@ class _Collector:
         self.recognised = {}
 
     def visit(self, start: int, end: int, item: dict[str, Any]) -> None:
-        fingerprint = _raw_digest(self.prefix, self.text[start:end]) if self.prefix else ""
+        fingerprint = self.digest(self.text[start:end]) if self.digest is not None else ""
         if fingerprint and fingerprint in self.known:
             self.recognised[len(self.postings) + len(self.recognised)] = fingerprint
             return
@@ -365,12 +382,12 @@ def recognised_postings(
     every object is built, and none fingerprinted."""
     if not context.raw_version:
         return [posting for item in items if (posting := build(item)) is not None], {}
-    prefix = _raw_prefix(board, context.raw_version)
+    digest = _raw_digester(_raw_prefix(board, context.raw_version))
     known = context.known
     postings: list[Posting] = []
     recognised: dict[int, str] = {}
     for index in range(len(items)):
-        fingerprint = _raw_digest(prefix, items.raw(index))
+        fingerprint = digest(items.raw(index))
         if fingerprint in known:
             recognised[len(postings) + len(recognised)] = fingerprint
             continue

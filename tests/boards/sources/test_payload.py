@@ -365,3 +365,14 @@ def test_html_to_text_drops_what_xml_refuses_after_a_block(value: str) -> None:
 @given(_MARKUP)
 def test_html_to_text_reads_any_fragment(value: str) -> None:
     assert isinstance(html_to_text(value), str)
+
+
+# Any code point, lone surrogates too (JSON's "\ud83d" escapes decode to them).
+_ANY_TEXT = st.text(st.characters(blacklist_categories=()))
+
+
+@given(_ANY_TEXT, _ANY_TEXT)
+def test_a_listings_digester_gives_each_objects_raw_digest(prefix: str, raw: str) -> None:
+    # "surrogatepass" writes each code point alone: the joined text's bytes are the two texts'.
+    assert payload._raw_digester(prefix)(raw) == payload._raw_digest(prefix, raw)
+    assert payload._raw_digester("v|\ud83d")("\ude00" + raw) == payload._raw_digest("v|\ud83d", "\ude00" + raw)
