@@ -141,7 +141,7 @@ def infer_period(top: float, currency: str | None) -> str | None:
     scale = scale_of(currency)
     if top <= 500 * scale:
         return "hour"
-    if monthly_by_size(top, currency):
+    if monthly_by_size(top, currency, posting=True):
         return "month"
     if top >= BOUNDS["year"][0] * scale:
         return "year"
@@ -176,11 +176,19 @@ USUALLY_MONTHLY_BELOW: dict[str, float] = {
 }
 
 
-def monthly_by_size(amount: float, currency: str | None) -> str | None:
+# Dollars of countries where postings state pay by the year (the US, Canada, Australia, New Zealand).
+# There a posting's bare "$12,000", above a year's lower bound, is as likely a stipend, a part-time
+# year or a signing sum as a month's pay, and reading it as a month's (144,000 a year) would put it
+# in every "150k+" search; so a posting reads the "usual" size there as a year's, as before. A
+# query's "$12k" is an agent's shorthand for a month, and a "small" figure is a month's on both sides.
+YEARLY_ON_POSTINGS = frozenset({"USD", "CAD", "AUD", "NZD"})
+
+
+def monthly_by_size(amount: float, currency: str | None, *, posting: bool = False) -> str | None:
     """Why pay stated with no period is a month's by its size in its currency, or None when it is
     not; the one rule of the posting readers (`infer_period`, salary.py) and the query reader
-    (watches/query/pay.py), so "$12,000" in a Toronto posting and "$12k Toronto" in a query are both
-    12,000 CAD a month. "small": below a yearly salary's lower bound there (BOUNDS, scaled) but a
+    (watches/query/pay.py), so "AED 45,000" in a Dubai posting and "AED 45k" in a query are both a
+    month's pay; a posting (`posting=True`) in YEARLY_ON_POSTINGS' dollars keeps "usual" sizes yearly. "small": below a yearly salary's lower bound there (BOUNDS, scaled) but a
     believable month's pay. "usual": where pay is quoted by the month (USUALLY_MONTHLY_BELOW), above
     that bound but below the currency's lowest believable yearly pay ("40k NIS", "AED 45k", "$12k").
     "€60k", "$150k" or "PLN 240k" stay yearly. Only with a currency: "8k" alone says nothing of its
@@ -191,6 +199,8 @@ def monthly_by_size(amount: float, currency: str | None) -> str | None:
         return None
     if amount < lowest("year", currency):
         return "small"
+    if posting and currency in YEARLY_ON_POSTINGS:
+        return None
     if amount < USUALLY_MONTHLY_BELOW.get(currency, 0):
         return "usual"
     return None

@@ -213,8 +213,8 @@ def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str) 
         scale = scale_of(currency)
         if top <= 1_000 * scale and _hourly_near(low, max(0, start - 60), min(len(low), end + 30)):
             period = "hour"
-        elif monthly_by_size(top, currency):
-            period = "month"  # "$12,000" in Toronto: too small for a year's pay there (as a query reads it)
+        elif monthly_by_size(top, currency, posting=True):
+            period = "month"  # "$8,000" in Toronto: too small for a year's pay there (as a query reads it)
         elif top >= 10_000 * scale:
             period = "year"
         else:

@@ -145,12 +145,17 @@ AGREEMENT: list[tuple[str, str, str, bool]] = [
     ("data engineer Austin $120k", "Austin, TX", "Salary: $120,000 – $150,000", True),
     ("data engineer Austin $120k CAD", "Austin, TX", "Salary: $120,000 – $150,000", False),
     # A figure too small for a year's pay there is a month's on both sides (money.monthly_by_size).
-    ("data engineer $12k Toronto", "Toronto, ON", "Salary: $12,000", True),
-    ("data engineer $12k Toronto", "Toronto, ON", "Toronto $12,000", True),
-    ("data engineer $13k Toronto", "Toronto, ON", "Salary: $12,000", False),
-    ("data engineer $144k Toronto", "Toronto, ON", "Salary: $12,000", True),
-    ("data engineer $12k", "Austin, TX", "Salary: $12,000", True),
-    ("data engineer $15k", "Austin, TX", "Salary: $12,000", False),
+    ("data engineer $8k Toronto", "Toronto, ON", "Salary: $8,000", True),
+    ("data engineer $8k Toronto", "Toronto, ON", "Toronto $8,000", True),
+    ("data engineer $9k Toronto", "Toronto, ON", "Salary: $8,000", False),
+    ("data engineer $96k Toronto", "Toronto, ON", "Salary: $8,000", True),
+    ("data engineer $8k", "Austin, TX", "Salary: $8,000", True),
+    ("data engineer $9k", "Austin, TX", "Salary: $8,000", False),
+    # Above a year's lower bound a posting in dollars stated by the year keeps it a year's
+    # (money.YEARLY_ON_POSTINGS): "$12k" asks for a month, the posting's $12,000 is no month's pay.
+    ("data engineer $12k Toronto", "Toronto, ON", "Salary: $12,000", False),
+    ("data engineer $12k", "Austin, TX", "Salary: $12,000", False),
+    ("data engineer $12k Singapore", "Singapore", "Salary: $12,000", True),
     ("data engineer $30k Mexico City", "Mexico City", "Sueldo: $30,000", True),
     # A day's pay in pesos (money.LOW_SCALE): "$500 por día" is 130,000 MXN a year on both sides.
     ("data engineer $500 por día Mexico City", "Mexico City", "$500 por día", True),

@@ -87,14 +87,18 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
 # the query reader reads it (money.monthly_by_size: below a year's lower bound, or where pay is
 # quoted by the month below USUALLY_MONTHLY_BELOW); a believable yearly figure stays yearly.
 NO_PERIOD: list[tuple[str, Pay]] = [
-    ("Salary: $12,000", (12000, 12000, "USD", "month")),
+    ("Salary: $8,000", (8000, 8000, "USD", "month")),
     ("Salary: $8,000 - $9,500", (8000, 9500, "USD", "month")),
+    # A posting in dollars stated by the year (money.YEARLY_ON_POSTINGS): $12,000 is no month's pay.
+    ("Salary: $12,000", (12000, 12000, "USD", "year")),
+    ("Salary: $15,000 - $19,000", (15000, 19000, "USD", "year")),
     ("Salary: $15,000 - $25,000", (15000, 25000, "USD", "year")),
     ("Salary: $25,000", (25000, 25000, "USD", "year")),
     ("Salary: €4.500", (4500, 4500, "EUR", "month")),
     ("Salary: 18 000 PLN", (18000, 18000, "PLN", "month")),
     ("Salary: AED 45,000", (45000, 45000, "AED", "month")),
-    ("Salary: CA$12,000", (12000, 12000, "CAD", "month")),
+    ("Salary: CA$8,000", (8000, 8000, "CAD", "month")),
+    ("Salary: CA$12,000", (12000, 12000, "CAD", "year")),
     ("Salary: S$9,000", (9000, 9000, "SGD", "month")),
     ("€60k", (60000, 60000, "EUR", "year")),
     ("Salary: PLN 240,000", (240000, 240000, "PLN", "year")),

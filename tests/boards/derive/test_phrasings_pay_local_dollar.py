@@ -155,16 +155,23 @@ def test_a_day_at_the_minimum_wage_is_pay_in_pesos(
 
 
 # With no period, a figure too small for a year's pay in the local dollar is a month's, as the query
-# reader reads it (money.monthly_by_size): "$12k Toronto" asks for 144,000 CAD a year.
+# reader reads it (money.monthly_by_size): "$8k Toronto" asks for 96,000 CAD a year. Where postings
+# state pay by the year (money.YEARLY_ON_POSTINGS: the US, Canada, Australia, New Zealand) a figure
+# above a year's lower bound stays a year's on a posting; where pay is quoted by the month
+# (Singapore, Mexico) it is a month's below the usual bound too.
 # (location, description) → (min, max, currency, period, annual_min).
 NO_PERIOD: list[tuple[str, str, tuple[float, float, str, str, float]]] = [
     ("Mexico City", "Sueldo: $30,000", (30000, 30000, "MXN", "month", 360000)),
-    ("Toronto, ON", "Salary: $12,000", (12000, 12000, "CAD", "month", 144000)),
-    ("Toronto, ON", "Toronto $12,000", (12000, 12000, "CAD", "month", 144000)),
-    ("Sydney, NSW", "Salary: $9,000 - $11,000", (9000, 11000, "AUD", "month", 108000)),
+    ("Toronto, ON", "Salary: $8,000", (8000, 8000, "CAD", "month", 96000)),
+    ("Toronto, ON", "Toronto $8,000", (8000, 8000, "CAD", "month", 96000)),
+    ("Toronto, ON", "Salary: $12,000", (12000, 12000, "CAD", "year", 12000)),
+    ("Sydney, NSW", "Salary: $8,000 - $9,500", (8000, 9500, "AUD", "month", 96000)),
+    ("Sydney, NSW", "Salary: $12,000 - $15,000", (12000, 15000, "AUD", "year", 12000)),
     ("Singapore", "Salary: $8,000", (8000, 8000, "SGD", "month", 96000)),
+    ("Singapore", "Salary: $12,000", (12000, 12000, "SGD", "month", 144000)),
     ("Toronto, ON", "Salary: $30,000", (30000, 30000, "CAD", "year", 30000)),
-    ("New York, NY", "Salary: $12,000", (12000, 12000, "USD", "month", 144000)),
+    ("New York, NY", "Salary: $8,000", (8000, 8000, "USD", "month", 96000)),
+    ("New York, NY", "Salary: $12,000", (12000, 12000, "USD", "year", 12000)),
 ]
 
 
