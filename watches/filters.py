@@ -385,7 +385,7 @@ class ContainsWords(Contains):
             return sql, list(params)
         lhs_sql, lhs_params = self.process_lhs(compiler, connection)
         # Spelled exactly as the index expression (see WORDS_SQL), or the index is not used.
-        array_sql = f"{keyed(WORDS_SQL.format(column=lhs_sql), self.lhs)} @> %s::text[]"
+        array_sql = f"{words_sql(lhs_sql, self.lhs)} @> %s::text[]"
         if len(words) == 1:
             return array_sql, [*lhs_params, words]
         like_sql, like_params = self.as_sql(compiler, connection)
@@ -413,7 +413,7 @@ class ContainsAnyWord(Lookup):
     def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         lhs_sql, lhs_params = self.process_lhs(compiler, connection)
         words = [key.strip() for key in self.rhs]
-        return f"{keyed(WORDS_SQL.format(column=lhs_sql), self.lhs)} && %s::text[]", [*lhs_params, words]
+        return f"{words_sql(lhs_sql, self.lhs)} && %s::text[]", [*lhs_params, words]
 
 
 # A normalised text's word array, as the GIN index expression and as the condition's left side.
@@ -422,14 +422,34 @@ WORDS_SQL = "string_to_array(btrim({column}), ' ')"
 # index), so "senior" or "remote" narrows the index scan instead of being a bitmap of a third of
 # the table.
 FLAGS_SQL = "ARRAY[({seniority})::text, ({remote})::text]"
+# The same arrays as job_words holds them (migration boards/0029): without the bar between a
+# text's fields (`terms.FIELD_SEPARATOR`, one element of every job's words and places) and a job's
+# `false` (not remote). No search asks for either (a term is normalised words; remote is asked as
+# `true`), and each was an entry of every row a check inserts.
+JOB_WORDS_SQL = f"array_remove({WORDS_SQL}, '{terms.FIELD_SEPARATOR}')"
+JOB_FLAGS_SQL = f"array_remove({FLAGS_SQL}, 'false')"
 
 
-def keyed(sql: str, column: Any) -> str:
-    """A word or flags array (`sql`) of `column`'s table as its GIN index holds it: in collation
-    "C" on jobs (job_words, migration boards/0025: `job_keys.collated`), as it is on change rows
-    (change_words keeps the database's)."""
+def _of_jobs(column: Any) -> bool:
     model = getattr(getattr(column, "target", None), "model", None)
-    return collated(sql) if model is not None and model._meta.db_table == "boards_job" else sql
+    return model is not None and model._meta.db_table == "boards_job"
+
+
+def words_sql(column_sql: str, column: Any) -> str:
+    """The word array of `column` (spelled `column_sql`) as its GIN index holds it: on jobs
+    job_words' (`JOB_WORDS_SQL`, in collation "C": migration boards/0025, `job_keys.collated`),
+    on change rows change_words' (`WORDS_SQL`, the database's collation)."""
+    if _of_jobs(column):
+        return collated(JOB_WORDS_SQL.format(column=column_sql))
+    return WORDS_SQL.format(column=column_sql)
+
+
+def flags_sql(seniority: str, remote: str, column: Any) -> str:
+    """The flags array over a table's level and remote columns as its GIN index holds it (as
+    `words_sql`; `column` is the level's)."""
+    if _of_jobs(column):
+        return collated(JOB_FLAGS_SQL.format(seniority=seniority, remote=remote))
+    return FLAGS_SQL.format(seniority=seniority, remote=remote)
 
 
 class FlagsMatch(Func):
@@ -465,7 +485,7 @@ class FlagsMatch(Func):
         if self.plain:
             return self.as_sql(compiler, connection, **extra)
         seniority, remote = self._columns(compiler)
-        flags = keyed(FLAGS_SQL.format(seniority=seniority, remote=remote), self.source_expressions[0])
+        flags = flags_sql(seniority, remote, self.source_expressions[0])
         parts: list[str] = []
         params: list[Any] = []
         if self.levels:

@@ -456,7 +456,7 @@ def test_an_index_read_asks_the_word_index_for_the_posting_days(jobs: None, monk
                 assert [job["key"] for job in page] == wanted[offset : offset + limit]
                 assert found == len(wanted)
                 index_condition = statements[0].split("job_words", 1)[1].split("Index Cond", 1)[1].split("\n", 1)[0]
-                assert "posted_at" in index_condition and "86400" in index_condition
+                assert "posted_at" in index_condition and "1970-01-01" in index_condition
 
 
 def test_job_words_columns_are_where_the_estimate_reads_them_the_posting_day_first() -> None:
@@ -471,7 +471,57 @@ def test_job_words_columns_are_where_the_estimate_reads_them_the_posting_day_fir
             return str(cursor.fetchone()[0])
 
     words, places, flags, bounds, joint = (column(number) for number in JOB_WORDS_COLUMNS)
-    assert "posted_at" in column(1) and "86400" in column(1)
+    assert "posted_at" in column(1) and "1970-01-01" in column(1)
     assert JOB_WORDS_COLUMNS[4] == 2 and "'+intern'" in joint
     assert "search_text" in words and "string_to_array" in words and "place_text" in places
     assert "seniority" in flags and "remote" in flags and "'p40'" in bounds and "'tech'" in bounds
+
+
+def test_the_day_bucket_and_span_keys_are_the_epoch_s_quotients_at_every_moment() -> None:
+    """job_words' posting day, sighting bucket and span (migration boards/0029, computed from the
+    date and the hour in integers) are the quotients of the moment's epoch that migration 0028
+    computed in numeric and that job_keys computes in Python: at the boundaries of days, buckets
+    and spans, a microsecond either side, before the epoch and far after it."""
+    from importlib import import_module
+
+    from watches.services import job_keys
+
+    former = import_module("boards.migrations.0028_job_words_seen_spans")
+    posted_first = import_module("boards.migrations.0023_job_words_posted_first")
+    epoch, tick = job_keys.EPOCH, timedelta(microseconds=1)
+    starts = [epoch + timedelta(days=days) for days in (-1461, -5, -4, -3, -1, 0, 1, 3, 4, 5, 20_788, 20_790, 400_000)]
+    starts += [start + timedelta(hours=hours) for start in starts for hours in (4, 8, 20)]
+    moments = sorted({moment + shift for moment in starts for shift in (-tick, timedelta(0), tick)})
+    values = ", ".join(["(%s::timestamptz)"] * len(moments))
+    spelled = [job_keys.posted_sql(""), job_keys.seen_sql(""), posted_first.POSTED, former.SPANS]
+    columns = ", ".join(f"{sql.replace('posted_at', 'NULL::timestamptz')}" for sql in spelled)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT first_seen_at, {columns} FROM (VALUES {values}) AS moments (first_seen_at)", moments)
+        rows = cursor.fetchall()
+    assert len(rows) == len(moments) > 100
+    for moment, posted, seen, posted_before, seen_before in rows:
+        bucket = job_keys.seen_bucket(moment)
+        assert posted == posted_before == [job_keys.posted_day(moment), -bucket], moment
+        assert seen == seen_before == [bucket, job_keys.seen_span(bucket)], moment
+
+
+def test_job_words_holds_no_field_bar_and_no_false(jobs: None) -> None:
+    """No search asks for a text's field separator or a job that is not remote (migration
+    boards/0029): the words, places and flags columns hold neither, and the other words as before."""
+    from watches.services.estimate import JOB_WORDS_COLUMNS
+
+    Job.objects.filter(key__in=["2", "3"]).update(remote=True, place_text=" co0us remote | austin tx ")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE boards_job")
+        cursor.execute(
+            "SELECT a.attnum, s.most_common_elems::text::text[] FROM pg_stats s"
+            " JOIN pg_attribute a ON a.attrelid = 'job_words'::regclass AND a.attname = s.attname"
+            " WHERE s.tablename = 'job_words'"
+        )
+        elements = {number: set(common or ()) for number, common in cursor.fetchall()}
+    words, places, flags = (elements[number] for number in JOB_WORDS_COLUMNS[:3])
+    assert {"senior", "ios", "engineer", "game"} <= words and "|" not in words
+    assert {"co0us", "remote", "austin", "tx"} <= places and "|" not in places
+    assert {"mid", "true"} <= flags and "false" not in flags
+    assert Job.objects.filter(filters_q(Filters(keywords=("engineer",)))).count() == 150
+    assert Job.objects.filter(filters_q(Filters(keywords=("engineer",), remote_only=True))).count() == 2

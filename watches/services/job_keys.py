@@ -105,18 +105,35 @@ EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # A span of sighting buckets: a job's bucket and, negated (less one, so that no span is a bucket),
 # its span are both keys of the sighting column.
 SPAN_BUCKETS = 24
-_SEEN_EPOCH = "extract(epoch FROM ({first_seen_at} AT TIME ZONE 'UTC'))"
-SEEN_SQL = (
-    f"ARRAY[(floor({_SEEN_EPOCH} / {SEEN_HOURS * 3600}))::integer,"
-    f" (- floor({_SEEN_EPOCH} / {SPAN_BUCKETS * SEEN_HOURS * 3600}) - 1)::integer]"
-)
 DAY = timedelta(days=1)
-# A job's posting day (days since the epoch) and, negated, its posting's SEEN_HOURS-hour bucket.
-_POSTED_EPOCH = "extract(epoch FROM (COALESCE({posted_at}, {first_seen_at}) AT TIME ZONE 'UTC'))"
-POSTED_SQL = (
-    f"ARRAY[(floor({_POSTED_EPOCH} / {int(DAY.total_seconds())}))::integer,"
-    f" (- floor({_POSTED_EPOCH} / {SEEN_HOURS * 3600}))::integer]"
+BUCKETS_A_DAY = DAY // timedelta(hours=SEEN_HOURS)
+SPAN_DAYS = SPAN_BUCKETS // BUCKETS_A_DAY
+assert BUCKETS_A_DAY * SEEN_HOURS == 24 and SPAN_DAYS * BUCKETS_A_DAY == SPAN_BUCKETS
+
+
+def _day_sql(moment: str) -> str:
+    """The day (since the epoch, UTC) of the timestamp `moment`, as integers: a date less a date.
+    Migration boards/0029: `floor(extract(epoch FROM ...) / 86400)`, the same number, computed in
+    numeric (extract's type), was a fifth of job_words' expressions on insert."""
+    return f"(({moment} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')"
+
+
+def _bucket_sql(moment: str) -> str:
+    """The SEEN_HOURS-hour bucket (since the epoch) of `moment`: its day's buckets and its hour's
+    (the hour is a whole number, 0-23), `floor(epoch / 14400)` exactly."""
+    return f"({_day_sql(moment)} * {BUCKETS_A_DAY} + date_part('hour', ({moment} AT TIME ZONE 'UTC'))::integer / {SEEN_HOURS})"
+
+
+# A job's sighting bucket and, negated less one, its span: `floor(day / SPAN_DAYS)` in float8, exact
+# (a whole number of days over a power of two), where integer division would round a day before
+# the epoch up.
+SEEN_SQL = (
+    f"ARRAY[{_bucket_sql('{first_seen_at}')},"
+    f" (- floor({_day_sql('{first_seen_at}')}::float8 / {SPAN_DAYS}) - 1)::integer]"
 )
+# A job's posting day (days since the epoch) and, negated, its posting's SEEN_HOURS-hour bucket.
+_POSTED = "COALESCE({posted_at}, {first_seen_at})"
+POSTED_SQL = f"ARRAY[{_day_sql(_POSTED)}, (- {_bucket_sql(_POSTED)})]"
 # The collation of job_words' text columns (migration boards/0025): its keys are compared byte by
 # byte, where C.UTF-8 (the database's) copied both strings and called strcoll for each comparison
 # of the keys' sort and the pending list's merge, a sixth of the index's upkeep. A condition is
