@@ -9,6 +9,7 @@ the filter columns of the whole group, so a location filter matches any of its c
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -318,6 +319,9 @@ def change_fields(plan: Plan, grouped: groups.GroupedEvent, data: dict[str, Any]
     }
 
 
+_group_key = operator.itemgetter(1)  # a group memory row's key (GROUP_COLUMNS)
+
+
 def save(resource: Resource, plan: Plan, now: datetime) -> None:
     """The board's group memory, in the check's transaction: only groups that opened, reopened or
     closed are written, so a check that changes one posting of a big board writes one row."""
@@ -338,6 +342,11 @@ def save(resource: Resource, plan: Plan, now: datetime) -> None:
                 closed_at=None,
                 places=list(history.places),
             )
+    # In key order: the board's unique index (resource, key) then takes a new board's groups at its
+    # right edge, where hash keys in the plan's order each went down to a leaf of their own and
+    # split it (100,000 new groups COPYed: 0.41-0.45 -> 0.27-0.31 s of the database's CPU; the
+    # sort 0.04 s). Nothing reads a group's id.
+    to_create.sort(key=_group_key)
     rows_copy(JobGroup, GROUP_COLUMNS, to_create)
 
 

@@ -130,6 +130,23 @@ def test_group_places_given_as_a_tuple_are_stored_as_the_list() -> None:
     assert copied == stored(JobGroup, "orm:")
 
 
+def test_a_board_s_new_groups_are_written_in_key_order() -> None:
+    """`grouping.save` writes new group memory rows in key order (the board's unique index takes
+    them at its right edge), each as the plan has it."""
+    from boards.groups import GroupHistory
+    from boards.services.grouping import Plan, save
+
+    resource = Resource.objects.create(url="https://boards.greenhouse.io/acme", platform="greenhouse")
+    keys = [f"{(number * 7919) % 1000:03d}ab" for number in range(60)]
+    history = {key: GroupHistory(MOMENT, number + 1, None, (f"City {number}",)) for number, key in enumerate(keys)}
+    save(resource, Plan([], {}, history, [], {}, {}, set(), {}), MOMENT)
+    rows = list(JobGroup.objects.filter(resource=resource).order_by("id").values_list("key", "times_posted", "places"))
+    assert [key for key, _, _ in rows] == sorted(keys) != keys
+    assert {key: (times, places) for key, times, places in rows} == {
+        key: (group.times_posted, list(group.places)) for key, group in history.items()
+    }
+
+
 def test_a_json_text_is_stored_as_the_value_it_means() -> None:
     """A new row's data handed to COPY as its JSON text (`JsonText`, compact, not ASCII-escaped,
     in another key order: `jobstore.data_text`) is stored as the dict is."""
