@@ -79,7 +79,7 @@ class Salary:
     min: float | None
     max: float | None
     currency: str | None
-    period: str  # year | month | half_month | week | day | hour
+    period: str  # year | month | half_month | two_weeks | week | day | hour
     annual_min: int | None
     annual_max: int | None
     source: SalarySource

@@ -9,8 +9,17 @@ from collections.abc import Collection
 # Factor from one period to a year: 52 weeks, 260 working days (52 x 5), 2080 working hours
 # (52 x 40). These are the conventions US pay-transparency notices use. A half month is the
 # Spanish "quincena" and the Portuguese "quinzena", the pay period of Mexico and much of Latin
-# America: paid on the 15th and the last day, 24 a year.
-ANNUAL_FACTOR: dict[str, int] = {"year": 1, "month": 12, "half_month": 24, "week": 52, "day": 260, "hour": 2080}
+# America: paid on the 15th and the last day, 24 a year; the English "semi-monthly" is the same.
+# Two weeks is the US "biweekly" pay period and the UK/Australian "fortnightly": 26 a year.
+ANNUAL_FACTOR: dict[str, int] = {
+    "year": 1,
+    "month": 12,
+    "half_month": 24,
+    "two_weeks": 26,
+    "week": 52,
+    "day": 260,
+    "hour": 2080,
+}
 
 # Plausible amounts per period, in a currency worth roughly one US dollar (inclusive). A bound
 # outside its range is dropped: "$5 - $10 off lunch" is not an hourly wage and "$20,000,000" is
@@ -19,6 +28,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "year": (10_000, 5_000_000),
     "month": (500, 400_000),
     "half_month": (250, 200_000),
+    "two_weeks": (400, 200_000),
     "week": (200, 100_000),
     "day": (40, 20_000),
     "hour": (5, 1_000),

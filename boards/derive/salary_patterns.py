@@ -92,6 +92,7 @@ UNIT = {
     "mon": "month",
     "week": "week",
     "wk": "week",
+    "fortnight": "two_weeks",
     "day": "day",
     "hour": "hour",
     "hr": "hour",
@@ -153,6 +154,12 @@ ADVERB = {
     "weekly": "week",
     "daily": "day",
     "hourly": "hour",
+    # Every two weeks (money.ANNUAL_FACTOR "two_weeks") and twice a month ("half_month").
+    "biweekly": "two_weeks",
+    "bi-weekly": "two_weeks",
+    "fortnightly": "two_weeks",
+    "semimonthly": "half_month",
+    "semi-monthly": "half_month",
     "jährlich": "year",
     "monatlich": "month",
     "wöchentlich": "week",
@@ -187,10 +194,11 @@ ADVERB = {
 }
 # The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
 _PERIOD_AFTER = (
-    r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|days?|hours?|hrs?|h)(?![a-z])"
+    r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|fortnight|days?|hours?|hrs?|h)(?![a-z])"
     r"|(?:/|\b(?:pro|per|par|im|por|al|ao|a la)\b)\s?(?P<foreign>jahr|an|jaar|monat|mois|"
     r"maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur|año|ano|mes|mês|semana|día|dia|hora|quincena|quinzena)(?![a-zäöüáéíóúñãêç])"
-    r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|monthly|weekly|daily|hourly|jährlich|monatlich|"
+    r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|bi-?weekly|fortnightly|semi-?monthly|monthly|weekly|"
+    r"daily|hourly|jährlich|monatlich|"
     r"wöchentlich|täglich|stündlich|annuel(?:le)?s?|mensuel(?:le)?s?|anual(?:es)?|anuais|mensual(?:es)?|mensal|"
     r"mensais|semanal(?:es)?|semanais|diarios?|quincenal(?:es)?|quinzena(?:l|is))(?![a-zäöüáéíóúñãêç])"
     r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))"
@@ -205,12 +213,14 @@ PERIOD_AFTER_LOWER = re.compile(_PERIOD_AFTER)
 # 45 characters before it ("48,000 - 56,000 per year", "30-35 per hour", "22 ph"). Each pattern
 # starts with a literal so the regex engine can skip ahead (one alternation over all of them costs
 # several times as much on a long description, and so do a dozen substring searches).
-_UNITS = r"(?:years?|yrs?|annum|months?|mo|mth|weeks?|wks?|days?|hours?|hrs?|h)"
+_UNITS = r"(?:years?|yrs?|annum|months?|mo|mth|weeks?|wks?|fortnight|days?|hours?|hrs?|h)"
 PERIOD_TRIGGERS = (
     re.compile(r"p(?<![a-z]p)(?:er\s?" + _UNITS + r"|/(?:hr|h|w|m|a|y|d)|\.a\.?|a|h|hr|w|cm|\.h\.|\.w\.)(?![a-z/])"),
     re.compile(r"/\s?" + _UNITS + r"(?![a-z])"),
     re.compile(r"a(?<![a-z]a)(?:n?\s(?:year|hour|month|week|day)|nnum)(?![a-z])"),
-    re.compile(r"ly(?![a-z])(?:(?<=annually)|(?<=yearly)|(?<=monthly)|(?<=weekly)|(?<=daily)|(?<=hourly))"),
+    re.compile(
+        r"ly(?![a-z])(?:(?<=annually)|(?<=yearly)|(?<=monthly)|(?<=weekly)|(?<=daily)|(?<=hourly)|(?<=fortnightly))"
+    ),
 )
 
 # What may follow a single figure on its own line and still leave it the salary line: the rest of
@@ -229,7 +239,8 @@ JOINED = re.compile(r"[+&]|\b(?:plus|with|más|mas|mais|con|com)\b")
 WORD_NEXT = re.compile(r"\s*[^\W\d_]")
 # A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
 PERIOD_BEFORE = re.compile(
-    r"\b(annual|annually|yearly|per annum|monthly|weekly|daily|day rate|hourly|per hour|an hour|anual|mensual|"
+    r"\b(annual|annually|yearly|per annum|bi-?weekly|fortnightly|semi-?monthly|monthly|weekly|daily|day rate|hourly|"
+    r"per hour|an hour|anual|mensual|"
     r"semanal|por hora|quincenal|quinzenal)\b"
 )
 LABEL_PERIOD = {
@@ -250,6 +261,11 @@ LABEL_PERIOD = {
     "por hora": "hour",
     "quincenal": "half_month",
     "quinzenal": "half_month",
+    "biweekly": "two_weeks",
+    "bi-weekly": "two_weeks",
+    "fortnightly": "two_weeks",
+    "semimonthly": "half_month",
+    "semi-monthly": "half_month",
 }
 PAY_WORDS = _words(
     "salary salaries compensation pay paid paying pays base wage wages rate rates ote earn earning "

@@ -66,6 +66,11 @@ LOCAL_DOLLAR: list[tuple[str, dict[str, Any]]] = [
     ("MXN 15,000 quincenales", {"min_salary": 360000, "salary_currency": "MXN"}),
     ("R$ 5.000 quinzenal", {"min_salary": 120000, "salary_currency": "BRL"}),
     ("R$ 5.000 por quinzena", {"min_salary": 120000, "salary_currency": "BRL"}),
+    # Every two weeks (26 a year) and the English twice a month (24).
+    ("$2,000 biweekly Austin", {"locations": ["austin"], "min_salary": 52000, "salary_currency": "USD"}),
+    ("$2,000 bi-weekly", {"min_salary": 52000, "salary_currency": "USD"}),
+    ("Sydney $3,000 fortnightly", {"locations": ["sydney"], "min_salary": 78000, "salary_currency": "AUD"}),
+    ("$3,000 semi-monthly", {"min_salary": 72000, "salary_currency": "USD"}),
     # "anual" after "+ bono" is the bonus's: the pay is a month's by its size, the bonus noted.
     (
         "$30,000 + bono anual Mexico City",
@@ -168,6 +173,10 @@ AGREEMENT: list[tuple[str, str, str, bool]] = [
     ("data engineer $30,000 + bono anual Mexico City", "Mexico City", "Sueldo: $30,000 + bono anual", True),
     ("data engineer $30k Mexico City", "Mexico City", "Sueldo: $30,000 más bono anual", True),
     ("data engineer $150k + annual bonus", "Austin, TX", "Salary: $150,000 + annual bonus", True),
+    # Every two weeks: "$2,000 biweekly" is 52,000 a year on both sides.
+    ("data engineer $2,000 biweekly", "Austin, TX", "Pay: $2,000 - $2,400 biweekly", True),
+    ("data engineer $52k", "Austin, TX", "Pay: $2,000 biweekly", True),
+    ("data engineer $53k", "Austin, TX", "Pay: $2,000 biweekly", False),
 ]
 
 

@@ -74,11 +74,12 @@ _PAY = re.compile(
     + _GROSS
     # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año", "por día",
     # "a la semana" (as the posting reader reads them: boards/derive/salary_patterns.py UNIT).
-    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b|a\s+la\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk"
+    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b|a\s+la\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk|fortnight"
     # Swedish, Norwegian, Danish: "/mån", "/mnd", "/md", "/år".
     r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur|månad|mån|måned|mnd|md|år|día|dia|semana|hora|quincena|quinzena)(?!\w)"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
-    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|mensuel|monatlich|mensual|mensal"
+    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|bi-?weekly|fortnightly|semi-?monthly|mensuel|monatlich"
+    r"|mensual|mensal"
     r"|anual(?:es)?|anuais|jährlich|annuel(?:le)?|mensuales|mensais|quincenal(?:es)?|quinzenal|quinzenais)\b"
     # "£40k p.a." (per annum): yearly, as without it.
     r"|\s*\bp\.\s?a\b\.?"
@@ -156,6 +157,9 @@ _PERIODS = {
     **dict.fromkeys(("quincena", "quinzena", "quincenal", "quincenales", "quinzenal", "quinzenais"), "half_month"),
     **dict.fromkeys(("day", "daily", "pd", "día", "dia"), "day"),
     **dict.fromkeys(("week", "wk", "weekly", "pw", "semana"), "week"),
+    # Every two weeks (the US "biweekly", the UK's "fortnightly") and the English twice a month.
+    **dict.fromkeys(("biweekly", "bi-weekly", "fortnightly", "fortnight"), "two_weeks"),
+    **dict.fromkeys(("semimonthly", "semi-monthly"), "half_month"),
 }
 # A per diem paid beside the pay (a daily allowance for travel or meals, as US travel jobs offer it):
 # an amount with no period right before "per diem" ("$50 per diem", "$150 per diem allowance"), or

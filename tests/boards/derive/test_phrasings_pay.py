@@ -81,6 +81,15 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("R$ 2.500 quinzenal", (2500, 2500, "BRL", "half_month")),
     ("R$ 2.500 por quinzena", (2500, 2500, "BRL", "half_month")),
     ("Salário quinzenal: R$ 2.500", (2500, 2500, "BRL", "half_month")),
+    # Every two weeks (the US "biweekly", the UK's "fortnightly"): 26 a year; "semi-monthly" is 24.
+    ("$2,000 - $2,400 biweekly", (2000, 2400, "USD", "two_weeks")),
+    ("$2,000 bi-weekly", (2000, 2000, "USD", "two_weeks")),
+    ("£1,500 fortnightly", (1500, 1500, "GBP", "two_weeks")),
+    ("A$3,200 per fortnight", (3200, 3200, "AUD", "two_weeks")),
+    ("Biweekly pay: $2,100", (2100, 2100, "USD", "two_weeks")),
+    ("$3,000 semi-monthly", (3000, 3000, "USD", "half_month")),
+    ("Semimonthly salary: $3,000", (3000, 3000, "USD", "half_month")),
+    ("$1,000 weekly", (1000, 1000, "USD", "week")),
 ]
 
 # A figure with a currency and no period that is too small for a year's pay there is a month's, as
