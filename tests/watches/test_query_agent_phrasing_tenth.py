@@ -668,6 +668,7 @@ WORDS = st.sampled_from(
 @settings(max_examples=300, deadline=None)
 @given(st.lists(WORDS, max_size=25).map(" ".join))
 @example("at aws aws aws aws isd")  # a company name left with two spaces by the district reader
+@example("visa over bay worldwide or b2b cisd austin")  # and a place
 def test_the_reader_never_raises_on_this_tables_words(text: str) -> None:
     interpretation = read(text)
     assert Filters.from_dict(interpretation.filters.as_dict()) == interpretation.filters

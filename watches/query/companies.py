@@ -154,7 +154,7 @@ def _school_district(reader: ReaderState, match: re.Match[str]) -> str:
         + " (the names jobs give it)."
     )
     before = " ".join(words[:-size])
-    return f" {before} {BAR}" if before else BAR
+    return f"{before} {BAR}" if before else BAR  # the text before the match ends in its space
 
 
 def _excluded_companies(reader: ReaderState, match: re.Match[str]) -> str:
