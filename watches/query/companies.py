@@ -189,9 +189,6 @@ def _excluded_companies(reader: ReaderState, match: re.Match[str]) -> str:
 
 def _add_companies(target: list[str], names: list[str]) -> None:
     for name in names:
-        # One space between words, as `Filters` keeps a name: a reader that replaced text before
-        # this one may have left two ("at aws aws aws isd" left "aws  aws" beside the district).
-        name = " ".join(name.split())
         if company_key(name) not in {company_key(known) for known in target}:
             target.append(name)
 
