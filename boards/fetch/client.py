@@ -42,6 +42,9 @@ logger = logging.getLogger(__name__)
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 ERROR_BODY_CAP = 256 * 1024  # enough of an error page to recognise a bot wall
+# A status-only fetch reads a body of at most this declared length to the end, so a KeepAlive can
+# reuse the connection; a longer one, or one of unknown length, closes the connection unread.
+DRAIN_CAP = 64 * 1024
 ACCEPT_TEXT = (
     "text/html,application/xhtml+xml,application/json,application/ld+json,"
     "application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.1"
@@ -76,6 +79,7 @@ class _Options:
     expect_text: bool
     seconds: float
     truncate: bool = False  # robots.txt: keep the first `cap` bytes instead of failing (RFC 9309 §2.5)
+    status_only: bool = False  # webhooks: the answer is its status; the body is never read (`_drain`)
 
 
 def fetch(
@@ -95,13 +99,17 @@ def fetch(
     expect_text: bool = True,
     timeout: float | None = None,
     keep_alive: KeepAlive | None = None,
+    status_only: bool = False,
 ) -> FetchResult:
     """Fetch `url` under every rule of SPEC §14, or raise a classified `FetchError`.
 
     `api` selects the larger MAX_API_BODY_BYTES cap (an explicit `max_bytes` wins); `etag` and
     `last_modified` make the request conditional, and a 304 comes back as a result. With
     `raise_for_status`, statuses of 400 and more, bot walls and login walls raise. `keep_alive`
-    keeps the connection open for the caller's next fetch (see `KeepAlive`).
+    keeps the connection open for the caller's next fetch (see `KeepAlive`). `status_only` is for
+    a caller that needs the status alone (a webhook's receiver has answered once its status line
+    is in): the body comes back empty and is not read, so a receiver whose answer is large or slow
+    after its status cannot turn that status into a body error or a timeout.
     """
     config = current()
     if json_body is not None and body is not None:
@@ -125,6 +133,7 @@ def fetch(
         raise_for_status=raise_for_status,
         expect_text=expect_text,
         seconds=float(timeout if timeout is not None else config.fetch_timeout_seconds),
+        status_only=status_only,
     )
     return _fetch(url, options, config, keep_alive)
 
@@ -392,6 +401,9 @@ def _finish(
     if status == 304 or status == 204:
         body = b""
         response.raw.drain_conn()  # no body by definition; ends the response, so a KeepAlive reuses it
+    elif options.status_only:
+        body = b""
+        _drain(response, headers)
     elif status >= 400:
         cap = min(options.cap, ERROR_BODY_CAP) if options.raise_for_status else options.cap
         body = _read(response, headers, cap=cap, truncate=True, deadline=deadline)
@@ -416,6 +428,19 @@ def _finish(
         elapsed=time.monotonic() - started,
         content_type=content_type,
     )
+
+
+def _drain(response: requests.Response, headers: Mapping[str, str]) -> None:
+    """Read to its end a body nobody wants when its declared length is at most DRAIN_CAP (the
+    connection can then serve a KeepAlive's next fetch); otherwise leave it unread, and the
+    response's close closes the connection. A failure while draining (the watchdog included)
+    changes nothing of the answer already in: the connection is simply not reused."""
+    declared = headers.get("content-length", "")
+    if not declared.isdigit() or int(declared) > DRAIN_CAP:
+        return
+    with contextlib.suppress(urllib3.exceptions.HTTPError, http.client.HTTPException, OSError, ValueError):
+        while response.raw.read(CHUNK, decode_content=False):
+            pass
 
 
 def _read(

@@ -325,6 +325,7 @@ def _post(row: WebhookDelivery, watch: Watch, keep_alive: KeepAlive) -> Attempt:
             raise_for_status=False,
             expect_text=False,
             keep_alive=keep_alive,
+            status_only=True,
         )
     except FetchError as exc:
         return Attempt(False, f"{exc.code}: {exc.message}")

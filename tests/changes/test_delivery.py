@@ -3,6 +3,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import time
+from collections.abc import Iterator
 from datetime import timedelta
 from itertools import count
 
@@ -156,6 +158,44 @@ def test_a_redirect_is_not_followed_and_counts_as_a_failure(httpserver: HTTPServ
     row.refresh_from_db()
     assert row.status == DeliveryStatus.PENDING and row.last_error == "HTTP 302"
     assert [request.path for request, _ in httpserver.log] == ["/hook"]
+
+
+def dripping(status: int) -> Response:
+    """`status` at once, then a body of unknown length that comes a byte every 0.2 s for 30 s."""
+
+    def body() -> Iterator[bytes]:
+        for _ in range(150):
+            time.sleep(0.2)
+            yield b"x"
+
+    return Response(body(), status=status)
+
+
+@pytest.mark.parametrize(
+    ("answer", "status", "error"),
+    [
+        (Response(b"x" * 200_000, status=200), DeliveryStatus.DELIVERED, ""),
+        (dripping(200), DeliveryStatus.DELIVERED, ""),
+        (Response(b"x" * 200_000, status=500), DeliveryStatus.PENDING, "HTTP 500"),
+        (dripping(503), DeliveryStatus.PENDING, "HTTP 503"),
+    ],
+    ids=["2xx-past-the-body-cap", "2xx-body-never-ends", "5xx-past-the-body-cap", "5xx-body-never-ends"],
+)
+def test_a_receiver_is_judged_by_its_status_whatever_its_body(
+    httpserver: HTTPServer, config, answer: Response, status: str, error: str
+) -> None:
+    """The status line is the receiver's answer: a body past MAX_BODY_BYTES or one that never
+    ends does not turn a 2xx into BODY_TOO_LARGE or TIMEOUT and a retry (the receiver would get
+    the batch again each time), nor a 5xx into anything but its status; and the body is not
+    waited for."""
+    config(allow_private_networks=True, max_body_bytes=1024, fetch_timeout_seconds=10)
+    httpserver.expect_request("/hook", method="POST").respond_with_response(answer)
+    row = make_delivery(make_watch(httpserver.url_for("/hook")))
+    started = time.monotonic()
+    webhooks_deliver_due(workers=1)
+    assert time.monotonic() - started < 5
+    row.refresh_from_db()
+    assert (row.status, row.attempts, row.last_error) == (status, 1, error)
 
 
 def test_an_unreachable_receiver_is_a_failed_attempt(httpserver: HTTPServer) -> None:

@@ -121,6 +121,42 @@ def test_a_failed_fetch_leaves_no_connection_for_the_next(local: Config, connect
     assert connected == [("127.0.0.1", port)] * 2
 
 
+def test_a_status_only_fetch_drains_a_short_body_and_keeps_the_connection(
+    local: Config, connected: list[tuple[str, int]]
+) -> None:
+    """A webhook's receiver answering "ok" with its length: the body is read to its end (not
+    returned), so the next delivery goes out on the same connection."""
+    handler = answering(OK, OK)
+    with raw_server(handler) as port, KeepAlive() as keep_alive:
+        url = f"http://127.0.0.1:{port}/hook"
+        results = [fetch(url, check_robots=False, keep_alive=keep_alive, status_only=True) for _ in range(2)]
+    assert [(result.status, result.body) for result in results] == [(200, b""), (200, b"")]
+    assert connected == [("127.0.0.1", port)]
+
+
+def test_a_status_only_fetch_answers_its_status_when_a_short_body_drips_past_the_deadline(
+    local: Config, connected: list[tuple[str, int]]
+) -> None:
+    """A short declared body that never comes: the status stands, the deadline still ends the
+    wait, and the broken connection serves no later fetch."""
+
+    def slow_body(conn: socket.socket) -> None:
+        read_request(conn)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nab")
+        time.sleep(SLOW_FOR)
+
+    with raw_server(answering(OK, then=slow_body)) as port, KeepAlive() as keep_alive:
+        url = f"http://127.0.0.1:{port}/hook"
+        fetch(url, check_robots=False, keep_alive=keep_alive, status_only=True)
+        started = time.monotonic()
+        result = fetch(url, check_robots=False, keep_alive=keep_alive, status_only=True, timeout=0.4)
+        took = time.monotonic() - started
+        assert fetch(url, check_robots=False, keep_alive=keep_alive, status_only=True).status == 200
+    assert result.status == 200
+    assert took < SLOW_FOR
+    assert connected == [("127.0.0.1", port)] * 2
+
+
 def test_no_cookie_is_carried_from_one_fetch_to_the_next(local: Config) -> None:
     with_cookie = b"HTTP/1.1 200 OK\r\nSet-Cookie: session=abc; Path=/\r\nContent-Length: 2\r\n\r\nok"
     handler = answering(with_cookie, OK)
