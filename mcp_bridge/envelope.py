@@ -40,8 +40,25 @@ def _problem(message: dict[str, Any]) -> str | None:
             return "id must be a string or an integer."
         return None
     if "result" in message or "error" in message:  # a client's answer to a server request
-        return None if _valid_id(message.get("id")) else "id must be a string or an integer."
+        return _answer_problem(message)
     return "a request needs a method."
+
+
+def _answer_problem(message: dict[str, Any]) -> str | None:
+    """JSON-RPC 2.0 §5: a response has an id and exactly one of `result` (MCP: an object) and
+    `error` (an object with an integer `code` and a string `message`). The SDK met any other shape
+    with -32602 and pydantic's report of all four message types, the body echoed back."""
+    if not _valid_id(message.get("id")):
+        return "id must be a string or an integer."
+    if "result" in message and "error" in message:
+        return "a response carries result or error, not both."
+    if "result" in message:
+        return None if isinstance(message["result"], dict) else "result must be an object."
+    error = message["error"]
+    code = error.get("code") if isinstance(error, dict) else None
+    if not isinstance(code, int) or isinstance(code, bool) or not isinstance(error.get("message"), str):
+        return "error must be an object with an integer code and a string message."
+    return None
 
 
 def envelope_refusal(body: bytes) -> dict[str, Any] | None:

@@ -39,12 +39,21 @@ def _post(url: str, body: str) -> requests.Response:
         ('{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": [1]}', 4, "params must be an object"),
         ('{"jsonrpc": "2.0", "id": null, "method": "ping"}', None, "id must be a string or an integer"),
         ('{"jsonrpc": "2.0", "id": true, "method": "ping"}', None, "id must be a string or an integer"),
+        ('{"jsonrpc": "2.0", "id": 6, "result": 5}', 6, "result must be an object"),
+        ('{"jsonrpc": "2.0", "id": 6, "result": null}', 6, "result must be an object"),
+        ('{"jsonrpc": "2.0", "id": 7, "error": 5}', 7, "error must be an object with an integer code"),
+        ('{"jsonrpc": "2.0", "id": 7, "error": {"code": "x", "message": "m"}}', 7, "an integer code"),
+        ('{"jsonrpc": "2.0", "id": 7, "error": {"code": 1.5, "message": "m"}}', 7, "an integer code"),
+        ('{"jsonrpc": "2.0", "id": 7, "error": {"code": true, "message": "m"}}', 7, "an integer code"),
+        ('{"jsonrpc": "2.0", "id": 7, "error": {"code": 1}}', 7, "a string message"),
+        ('{"jsonrpc": "2.0", "id": 8, "result": {}, "error": {"code": 1, "message": "m"}}', 8, "not both"),
     ],
 )
 def test_json_that_is_not_one_message_is_invalid_request(
     asgi_server: AsgiServer, body: str, answer_id: Any, words: str
 ) -> None:
-    """The SDK answered these with -32602 and pydantic's whole report (inputs echoed, links)."""
+    """The SDK answered these with -32602 and pydantic's whole report (inputs echoed, links); the
+    malformed answers (result, error) were found by hand with raw POSTs."""
     response = _post(asgi_server.mcp_url, body)
     assert response.status_code == 400
     answer = response.json()
@@ -68,6 +77,19 @@ def test_valid_messages_still_reach_the_sdk(asgi_server: AsgiServer) -> None:
     assert notification.status_code == 202 and notification.content == b""
     unknown = _post(asgi_server.mcp_url, '{"jsonrpc": "2.0", "id": 9, "method": "no/such"}')
     assert unknown.json()["error"]["code"] == -32601 and unknown.json()["id"] == 9
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"jsonrpc": "2.0", "id": 1, "result": {}}',
+        '{"jsonrpc": "2.0", "id": "r", "error": {"code": -32000, "message": "no", "data": [1]}}',
+    ],
+)
+def test_a_well_formed_answer_from_the_client_is_still_accepted(asgi_server: AsgiServer, body: str) -> None:
+    """A stateless server sends no requests, so no answer is awaited; a valid one is taken (202)."""
+    response = _post(asgi_server.mcp_url, body)
+    assert response.status_code == 202 and response.content == b""
 
 
 def test_a_body_that_is_not_json_is_still_a_parse_error(asgi_server: AsgiServer) -> None:
