@@ -25,13 +25,13 @@ from django.views.decorators.csrf import csrf_protect
 from oauth2_provider.exceptions import FatalClientError, OAuthToolkitError
 from oauth2_provider.http import OAuth2ResponseRedirect
 from oauth2_provider.models import get_application_model
-from oauth2_provider.oauth2_validators import is_valid_resource_uri
 from oauth2_provider.scopes import get_scopes_backend
 from oauth2_provider.views.mixins import OAuthLibMixin
 from oauthlib import oauth2
 from oauthlib.common import urlencoded
 from oauthlib.oauth2.rfc6749.errors import CustomOAuth2Error, InvalidRequestError
 
+from mcp_bridge.oauth.resources import INVALID_TARGET, first_invalid_resource
 from watches.models import Client
 from watches.services.clients import client_authenticate, client_create, technical_user
 from watches.services.ratelimits import budgets, ratelimit_enforce
@@ -153,16 +153,13 @@ class AuthorizeView(OAuthLibMixin, View):
                     redirect_uri=credentials["redirect_uri"],
                 )
             resources = request.GET.getlist("resource")
-            for resource in resources:
-                if not is_valid_resource_uri(resource):
-                    raise OAuthToolkitError(
-                        error=CustomOAuth2Error(
-                            error="invalid_target",
-                            description="resource must be an absolute URI",
-                            state=credentials.get("state"),
-                        ),
-                        redirect_uri=credentials["redirect_uri"],
-                    )
+            if first_invalid_resource(resources) is not None:
+                raise OAuthToolkitError(
+                    error=CustomOAuth2Error(
+                        error="invalid_target", description=INVALID_TARGET, state=credentials.get("state")
+                    ),
+                    redirect_uri=credentials["redirect_uri"],
+                )
             credentials["resource"] = resources or [current().mcp_resource]
         except OAuthToolkitError as error:
             return self._error(error)

@@ -4,6 +4,7 @@ resource it was issued for, `PUBLIC_BASE_URL/mcp`."""
 from __future__ import annotations
 
 from datetime import timedelta
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
@@ -84,3 +85,36 @@ def test_a_token_without_a_recorded_audience_is_accepted(asgi_server: AsgiServer
     assert client_for_bearer("issued-before-audiences-0123456789") == client
     result = call(asgi_server.mcp_url, "list_watches", token="issued-before-audiences-0123456789")
     assert not result.is_error
+
+
+MALFORMED_RESOURCES = ["http://[::1", "https://[not-an-address]/mcp", "http://exa mple.com:99999999/mcp"]
+
+
+@pytest.mark.parametrize("resource", MALFORMED_RESOURCES)
+def test_a_malformed_resource_at_authorization_is_invalid_target_not_a_500(
+    asgi_server: AsgiServer, resource: str
+) -> None:
+    """`urlsplit` raises on an unclosed or bogus IPv6 bracket, and django-oauth-toolkit's resource
+    check let that out as a 500; it is refused like any other bad resource, back at the app."""
+    flow = oauth_begin(asgi_server.url, resource=resource)
+    assert flow.consent.status_code == 302, flow.consent.text
+    params = parse_qs(urlsplit(flow.consent.headers["Location"]).query)
+    assert params["error"] == ["invalid_target"] and params["state"] == ["st8"]
+
+
+@pytest.mark.parametrize("resource", MALFORMED_RESOURCES)
+def test_a_malformed_resource_at_the_token_endpoint_is_invalid_target_not_a_500(
+    asgi_server: AsgiServer, resource: str
+) -> None:
+    flow = oauth_begin(asgi_server.url)
+    exchanged = oauth_exchange(asgi_server.url, flow, code_from(oauth_consent(flow)), resource=resource)
+    assert exchanged.status_code == 400 and exchanged.json()["error"] == "invalid_target"
+    tokens = oauth_connect(asgi_server.url)
+    form = {
+        "grant_type": "refresh_token",
+        "refresh_token": tokens["refresh_token"],
+        "client_id": tokens["client_id"],
+        "resource": resource,
+    }
+    refreshed = requests.post(f"{asgi_server.url}/oauth/token", data=form)
+    assert refreshed.status_code == 400 and refreshed.json()["error"] == "invalid_target"
