@@ -129,6 +129,42 @@ async def _read_body(receive: Receive) -> tuple[bytes | None, list[Message]]:
             return b"".join(parts), messages
 
 
+_BODY_HEADERS = frozenset({b"content-type", b"content-length"})
+
+
+def _json_rpc_refusals(send: Send) -> Send:
+    """A `send` that turns the SDK transport's plain-text refusals ("Request body too large" 413,
+    "Invalid Content-Type header" 400, "Invalid Host header" 421, "Invalid Origin header" 403)
+    into JSON-RPC errors (-32000) with the same status and words, as the TypeScript SDK's
+    transport answers them. A client reads a JSON-RPC error body on any status: the Python SDK
+    showed a plain-text one as -32603 "Server returned an error response", as if the server had
+    failed, and the TypeScript SDK as an unparsed HTTP error."""
+    held: list[Message] = []
+    text: list[bytes] = []
+
+    async def refusing(message: Message) -> None:
+        if message["type"] == "http.response.start" and not held:
+            kind = next((value for name, value in message.get("headers", []) if name.lower() == b"content-type"), b"")
+            if message["status"] >= 400 and not kind.lower().startswith(b"application/json"):
+                held.append(message)
+                return
+        if not held or message["type"] != "http.response.body":
+            await send(message)
+            return
+        text.append(message.get("body", b""))
+        if message.get("more_body", False):
+            return
+        words = b"".join(text).decode("utf-8", "replace").strip() or "Request refused"
+        body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": -32000, "message": words}}).encode()
+        start = held[0]
+        kept = [(name, value) for name, value in start.get("headers", []) if name.lower() not in _BODY_HEADERS]
+        headers = [*kept, (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": start["status"], "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return refusing
+
+
 def _replaying(messages: list[Message], receive: Receive) -> Receive:
     """A `receive` that hands on the messages already read, then the connection's own."""
     pending = list(messages)
@@ -195,8 +231,9 @@ def with_cors(app: ASGIApp) -> ASGIApp:
 class McpGate:
     """Counts every POST against the per-address and per-client budgets REST also draws on (429
     when spent), refuses an unknown bearer token (and, with `?auth=required`, a missing one) with 401,
-    refuses a JSON body that is not one JSON-RPC message with -32600 (mcp_bridge/envelope.py), and
-    leaves the resolved identity in the scope's state for the tools. Lifespan passes straight
+    refuses a JSON body that is not one JSON-RPC message with -32600 (mcp_bridge/envelope.py),
+    gives the SDK transport's own refusals a JSON-RPC body (`_json_rpc_refusals`), and leaves the
+    resolved identity in the scope's state for the tools. Lifespan passes straight
     through: it runs the SDK's session manager."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -243,7 +280,7 @@ class McpGate:
                 await _invalid_request(send, refusal)
                 return
             receive = _replaying(messages, receive)
-        await self.app(scope, receive, send)
+        await self.app(scope, receive, _json_rpc_refusals(send))
 
 
 def build_mcp_app() -> ASGIApp:

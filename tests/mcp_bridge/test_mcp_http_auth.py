@@ -65,8 +65,24 @@ def test_without_a_token_the_endpoint_answers_plain_json_without_a_session(asgi_
     assert response.json()["result"]["serverInfo"]["name"] == "watchtower"
 
 
-def test_a_foreign_host_header_is_refused(asgi_server: AsgiServer) -> None:
-    assert _post(asgi_server.mcp_url, Host="evil.example").status_code == 421
+@pytest.mark.parametrize(
+    ("headers", "status", "words"),
+    [
+        ({"Host": "evil.example"}, 421, "Invalid Host header"),
+        ({"Origin": "https://evil.example"}, 403, "Invalid Origin header"),
+        ({"Content-Type": "text/plain"}, 400, "Invalid Content-Type header"),
+    ],
+    ids=["host", "origin", "content-type"],
+)
+def test_a_transport_refusal_is_a_json_rpc_error(
+    asgi_server: AsgiServer, headers: dict[str, str], status: int, words: str
+) -> None:
+    """The SDK's transport refuses these in plain text; a client reads a JSON-RPC error body on any
+    status (the TypeScript SDK's transport answers them so), with the status kept."""
+    response = _post(asgi_server.mcp_url, **headers)
+    assert response.status_code == status
+    assert response.headers["Content-Type"] == "application/json"
+    assert response.json() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32000, "message": words}}
 
 
 @pytest.mark.parametrize("method", ["GET", "DELETE"])

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 import requests
+from mcp import Client
+from mcp.shared.exceptions import MCPError
 
-from tests.mcp_bridge.conftest import AsgiServer
+from tests.mcp_bridge.conftest import AsgiServer, mcp_session
 from watchtower.api.middleware import MAX_REQUEST_BODY_BYTES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,7 +54,27 @@ def test_a_chunked_mcp_body_is_read_and_capped(asgi_server: AsgiServer) -> None:
     )
     assert listed.status_code == 200 and listed.json()["result"]["tools"]
     parts = [b" " * 1024] * (MAX_REQUEST_BODY_BYTES // 1024 + 8)
-    assert requests.post(asgi_server.mcp_url, data=chunked(*parts), headers=MCP_HEADERS, timeout=10).status_code == 413
+    refused = requests.post(asgi_server.mcp_url, data=chunked(*parts), headers=MCP_HEADERS, timeout=10)
+    assert refused.status_code == 413
+    assert refused.json()["error"] == {"code": -32000, "message": "Request body too large"}
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["content-length", "chunked"])
+def test_an_mcp_body_over_the_cap_is_a_json_rpc_error(asgi_server: AsgiServer, declared: bool) -> None:
+    """The SDK's transport answered 413 in plain text; the Python SDK's client then reported
+    -32603 "Server returned an error response", a server failure, instead of the caller's body."""
+
+    async def work(client: Client) -> MCPError:
+        with pytest.raises(MCPError) as caught:
+            await client.call_tool("search_jobs", {"query": "x" * (MAX_REQUEST_BODY_BYTES + 10)})
+        return caught.value
+
+    error = mcp_session(asgi_server.mcp_url, work)
+    assert (error.code, error.message) == (-32000, "Request body too large")
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "pad": "' + b"x" * MAX_REQUEST_BODY_BYTES + b'"}'
+    raw = requests.post(asgi_server.mcp_url, data=body if declared else chunked(body), headers=MCP_HEADERS, timeout=10)
+    assert raw.status_code == 413 and raw.headers["Content-Type"] == "application/json"
+    assert raw.json() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32000, "message": "Request body too large"}}
 
 
 def test_json_nested_too_deeply_is_refused_by_mcp(asgi_server: AsgiServer) -> None:
