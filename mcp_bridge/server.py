@@ -1,6 +1,7 @@
 """The MCP server: name, instructions, the eight tools with their titles, annotations and security
 schemes, one error language for tool calls, and three middlewares (only served capabilities are
-declared; a cursor never issued is refused; connections are counted)."""
+declared and only served methods answered; a cursor never issued is refused; connections are
+counted)."""
 
 from __future__ import annotations
 
@@ -214,21 +215,32 @@ async def count_connections(ctx: ServerRequestContext[Any, Any], call_next: Call
 # so would declare both capabilities and answer with empty lists; a client must not be told about
 # what is not there (issue 15 item 9).
 UNSERVED_CAPABILITIES = ("prompts", "resources")
+# Nor notifications: the endpoint is stateless and its tool list never changes. The SDK's handler
+# of the 2026-07-28 `subscriptions/listen` would answer with an event stream held open until the
+# client leaves (up to 1,024 per process, then INTERNAL_ERROR for everyone), the stream that GET
+# is refused for (mcp_bridge/app.py); and `server/discover` declared `tools.listChanged: true`
+# where `initialize` says false.
+UNSERVED_METHODS = frozenset({"subscriptions/listen"})
+
+
+def _served(capabilities: dict[str, Any]) -> dict[str, Any]:
+    served = {name: value for name, value in capabilities.items() if name not in UNSERVED_CAPABILITIES}
+    if isinstance(served.get("tools"), dict):
+        served["tools"] = {**served["tools"], "listChanged": False}
+    return served
 
 
 async def served_capabilities_only(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
     """Drop the capabilities Watchtower does not serve from `initialize` and `server/discover`, and
-    answer their methods as JSON-RPC does for any method a server lacks: -32601."""
-    if ctx.method.split("/", 1)[0] in UNSERVED_CAPABILITIES:
+    answer their methods, and `subscriptions/listen`, as JSON-RPC does for any method a server
+    lacks: -32601."""
+    if ctx.method.split("/", 1)[0] in UNSERVED_CAPABILITIES or ctx.method in UNSERVED_METHODS:
         raise MCPError(code=METHOD_NOT_FOUND, message="Method not found", data=ctx.method)
     result = await call_next(ctx)
     if ctx.method in ("initialize", "server/discover") and isinstance(result, dict):
         capabilities = result.get("capabilities")
         if isinstance(capabilities, dict):
-            result = {
-                **result,
-                "capabilities": {k: v for k, v in capabilities.items() if k not in UNSERVED_CAPABILITIES},
-            }
+            result = {**result, "capabilities": _served(capabilities)}
     return result
 
 

@@ -61,3 +61,37 @@ def test_invalid_arguments_are_a_validation_error_in_watchtowers_words(asgi_serv
     assert "offset: " in error["message"]
     assert "pydantic" not in error["message"] and "http" not in error["message"]
     assert "abc" not in error["message"], "the rejected value is the caller's data"
+
+
+MODERN = "2026-07-28"
+MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+
+
+def _modern(url: str, method: str, params: dict[str, Any]) -> requests.Response:
+    """One request of a 2026-07-28 client: no handshake, the envelope in `_meta`, routing headers."""
+    body = {"jsonrpc": "2.0", "id": 7, "method": method, "params": {**params, "_meta": MODERN_META}}
+    headers = {**HEADERS, "MCP-Protocol-Version": MODERN, "Mcp-Method": method}
+    return requests.post(url, json=body, headers=headers, timeout=(5, 10))
+
+
+def test_a_2026_client_is_told_the_tool_list_never_changes(asgi_server: AsgiServer) -> None:
+    """`server/discover` declared `tools.listChanged: true` where `initialize` says false: the
+    list is fixed and a stateless endpoint has no stream to announce a change on."""
+    answer = _modern(asgi_server.mcp_url, "server/discover", {})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["result"]["capabilities"] == {"tools": {"listChanged": False}}
+
+
+@pytest.mark.parametrize("notifications", [{"toolsListChanged": True}, {}, {"resourcesListChanged": True}])
+def test_a_subscription_stream_is_method_not_found_at_once(
+    asgi_server: AsgiServer, notifications: dict[str, Any]
+) -> None:
+    """The SDK answered `subscriptions/listen` with an event stream held open until the client
+    left (up to 1,024 per process), acknowledging even resource notifications; the endpoint has
+    no notification to send, so it is refused like GET's stream (test_mcp_http_auth.py)."""
+    answer = _modern(asgi_server.mcp_url, "subscriptions/listen", {"notifications": notifications})
+    assert answer.headers["Content-Type"] == "application/json"
+    assert answer.json()["error"] == {"code": -32601, "message": "Method not found", "data": "subscriptions/listen"}
