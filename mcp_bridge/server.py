@@ -150,15 +150,20 @@ class WatchtowerMCP(MCPServer[Any]):
 
         - an unknown tool is a protocol error, JSON-RPC -32602 (the MCP spec's "Unknown tool");
         - arguments that fail the input schema are a tool error `{"error": "VALIDATION_ERROR",
-          "message"}` (so the model can correct itself), in Watchtower's words;
+          "message"}` (so the model can correct itself), in Watchtower's words; so is an argument
+          the tool does not have (`additionalProperties: false`);
         - a crash outside the tool's own error handling is `INTERNAL_ERROR`.
         The tools map the services' `AppError`s themselves (mcp_bridge/tools.py)."""
-        if name not in {tool.name for tool in await super().list_tools()}:
+        tool = next((tool for tool in await super().list_tools() if tool.name == name), None)
+        if tool is None:
             raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool: {name}", data={"name": name})
         refused = null_characters(arguments)
         if refused:
             message = "; ".join(f"{where}: {NULL_CHARACTERS}" for where in refused)
             raise ToolError(_tool_error_text("VALIDATION_ERROR", message))
+        unknown = unknown_arguments(tool, arguments)
+        if unknown:
+            raise ToolError(_tool_error_text("VALIDATION_ERROR", unknown))
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError as error:
@@ -175,6 +180,7 @@ class WatchtowerMCP(MCPServer[Any]):
         listed = await super().list_tools()
         for tool in listed:
             tool.meta = {**(tool.meta or {}), "securitySchemes": security_schemes(tool.name)}
+            tool.input_schema = {**tool.input_schema, "additionalProperties": False}
         return listed
 
 
@@ -287,6 +293,18 @@ def null_characters(value: Any, where: str = "") -> list[str]:
         for index, item in enumerate(value):
             found += null_characters(item, f"{where}.{index}" if where else str(index))
     return found
+
+
+def unknown_arguments(tool: MCPTool, arguments: Any) -> str:
+    """The refusal of arguments `tool` does not have, or "". The SDK dropped them in silence, so a
+    model that wrote `location` for `locations` or `remote` for `remote_only` got a watch for
+    every place and never learnt why; the REST API names unknown fields the same way
+    (watchtower/api/serializers.py: StrictSerializer)."""
+    accepted = list(tool.input_schema.get("properties", {}))
+    unknown = sorted(str(key) for key in arguments if key not in accepted) if isinstance(arguments, dict) else []
+    if not unknown:
+        return ""
+    return f"unknown argument(s) {', '.join(unknown)}; accepted: {', '.join(accepted)}"
 
 
 def _tool_error_text(code: str, message: str) -> str:

@@ -130,7 +130,7 @@ def test_odd_numbers_ids_and_cursors_are_answered_in_the_documented_shape(
     tool(asgi_server, "get_changes", {"watch_id": watch_id}, token)
     tool(asgi_server, "ack_changes", {"cursor": cursor, "watch_id": watch_id}, token)
     tool(asgi_server, "search_jobs", {"keywords": ["ios"], "limit": limit, "offset": offset}, token)
-    tool(asgi_server, "list_companies", {"limit": limit, "offset": offset, "q": watch_id}, token)
+    tool(asgi_server, "list_companies", {"limit": limit, "offset": offset, "query": watch_id}, token)
     tool(asgi_server, "get_watch", {"watch_id": watch_id}, token)
     tool(asgi_server, "delete_watch", {"watch_id": watch_id}, token)
 

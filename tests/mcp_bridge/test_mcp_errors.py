@@ -51,6 +51,35 @@ def test_undeclared_methods_are_method_not_found_never_code_zero(
     assert _rpc(asgi_server.mcp_url, method, params)["error"]["code"] == -32601
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments", "unknown"),
+    [
+        ("watch_jobs", {"query": "ios", "location": ["Austin"], "remote": True}, "location, remote"),
+        ("search_jobs", {"keyword": ["ios"]}, "keyword"),
+        ("list_companies", {"q": "acme"}, "q"),
+        ("get_changes", {"cursor": 5}, "cursor"),
+    ],
+)
+def test_an_argument_the_tool_does_not_have_is_named_not_dropped(
+    asgi_server: AsgiServer, tool: str, arguments: dict[str, Any], unknown: str
+) -> None:
+    """The SDK dropped unknown arguments in silence: `location` for `locations` made a watch of every
+    place. They are refused by name, with the accepted ones, as the REST API refuses unknown fields."""
+    result = _rpc(asgi_server.mcp_url, "tools/call", {"name": tool, "arguments": arguments})["result"]
+    assert result["isError"] is True
+    error = json.loads(result["content"][0]["text"])
+    assert error["error"] == "VALIDATION_ERROR"
+    assert error["message"].startswith(f"unknown argument(s) {unknown}; accepted: ")
+
+
+def test_input_schemas_say_no_other_arguments_are_taken(asgi_server: AsgiServer) -> None:
+    listed = _rpc(asgi_server.mcp_url, "tools/list", {})["result"]["tools"]
+    assert {tool["name"]: tool["inputSchema"]["additionalProperties"] for tool in listed} == {
+        tool["name"]: False for tool in listed
+    }
+    assert len(listed) == 8
+
+
 def test_invalid_arguments_are_a_validation_error_in_watchtowers_words(asgi_server: AsgiServer) -> None:
     body = _rpc(asgi_server.mcp_url, "tools/call", {"name": "search_jobs", "arguments": {"limit": "abc", "offset": -1}})
     result = body["result"]

@@ -158,6 +158,7 @@ async function anonymous() {
   await callToolError(client, 'anonymous', 'search_jobs', { limit: 'ten' }, 'VALIDATION_ERROR');
   await callToolError(client, 'anonymous', 'search_jobs', { seniority: ['wizard'] }, 'VALIDATION_ERROR');
   await callToolError(client, 'anonymous', 'search_jobs', { salary_currency: 'dollars' }, 'VALIDATION_ERROR');
+  await callToolError(client, 'anonymous', 'search_jobs', { keyword: ['ios'] }, 'VALIDATION_ERROR');
   await callOk(client, 'anonymous', 'list_companies', { limit: 3 });
   await callOk(client, 'anonymous', 'list_companies', { query: 'acme', tech_companies_only: true });
   await callToolError(client, 'anonymous', 'list_companies', { limit: 5000 }, 'VALIDATION_ERROR');
