@@ -62,7 +62,12 @@ class ChangeListApi(ApiView):
         client = request_client(request)
         query = self.QueryInput(data=request.query_params)
         query.is_valid(raise_exception=True)
-        return Response(changes_get(client=client, **query.validated_data))
+        options = dict(query.validated_data)
+        if request.method == "HEAD":
+            # Served by this method, HEAD would move the cursor past a page nobody receives. It is
+            # safe (RFC 9110 §9.2.1): a peek, answered with the headers a GET would have.
+            options["peek"] = True
+        return Response(changes_get(client=client, **options))
 
 
 class ChangeAckApi(ApiView):

@@ -70,3 +70,14 @@ def test_a_bad_ack_is_a_validation_error(http, agent, body) -> None:
 def test_the_feed_needs_a_token(http) -> None:
     assert http.get("/v1/changes").status_code == 401
     assert http.post("/v1/changes/ack", {"cursor": 1}, content_type="application/json").status_code == 401
+
+
+def test_a_head_request_never_moves_the_cursor(http, agent, feed) -> None:
+    """HEAD was served by GET, so a HEAD of /v1/changes (a link checker, a proxy's probe, `curl -I`)
+    advanced the cursor and threw the page away unread: those changes were lost. HEAD is safe
+    (RFC 9110 §9.2.1, §9.3.2): it reads as a peek, with the headers a GET would have."""
+    _, changes = feed
+    head = http.head("/v1/changes", **agent.auth)
+    assert head.status_code == 200 and head.content == b""
+    assert head["Content-Type"] == "application/json"
+    assert [c["id"] for c in get(http, agent).json()["changes"]] == [c.id for c in changes]
