@@ -216,6 +216,12 @@ CITY_ALIASES: dict[str, str] = {
     "kiev": "kyiv",
     "wien": "vienna",
     "den haag": "the hague",
+    # Names in the city's own language too short or too small for the alternate names read below.
+    "roma": "rome",
+    "ghent": "gent",
+    "firenze": "florence",
+    "geneve": "geneva",
+    "cdmx": "mexico city",
 }
 REGION_PREFERRED = frozenset({"washington"})  # a bare "Washington" is the state, "Washington, DC" the city
 
@@ -785,7 +791,13 @@ def load() -> Gazetteer:
         us_regions[code] = iso
         gaz.region_names[iso] = fold(state["name"])
         # "Washington State", "New York State", "NY State": the state, never the city of its name.
-        for name in (fold(state["name"]), code.lower(), f"{fold(state['name'])} state", f"{code.lower()} state"):
+        for name in (
+            fold(state["name"]),
+            code.lower(),
+            f"{fold(state['name'])} state",
+            f"{code.lower()} state",
+            fold(iso),  # "US-TX": the ISO 3166-2 code, as some boards and agents write a region
+        ):
             gaz.regions.setdefault(name, []).append(iso)
     gaz.regions.setdefault("washington dc", []).append("US-DC")
     abroad: dict[tuple[str, str], str] = {}
@@ -793,7 +805,7 @@ def load() -> Gazetteer:
         for admin1, (iso, names) in table.items():
             abroad[(country_code, admin1)] = iso
             gaz.region_names[iso] = fold(names[0])
-            for name in names:
+            for name in (*names, iso):  # "CA-AB", "AU-NSW": the ISO 3166-2 code too
                 gaz.regions.setdefault(fold(name), []).append(iso)
 
     with (data_dir / CITY_DATASET).open(encoding="utf-8") as handle:

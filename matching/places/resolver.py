@@ -88,12 +88,14 @@ _NOISE = re.compile(
 # its own: "AB" is Sweden's and Finland's aktiebolag ("Klarna AB, Stockholm"; and A/B testing) before it
 # is Alberta, "AG" the German and Swiss Aktiengesellschaft before Antigua and Barbuda, "AS" Norway's
 # aksjeselskap before the Czech town of Aš, "BV" the Dutch besloten vennootschap before Bouvet Island,
-# "KG" a German Kommanditgesellschaft before Kyrgyzstan. Such a code is a place only where the context
+# "KG" a German Kommanditgesellschaft before Kyrgyzstan, "SA" the société / sociedad anónima of
+# French, Swiss, Spanish and Latin American companies ("Nestlé SA", "Acme SA") before Saudi Arabia or
+# South Australia (and South Africa as people shorten it). Such a code is a place only where the context
 # says so (`_resolve_head`): as the qualifier of a place it agrees with ("Calgary, AB", "Edmonton AB"),
-# or followed by qualifiers that agree with it ("AB, Canada"); alone or beside a place elsewhere
+# or followed by qualifiers that agree with it ("AB, Canada", "SA, Australia"); alone or beside a place elsewhere
 # ("Stockholm, AB") it is no place, nor an unknown one beside a place. The query reader reads these
 # codes so too (watches/query/place_names.py CODE_NOT_REGION).
-WORD_CODES = frozenset({"ab", "ag", "as", "bv", "kg"})
+WORD_CODES = frozenset({"ab", "ag", "as", "bv", "kg", "sa"})
 # Words that widen a place to its surroundings ("Greater Austin", "Austin metro area").
 _WIDENING = re.compile(r"^(?:greater )|(?: metro(?:politan)?(?: area)?| area| region)$")
 
@@ -137,7 +139,11 @@ def _best_city(name: str, hints: list[list[tuple[str, str | None]]]) -> tuple[ga
     """The city a name means, narrowed by as many of the following qualifiers as agree with it
     (returned as the count used); without qualifiers the most populous namesake wins."""
     cities = gazetteer.load().cities
-    candidates = list(cities.get(gazetteer.CITY_ALIASES.get(name, name), []))
+    alias = gazetteer.CITY_ALIASES.get(name)
+    candidates = list(cities.get(alias or name, []))
+    if alias and hints:
+        # A qualifier may choose the town the alias is not: "Roma, QLD" is Roma, Queensland, not Rome.
+        candidates += [city for city in cities.get(name, []) if city not in candidates]
     # The gazetteer lists a town under one spelling of its honorific ("St. Paul", Alberta, but
     # "Saint Paul", Minnesota; "Port Saint Lucie"): "St Paul, MN" and "Port St. Lucie" must find
     # every spelling before the qualifier chooses.
@@ -170,6 +176,7 @@ def _area(name: str, hints: list[list[tuple[str, str | None]]]) -> Resolved | No
         slug, region = metro
         return Resolved(Place(None, region, gazetteer.country_of_region(region)), metros=(slug,))
     regions = gaz.regions.get(name, [])
+    agreeing: list[str] = []
     if hints and regions:
         agreeing = [
             iso
@@ -177,8 +184,9 @@ def _area(name: str, hints: list[list[tuple[str, str | None]]]) -> Resolved | No
             if any(gazetteer.country_of_region(iso) == country for c in hints for country, _ in c)
         ]
         regions = agreeing or regions
-    # A two-letter code alone is a country ("DE", "CA"); as a qualifier it was tried above.
-    if regions and not (len(name) == 2 and name in gaz.countries):
+    # A two-letter code alone is a country ("DE", "CA"); as a qualifier it was tried above. Before a
+    # country it agrees with as a region, it is the region: "SA, Australia" is South Australia.
+    if regions and not (len(name) == 2 and name in gaz.countries and not agreeing):
         region = regions[0]
         return Resolved(Place(None, region, gazetteer.country_of_region(region)))
     country = gaz.countries.get(name)

@@ -76,7 +76,7 @@ RESOLVED = [
     ("Montgomery County, MD", [Place(None, "US-MD", "US")]),
     # A group of regions reads as its regions.
     ("Pacific Northwest", [Place(None, "US-WA", "US"), Place(None, "US-OR", "US")]),
-    # A code that is a company's legal form too (WORD_CODES: AB, AG, AS, BV, KG) is a place only with
+    # A code that is a company's legal form too (WORD_CODES: AB, AG, AS, BV, KG, SA) is a place only with
     # a place it agrees with: "AB" qualifies Calgary or is Alberta before "Canada"; alone or beside a
     # Swedish town it is the aktiebolag.
     ("Calgary, AB", [Place("Calgary", "CA-AB", "CA")]),
@@ -92,6 +92,24 @@ RESOLVED = [
     ("Oslo, AS", [Place("Oslo", None, "NO")]),
     ("As, Belgium", [Place("As", None, "BE")]),
     ("Amsterdam, BV", [Place("Amsterdam", None, "NL")]),
+    # "SA" is a company's form too (société / sociedad anónima): a place only beside one it agrees with.
+    ("Acme SA", []),
+    ("SA", []),
+    ("Nestlé SA, Vevey", [Place("Vevey", None, "CH")]),
+    ("Adelaide, SA", [Place("Adelaide", "AU-SA", "AU")]),
+    ("Riyadh, SA", [Place("Riyadh", None, "SA")]),
+    ("Johannesburg, SA", [Place("Johannesburg", None, "ZA")]),
+    ("SA, Australia", [Place(None, "AU-SA", "AU")]),
+    # A region's ISO 3166-2 code ("CA-AB", "US-TX"), as some boards and agents write it.
+    ("CA-AB", [Place(None, "CA-AB", "CA")]),
+    ("Calgary, CA-AB", [Place("Calgary", "CA-AB", "CA")]),
+    ("US-TX", [Place(None, "US-TX", "US")]),
+    ("Remote - US-CA", [Place(None, "US-CA", "US", remote=True)]),
+    ("Sydney, AU-NSW", [Place("Sydney", "AU-NSW", "AU")]),
+    # A city's name in its own language; a qualifier still chooses the town the alias is not.
+    ("Roma", [Place("Rome", None, "IT")]),
+    ("Roma, QLD", [Place("Roma", "AU-QLD", "AU")]),
+    ("Firenze", [Place("Florence", None, "IT")]),
 ]
 
 
@@ -106,6 +124,10 @@ def test_a_company_form_is_no_place_a_filter_finds() -> None:
     assert location_matches("Alberta", "Calgary, AB")
     assert location_matches("Sweden", "Stockholm, AB")
     assert not is_place("ab") and is_place("Calgary, AB")
+    assert not location_matches("South Australia", "Acme SA")
+    assert not location_matches("Saudi Arabia", "SA")
+    assert location_matches("South Australia", "Adelaide, SA")
+    assert location_matches("Alberta", "CA-AB") and location_matches("Canada", "Calgary, CA-AB")
 
 
 GEOGRAPHY = [
