@@ -125,6 +125,11 @@ UNIT = {
     "día": "day",
     "dia": "day",
     "hora": "hour",
+    # Italian after "al", "all'", "per", "/": "€3.000 al mese", "45.000 € all'anno".
+    "anno": "year",
+    "mese": "month",
+    "settimana": "week",
+    "giorno": "day",
 }
 # Abbreviated periods written as one token: "18.50 p/hr", "22 ph", "£500 pw", "£1,800 pcm".
 ABBREVIATION = {
@@ -191,16 +196,30 @@ ADVERB = {
     "quinzenais": "half_month",
     "diario": "day",
     "diarios": "day",
+    # Italian and Dutch: "45.000 € lordi annui", "€ 3.500 per maand" (above), "€ 4.000 maandelijks".
+    "annuo": "year",
+    "annui": "year",
+    "annua": "year",
+    "annuale": "year",
+    "annuali": "year",
+    "mensile": "month",
+    "mensili": "month",
+    "settimanale": "week",
+    "settimanali": "week",
+    "jaarlijks": "year",
+    "maandelijks": "month",
 }
 # The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
 _PERIOD_AFTER = (
     r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|fortnight|days?|hours?|hrs?|h)(?![a-z])"
-    r"|(?:/|\b(?:pro|per|par|im|por|al|ao|a la)\b)\s?(?P<foreign>jahr|an|jaar|monat|mois|"
-    r"maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur|año|ano|mes|mês|semana|día|dia|hora|quincena|quinzena)(?![a-zäöüáéíóúñãêç])"
+    r"|(?:/|\b(?:pro|per|par|im|por|al|ao|a la)\b|\ball['’])\s?(?P<foreign>jahr|an|jaar|monat|mois|"
+    r"maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur|año|ano|mes|mês|semana|día|dia|hora|quincena|quinzena"
+    r"|anno|mese|settimana|giorno)(?![a-zäöüáéíóúñãêç])"
     r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|bi-?weekly|fortnightly|semi-?monthly|monthly|weekly|"
     r"daily|hourly|jährlich|monatlich|"
     r"wöchentlich|täglich|stündlich|annuel(?:le)?s?|mensuel(?:le)?s?|anual(?:es)?|anuais|mensual(?:es)?|mensal|"
-    r"mensais|semanal(?:es)?|semanais|diarios?|quincenal(?:es)?|quinzena(?:l|is))(?![a-zäöüáéíóúñãêç])"
+    r"mensais|semanal(?:es)?|semanais|diarios?|quincenal(?:es)?|quinzena(?:l|is)|annu[oiae]|annual[ei]|mensil[ei]|"
+    r"settimanal[ei]|jaarlijks|maandelijks)(?![a-zäöüáéíóúñãêç])"
     r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))"
 )
 PERIOD_AFTER = re.compile(_PERIOD_AFTER, re.IGNORECASE)

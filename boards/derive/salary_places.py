@@ -220,8 +220,10 @@ def _figure_places(low: str, limit: int) -> Iterator[tuple[int, tuple[int, int] 
     for trigger in pat.PERIOD_TRIGGERS:
         for found in itertools.islice(trigger.finditer(low), limit):
             begin = found.start()
-            while begin > 0 and low[begin - 1].isalpha():
-                begin -= 1  # "weekly" is found at its "ly"
+            while begin > 0 and (
+                low[begin - 1].isalpha() or (low[begin - 1] == "-" and low[begin - 2 : begin - 1].isalpha())
+            ):
+                begin -= 1  # "weekly" is found at its "ly", "bi-weekly" and "semi-monthly" too
             # Only a period right after a figure marks it ("56,000 per year", "2,000+ weekly"); the
             # figure is on the same line.
             if low[max(0, begin - 3) : begin].rstrip(" +")[-1:].isdigit():

@@ -17,7 +17,8 @@ LEVELS = ("intern", "entry", "mid", "senior", "staff", "principal", "manager", "
 
 _INTERN = re.compile(
     r"\b(?:interns?|internships?|co-?op|working\s+student|werkstudent\w*|apprentice(?:ship)?|summer\s+student|"
-    r"fellowship|praktikant\w*|stagiaire)\b(?!\s+(?:program|programs|recruit\w*|coordinator|manager))"
+    r"fellowship|praktikant\w*|stagiaire|becari[oa]s?|estagi[aá]ri[oa]s?|stagist[ai]|stażyst(?:a|ka))(?!\w)"
+    r"(?!\s+(?:program|programs|recruit\w*|coordinator|manager))"
 )
 _DIRECTOR = re.compile(
     r"\b(?:director|directors|directeur|vp|svp|evp|avp|vice[\s-]+president|chief|head\s+of|head\s*[,:\-–]|"

@@ -43,6 +43,16 @@ TITLES: list[tuple[str, str]] = [
     ("Clinical Fellow", "mid"),
     ("Teaching Fellow", "mid"),
     ("Fellowship Program Coordinator", "mid"),
+    # An intern in French, German, Spanish, Portuguese, Italian and Polish titles; "confirmé" (French)
+    # and "medior" (Dutch) name no level of the ladder: mid, as the query reader reads them.
+    ("Stagiaire Développeur Python", "intern"),
+    ("Praktikant Vertrieb", "intern"),
+    ("Becario de Datos", "intern"),
+    ("Estagiário em Engenharia de Software", "intern"),
+    ("Stagista Marketing", "intern"),
+    ("Stażysta IT", "intern"),
+    ("Développeur Python Confirmé", "mid"),
+    ("Medior Frontend Developer", "mid"),
 ]
 
 

@@ -43,6 +43,11 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("50,000 to 60,000 annually", (50000, 60000, None, "year")),
     ("60000 per annum", (60000, 60000, None, "year")),
     ("28,000 - 32,000 per annum pro rata", (28000, 32000, None, "year")),
+    # "bi-weekly" and "semi-monthly" are found as "biweekly" is: at the period's whole hyphenated word.
+    ("2,000 bi-weekly", (2000, 2000, None, "two_weeks")),
+    ("Rate: 1,500 - 1,800 bi-weekly", (1500, 1800, None, "two_weeks")),
+    ("2,000 biweekly", (2000, 2000, None, "two_weeks")),
+    ("1,500 semi-monthly", (1500, 1500, None, "half_month")),
     ("3,500 per month", (3500, 3500, None, "month")),
     ("4,000 - 5,000 monthly", (4000, 5000, None, "month")),
     ("2,500 - 3,000 a month", (2500, 3000, None, "month")),
@@ -89,6 +94,13 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("Biweekly pay: $2,100", (2100, 2100, "USD", "two_weeks")),
     ("$3,000 semi-monthly", (3000, 3000, "USD", "half_month")),
     ("Semimonthly salary: $3,000", (3000, 3000, "USD", "half_month")),
+    # Italian and Dutch periods after a currency (the query reader reads the same words: watches/query/pay.py).
+    ("Stipendio: 45.000 € lordi annui", (45000, 45000, "EUR", "year")),
+    ("RAL 40.000 € annui", (40000, 40000, "EUR", "year")),
+    ("45.000 € all'anno", (45000, 45000, "EUR", "year")),
+    ("€ 3.000 al mese", (3000, 3000, "EUR", "month")),
+    ("€ 2.500 - € 3.000 mensili", (2500, 3000, "EUR", "month")),
+    ("€ 4.000 maandelijks", (4000, 4000, "EUR", "month")),
     ("$1,000 weekly", (1000, 1000, "USD", "week")),
 ]
 
@@ -203,6 +215,8 @@ NEVER: list[str] = [
     "Drive 150 miles per day",
     "We donate 1,000 per year to charity",
     "We work 5 days pro week",
+    "We hold 2 bi-weekly syncs",
+    "Join 3 semi-monthly reviews",
     "a $10,000+ relocation bonus",
     "a $5,000 signing bonus plus equity",
     "We raised $20M + more",
