@@ -32,6 +32,11 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("SVP sales", {"keywords": ["sales"], "seniority": ["director"]}),
     ("head of data", {"keywords": ["data"], "seniority": ["director"]}),
     ("working student python", {"keywords": ["python"], "seniority": ["intern"]}),
+    ("stagiaire développeur python", {"keywords": ["python"], "seniority": ["intern"]}),
+    ("becario de datos Madrid", {"keywords": ["dato"], "locations": ["madrid"], "seniority": ["intern"]}),
+    ("estagiário em engenharia", {"keywords": ["engenharia"], "seniority": ["intern"]}),
+    ("développeur python confirmé", {"keywords": ["python"], "seniority": ["mid"]}),
+    ("medior frontend developer", {"keywords": ["frontend"], "seniority": ["mid"]}),
 ]
 
 

@@ -177,6 +177,22 @@ AGREEMENT: list[tuple[str, str, str, bool]] = [
     ("data engineer $2,000 biweekly", "Austin, TX", "Pay: $2,000 - $2,400 biweekly", True),
     ("data engineer $52k", "Austin, TX", "Pay: $2,000 biweekly", True),
     ("data engineer $53k", "Austin, TX", "Pay: $2,000 biweekly", False),
+    # A figure without a currency before "bi-weekly" is pay, as before "weekly", on both sides.
+    ("data engineer $2,000 bi-weekly", "Austin, TX", "Pay: 2,000 bi-weekly", True),
+    ("data engineer $2,100 bi-weekly", "Austin, TX", "Pay: 2,000 bi-weekly", False),
+    # A period as a label before the figure ("Sueldo quincenal:", "Hourly rate:"), on both sides.
+    ("data engineer, Sueldo quincenal: $15,000, Mexico City", "Mexico City", "Sueldo quincenal: $15,000", True),
+    ("data engineer, Sueldo quincenal: $16,000, Mexico City", "Mexico City", "Sueldo quincenal: $15,000", False),
+    ("data engineer, hourly rate: $30", "Austin, TX", "Hourly rate: $25-30", True),
+    ("data engineer, hourly rate: $31", "Austin, TX", "Hourly rate: $25-30", False),
+    ("data engineer, weekly pay: 1,500", "Austin, TX", "Weekly pay: 1,200 - 1,500", True),
+    ("data engineer, weekly pay: 1,600", "Austin, TX", "Weekly pay: 1,200 - 1,500", False),
+    # "or more" in Spanish, and Italian periods, on both sides.
+    ("data engineer $90,000 o más", "Austin, TX", "Salary: $90,000 - $100,000", True),
+    ("data engineer 110k o más", "Austin, TX", "Salary: $90,000 - $100,000", False),
+    ("data engineer Milano, 45.000 € lordi annui", "Milan, Italy", "Stipendio: 45.000 € lordi annui", True),
+    ("data engineer Milano, 3.800 € al mese", "Milan, Italy", "Stipendio: 45.000 € lordi annui", False),
+    ("data engineer Milano, 3.750 € al mese", "Milan, Italy", "Stipendio: 45.000 € lordi annui", True),
 ]
 
 

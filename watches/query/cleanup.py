@@ -63,6 +63,19 @@ _GENDER_MARK = re.compile(
 )
 _WITH_ABBREVIATION = re.compile(r"(?<![\w/])w/(o\b)?\s*")
 _HYPHEN_ONLY = re.compile(r"(?<=[a-z])-only\b")
+# "or" in French, Portuguese and German ("Paris ou remote", "Berlin oder remote"), and in Spanish and
+# Italian between words ("Roma o remoto", "Madrid o Barcelona"; not "$50,000 o más", "100k o più",
+# which `pay` reads as "or more").
+_FOREIGN_OR = re.compile(r"(?<=\s)(?:ou|oder)(?=\s)|(?<=[^\W\d]{2}\s)o(?=\s(?!m[aá]s\b|pi[uù]\b))")
+# "No" in French, Spanish, Italian, German, Dutch and Polish, before what it refuses ("pas de freelance",
+# "sin cripto", "senza turni", "keine Zeitarbeit", "geen detachering", "bez B2B"): the readers of
+# refusals read "no" ("sem" is search engine marketing too, and stays).
+_FOREIGN_NO = re.compile(r"\b(?:pas\s+d(?:e\s+|['’])|(?:sans|sin|senza|kein(?:e|en)?|ohne|geen|zonder|bez)\s+)")
+# Remote work in Spanish, Portuguese, Italian, French and Polish ("remoto", "télétravail", "zdalnie"):
+# read as "remote", so every rule about remote work reads them ("Roma o remoto" is Rome or remote).
+_FOREIGN_REMOTE = re.compile(r"\b(?:remot[oa]s?|t[ée]l[ée]travail|teletrabajo|zdaln(?:ie|a|y))\b")
+_FOREIGN_REMOTE_LOOK = ("remot", "travail", "teletrabajo", "zdaln")
+_FOREIGN_NO_LOOK = ("pas d", "sans ", "sin ", "senza ", "kein", "ohne ", "geen ", "zonder ", "bez ")
 
 
 def normalise(reader: ReaderState, text: str) -> None:
@@ -99,9 +112,13 @@ def normalise(reader: ReaderState, text: str) -> None:
         "exp" in reader.text and "experience" not in reader.text
     ):
         reader.text = _SPELLED.sub(functools.partial(_spelled, reader), reader.text)
-    # "Paris ou remote", "Berlin oder remote": "or" in French, Portuguese, German.
-    if " ou " in reader.text or " oder " in reader.text:
-        reader.text = re.sub(r"(?<=\s)(?:ou|oder)(?=\s)", "or", reader.text)
+    # "Paris ou remote", "Roma o remoto": "or" in other languages.
+    if " ou " in reader.text or " oder " in reader.text or " o " in reader.text:
+        reader.text = _FOREIGN_OR.sub("or", reader.text)
+    if any(word in reader.text for word in _FOREIGN_REMOTE_LOOK):
+        reader.text = _FOREIGN_REMOTE.sub("remote", reader.text)
+    if any(word in reader.text for word in _FOREIGN_NO_LOOK):
+        reader.text = _FOREIGN_NO.sub("no ", reader.text)
     # "US-only" is "US only" ("only" is a request word; the place is read alone).
     if "-only" in reader.text:
         reader.text = _HYPHEN_ONLY.sub(" only", reader.text)

@@ -20,8 +20,8 @@ _KIND_WORDS = (
     r"|temporary|temp|fixed[\s-]term|seasonal|per[\s-]diem|internships?|permanent(?!\s+residen)|c2c|corp[\s-]to[\s-]corp|1099"
     # France's CDI (permanent) and CDD (fixed-term); Brazil's CLT (employee) and PJ (contractor).
     r"|cdi|cdd|clt|pj"
-    # Poland's contractor agreement: "on B2B", "B2B contract", "B2B only" (not "B2B sales", a market).
-    r"|(?<=\bon\s)b2b|b2b(?=\s+(?:contract|only|agreement)\b)"
+    # Poland's contractor agreement: "on B2B" ("na B2B"), "B2B contract", "B2B only" (not "B2B sales", a market).
+    r"|(?<=\bon\s)b2b|(?<=\bna\s)b2b|b2b(?=\s+(?:contract|only|agreement)\b)"
     # "20 000 PLN netto B2B": alone right after the pay.
     r"|(?:(?<=\|\s)|(?<=\|\s\s))b2b(?=\s*(?:[,|]|$))"
 )

@@ -14,12 +14,18 @@ from boards.derive.experience import NUMBER_WORDS
 from watches.query.state import ReaderState, plain
 
 _COUNT = r"(?:\d{1,2}(?:\.\d)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?|ans)\b['’]?"  # "3 Jahre", "5 años", "3 ans"
+# "3 Jahre", "5 años", "3 ans", "3 anni", "2 jaar", "5 år", "5 lat" (Polish).
+_YEARS = r"(?:years?|yrs?|yoe|jahren?|jahre|años?|anos?|ans|anni|anno|jaar|jaren|år|lat)\b['’]?"
 # "YOE" (years of experience) says experience by itself: "3 YOE", "at most 4 yoe", "10+ YOE".
 _YOE = r"(?:yoe|y\.o\.e\.?)(?!\w)"
+# "experience" in German, Spanish, Portuguese, French, Italian, Dutch, Swedish, Norwegian and Polish.
+_EXPERIENCE_WORDS = (
+    r"experience|exp|xp|berufserfahrung|erfahrung|experiencia|experiência|expérience|esperienza|ervaring"
+    r"|erfarenhet|erfaring|doświadczenia|doświadczenie"
+)
 _EXPERIENCE = (
-    r"(?:of\s+|de\s+|d['’]\s*)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+){0,2}"
-    r"(?:experience|exp|xp|berufserfahrung|erfahrung|experiencia|experiência|expérience)\b"
+    r"(?:of\s+|de\s+|d['’]\s*|di\s+)?(?:(?:work|working|professional|relevant|industry|hands-on)\s+){0,2}"
+    rf"(?:{_EXPERIENCE_WORDS})\b"
 )
 _LEAD = (
     r"(?:(?:and|with|requiring|requires?|that\s+requires?|needing|needs?|for\s+someone\s+with|i\s+have|having)"
@@ -30,7 +36,9 @@ _BOUND = r"(?:max(?:imum)?(?:\s+of)?|at\s+most|up\s+to|no\s+more\s+than|not\s+mo
 _LEAST = r"(?:min(?:imum)?(?:\s+of)?|at\s+least)"
 # "mind. 3 Jahre" (mindestens), "au moins 3 ans", "al menos 3 años", "pelo menos 3 anos": "at least",
 # written so before the patterns read it (only when one is there).
-_FOREIGN_LEAST = re.compile(r"\b(?:mind\.|mindestens|au\s+moins|al\s+menos|pelo\s+menos)(?=\s)")
+_FOREIGN_LEAST = re.compile(r"\b(?:mind\.|mindestens|au\s+moins|al\s+menos|pelo\s+menos|almeno|minstens)(?=\s)")
+# A range's "to" in other languages: "3 bis 5 Jahre", "3 a 5 años", "3 à 5 ans", "2 tot 4 jaar".
+_TO = r"(?:-|–|—|to|bis|a|à|tot|até)"
 _THEN = r"\s*(?:[,;/]\s*)?(?:(?:and|but)\s+)?"
 _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "min 5 years, max 8", "at least 5 but no more than 8 years": a range, read as its upper end
@@ -54,7 +62,7 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"{_LEAD}(?P<n>{_COUNT})\s+or\s+(?:fewer|less)\s+{_YEARS}(?:\s+{_EXPERIENCE})?"),
     re.compile(
-        rf"{_LEAD}(?:between\s+(?P<from>{_COUNT})\s+and|(?P<low>{_COUNT})\s*(?:-|–|—|to))\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
+        rf"{_LEAD}(?:between\s+(?P<from>{_COUNT})\s+and|(?P<low>{_COUNT})\s*{_TO})\s*(?P<n>{_COUNT})\s*\+?\s*{_YEARS}"
         rf"(?:\s+{_EXPERIENCE})?"
     ),
     re.compile(
@@ -80,13 +88,37 @@ _EXPERIENCE_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"(?:^|(?<!contract)(?<!contracts)(?<!internship)(?<!temp)(?<!temporary)(?<!freelance)(?<!term),|\|)"
         rf"\s*(?P<n>{_COUNT})\s*(?:years?|yrs?)\s*(?=,|\||$)"
     ),
-    re.compile(r"\b(?:with\s+)?no\s+(?:prior\s+)?experience(?:\s+(?:required|needed|necessary))?"),
+    re.compile(rf"\b(?:with\s+)?no\s+(?:prior\s+)?(?:{_EXPERIENCE_WORDS})(?!\w)(?:\s+(?:required|needed|necessary))?"),
     # "jobs that don't require experience": as "no experience required".
     re.compile(
         r"\b(?:(?:that|which)\s+)?(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:require|need)\s+(?:any\s+)?(?:prior\s+)?experience\b"
     ),
     # Months, as years: "6 months experience" is at most half a year ("18 months of exp" 1.5).
     re.compile(rf"{_LEAD}(?P<months>{_COUNT})\s*(?:-\s*)?months?\s+{_EXPERIENCE}"),
+)
+
+
+# Every pattern needs one of these: most queries skip them all.
+_LOOK = (
+    "yr",
+    "year",
+    "yoe",
+    "y.o.e",
+    "exp",
+    "jahr",
+    "año",
+    "anos",
+    " ans ",
+    "anni",
+    "anno",
+    "jaar",
+    "jaren",
+    "år",
+    " lat ",
+    "erfa",
+    "esperienz",
+    "ervaring",
+    "doświadcz",
 )
 
 
@@ -112,14 +144,14 @@ def read_experience(reader: ReaderState) -> None:
             )
         return True
 
-    if "mind" in reader.text or "moins" in reader.text or "menos" in reader.text:
+    if any(word in reader.text for word in ("mind", "moins", "menos", "almeno", "minstens")):
         reader.text = _FOREIGN_LEAST.sub("at least", reader.text)
     if "decade" in reader.text:
         # "a decade of experience": ten years.
         reader.text = re.sub(
             r"\b(?:a|one)\s+decade\s+(?=(?:of\s+)?(?:\w+\s+)?(?:experience|exp)\b)", "10 years ", reader.text
         )
-    if not any(word in reader.text for word in ("yr", "year", "yoe", "y.o.e", "exp", "jahr", "año", "anos", " ans ")):
+    if not any(word in reader.text for word in _LOOK):
         return  # every pattern needs one of these: most queries skip them all
     for pattern in _EXPERIENCE_PATTERNS:
         reader.cut(pattern, years)

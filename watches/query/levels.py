@@ -20,7 +20,15 @@ _ACADEMIC_FELLOW = (
     r"(?<!research\s)(?<!postdoctoral\s)(?<!postdoc\s)(?<!clinical\s)(?<!teaching\s)(?<!graduate\s)(?<!summer\s)"
 )
 _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("intern", re.compile(r"\b(?:interns?|internships?|working\s+students?|werkstudent(?:in|en)?|co-?op)\b")),
+    # An intern in French, German, Spanish, Portuguese, Italian and Polish too, as titles write it
+    # (boards/derive/seniority.py): "stagiaire", "Praktikant", "becario", "estagiário", "stagista", "stażysta".
+    (
+        "intern",
+        re.compile(
+            r"\b(?:interns?|internships?|working\s+students?|werkstudent(?:in|en)?|co-?op|stagiaires?|praktikant(?:in|en)?"
+            r"|becari[oa]s?|estagi[aá]ri[oa]s?|stagist[ai]|stażyst(?:a|ka))(?!\w)"
+        ),
+    ),
     (
         "entry",
         re.compile(
@@ -32,9 +40,10 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "mid-senior", "junior-mid": "mid" joined to another level is the level too ("mid-market" is not).
     (
         "mid",
-        # "pleno" (Brazil) and "semi senior" / "ssr" (Spanish) are mid-level.
+        # "pleno" (Brazil), "semi senior" / "ssr" (Spanish), "confirmé" (French) and "medior" (Dutch) are
+        # mid-level; titles that say so name no level (boards/derive/seniority.py reads them as mid).
         re.compile(
-            r"\b(?:mid[\s-]?level|intermediate|pleno|semi[\s-]?senior|ssr)\b|\bmid(?=[\s/,-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"
+            r"\b(?:mid[\s-]?level|intermediate|pleno|semi[\s-]?senior|ssr|confirm[ée]e?s?|medior)(?!\w)|\bmid(?=[\s/,-]+(?:to\s+)?(?:senior|sr)\b)|(?<=[-/])mid\b"
         ),
     ),
     (
@@ -80,9 +89,10 @@ _LEVEL_AND_ABOVE = re.compile(
     r"(?:\s*\+|\s+(?:or|and)\s+(?:above|higher|up|more\s+senior)\b|\s+plus\b)(?:[\s-]level\b)?"
 )
 
-# "junior to mid", "mid-senior", "senior through staff": every level of the ladder between the two.
+# "junior to mid", "mid-senior", "senior through staff", German "Junior bis Senior", French "junior à
+# senior": every level of the ladder between the two.
 _LEVEL_RANGE = re.compile(
-    r"\b(?P<low>junior|jr|entry[\s-]level|mid(?:[\s-]level)?|senior|sr|staff)\.?\s*(?:to|–|through|thru)\s*"
+    r"\b(?P<low>junior|jr|entry[\s-]level|mid(?:[\s-]level)?|senior|sr|staff)\.?\s*(?:to|–|through|thru|bis|à)\s*"
     r"(?P<high>mid(?:[\s-]level)?|senior|sr|staff|principal)\b\.?(?:[\s-]level\b)?"
 )
 
@@ -106,7 +116,7 @@ def read_levels(reader: ReaderState) -> None:
 
     if any(word in reader.text for word in ("+", "above", "higher", " up", "plus", "more senior")):
         reader.cut(_LEVEL_AND_ABOVE, and_above)
-    if " to " in reader.text or " thr" in reader.text or "–" in reader.text:  # "mid-senior" is read below
+    if any(word in reader.text for word in (" to ", " thr", "–", " bis ", " à ")):  # "mid-senior" is read below
         reader.cut(_LEVEL_RANGE, level_range)
     for level, pattern in _LEVELS:
         if pattern.search(reader.text):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Iterable
 
 from boards.derive import money, salary_patterns
 from boards.derive.money import ANNUAL_FACTOR
@@ -20,15 +21,34 @@ from matching import places
 from watches.filters import MAX_MIN_SALARY
 from watches.query.state import BAR, ReaderState, plain
 
+# The periods a posting names as a label before the figure ("Hourly rate: $25-30", "Sueldo quincenal:
+# $15,000": salary_patterns.LABEL_PERIOD), longest first so "bi-weekly" is not read as "weekly".
+_LABELS = "|".join(
+    sorted((re.escape(label).replace(r"\ ", r"\s+") for label in salary_patterns.LABEL_PERIOD), key=len, reverse=True)
+)
+# Words for pay beside such a label, in the languages the label words are: "weekly pay", "salario mensual".
+_LABEL_PAY = r"(?:base\s+)?(?:salary|pay|rate|wages?|comp|compensation|sueldo|salario|sal[aá]rio|pago)"
 _PAY_LEAD = (
     r"(?P<lead>\b(?:(?:and|that|which)\s+)?(?:making|makes?|paying|pays?|earning|earns?"
     r"|with\s+(?:a\s+)?(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of)?"
+    # A period as a label, before or after a pay word: "hourly rate:", "Sueldo quincenal:", "day rate";
+    # alone only before a currency or a "k" (see `read_pay`): "hourly $25", "Hourly: $25".
+    rf"|(?P<label>(?:{_LABELS})(?:\s+{_LABEL_PAY})?|{_LABEL_PAY}\s+(?:{_LABELS}))(?:\s+of|\s*:)?"
     r"|(?:base\s+)?(?:salary|pay|comp|compensation)(?:\s+of|\s*:)?"
     # "TC 300k+", "total comp of 250k", "OTE 120k", "base 140k".
     r"|(?:tc|total\s+comp(?:ensation)?|ote|base|ctc)(?:\s+of|\s*:)?))"
 )
-_FLOOR = r"(?P<floor>at\s+least|starting\s+(?:at|from)|starts\s+at|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above|more\s+than|north\s+of|from|>=|>|≥)"
-_CEILING = r"(?P<ceiling>no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|below|less\s+than|up\s+to|<=|<|≤)"
+# A floor and a ceiling, in English and in the languages whose pay the reader reads ("más de 30 mil",
+# "a partir de R$ 8.000", "mindestens 60k €", "au moins 45k€"; "hasta $50k", "bis zu 70k").
+_FLOOR = (
+    r"(?P<floor>\b(?:at\s+least|starting\s+(?:at|from)|starts\s+at|a\s+min(?:imum)?(?:\s+of)?|min(?:imum)?(?:\s+of)?|over|above"
+    r"|more\s+than|north\s+of|from|m[aá]s\s+de|mais\s+de|plus\s+de|mehr\s+als|mindestens|desde|a\s+partir\s+de"
+    r"|m[ií]nimo(?:\s+de)?|au\s+moins|al\s+menos|pelo\s+menos|ao\s+menos)|>=|>|≥)"
+)
+_CEILING = (
+    r"(?P<ceiling>\b(?:no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|below|less\s+than|up\s+to"
+    r"|hasta|at[ée]|jusqu['’]?\s?[àa]|bis\s+zu|m[aá]ximo(?:\s+de)?|menos\s+de|moins\s+de|weniger\s+als)|<=|<|≤)"
+)
 # ISO 4217 codes of posted pay (boards/derive/salary_patterns.py), lower case as the query is read;
 # without those that are English or role words too ("try", "php").
 _CODE_WORDS = frozenset({"try", "sar", "php", "cop", "ron"})
@@ -44,7 +64,39 @@ _RAND = r"r(?=\d+(?:\.\d+)?\s?(?:k|m|mn|million)\b|\s?\d{1,3}(?:[,\s]\d{3})+(?![
 # `read_pay` checks the word), nowhere else ("cop show writer").
 _COP_BEFORE = r"cop(?=\s?\d{1,3}(?:[.,\s]\d{3})+(?!\d))"
 # Words for a currency written after a figure ("35 000 zł", "40k NIS", "35 000 rand"), besides the codes.
-_CURRENCY_WORDS = r"dollars|euros|pounds|yen|rupees|nis|shekels|zł|zl|rand|reais"
+_CURRENCY_WORDS = r"dollars|euros|pounds|yen|rupees|nis|shekels|zł|zl|rand|reais|kr"
+
+
+# Paid by the month in Swedish, Norwegian and Danish ("/mån", "/mnd", "/md", "/år", "om måneden"): the query's own
+# forms; the rest are the posting readers' (salary_patterns.UNIT, ADVERB, LABEL_PERIOD, ABBREVIATION).
+_NORDIC_PERIODS = {
+    **{"år": "year", "året": "year", "månad": "month", "mån": "month", "måned": "month", "mnd": "month", "md": "month"},
+    # "om måneden" (Danish), "i måneden" (Norwegian), "i månaden" (Swedish): a month.
+    **{"måneden": "month", "månaden": "month"},
+}
+# A period as `read_pay` looks it up: the unit after "/", "per", "pro"... ("/h", "pro Woche"), the
+# word after the figure ("weekly", "quincenal", "wöchentlich"), the label before it ("hourly rate:",
+# "Sueldo quincenal:") and the short forms with their dots and slashes taken out ("p/h" is "ph").
+_PERIODS = {
+    **salary_patterns.UNIT,
+    **salary_patterns.ADVERB,
+    **salary_patterns.LABEL_PERIOD,
+    **{short.replace(".", "").replace("/", ""): period for short, period in salary_patterns.ABBREVIATION.items()},
+    **_NORDIC_PERIODS,
+}
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """An alternation of words, longest first ("bi-weekly" before "weekly")."""
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+_UNITS = _alternatives([*salary_patterns.UNIT, *_NORDIC_PERIODS])
+# The adverbs but "pa", "p.a." and "per annum", which have shapes of their own below, and "annual",
+# an adjective before its noun in an English query ("2020 - 2024 annual report", "$5k annual bonus").
+_ADVERBS = _alternatives(
+    word for word in salary_patterns.ADVERB if word not in ("pa", "p.a.", "p.a", "per annum", "annual")
+)
 
 
 def _amount(suffix: str) -> str:
@@ -66,21 +118,21 @@ def _amount(suffix: str) -> str:
 
 
 # Before or after tax, which postings rarely say: "18k PLN net", "70k € brutto", "55.000 € brut".
-_GROSS = r"(?:\s*\b(?:gross|net|nett|netto|brutto|brut|bruto|brutos|bruta|brutas|neto|netos)\b)?"
+_GROSS = r"(?:\s*\b(?:gross|net|nett|netto|netti|brutto|brut|bruto|brutos|bruta|brutas|neto|netos|lord[oiae])\b)?"
+# "between 100k and 150k", "entre 50k y 60k €", "zwischen 60.000 und 70.000 €": a range whose "and"
+# is a range's only after "between" (as a posting's: salary_patterns.BETWEEN).
+_BETWEEN = r"(?P<between>between|entre|zwischen|tussen|tra)\s+"
 _PAY = re.compile(
-    rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING})\s*)?{_amount('')}"
-    rf"(?:\s*(?:-|–|—|to)\s*{_amount('2')})?"
+    rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING}|\b{_BETWEEN})\s*)?{_amount('')}"
+    # A range's "to" in other languages too: "R$ 9.000 a R$ 12.000", "70.000 bis 85.000 €", "3.000 tot 4.000".
+    rf"(?:(?:\s*(?:-|–|—|to)\s*|\s+(?:a|à|bis|tot|até)\s+|(?(between)\s+(?:and|y|e|et|und|en)\s+|(?!))){_amount('2')})?"
     rf"(?:\s*(?P<cur>{_CODES}|{_CURRENCY_WORDS}|cop)\b)?"
     + _GROSS
     # "/month", "per hour", "a year"; "/mes", "/mês", "par mois", "pro Monat", "/an", "al año", "por día",
     # "a la semana" (as the posting reader reads them: boards/derive/salary_patterns.py UNIT).
-    + r"(?:\s*(?:/|per\b|an?\b|pro\b|par\b|al\b|por\b|a\s+la\b)\s*(?P<per>year|yr|annum|hour|hr|month|mo|mth|day|week|wk|fortnight"
-    # Swedish, Norwegian, Danish: "/mån", "/mnd", "/md", "/år".
-    r"|mes|mês|mois|monat|maand|jahr|jaar|año|ano|an|uur|månad|mån|måned|mnd|md|år|día|dia|semana|hora|quincena|quinzena)(?!\w)"
+    + rf"(?:\s*(?:/|per\b|an?\b|each\b|pro\b|par\b|im\b|al\b|all['’]|ao\b|por\b|a\s+la\b|om\b|i\b)\s*(?P<per>{_UNITS})(?!\w)"
     # "\s*", not "\s+": the amount's own "\s?" may have taken the space ("$45 hourly" was 45,000).
-    r"|\s*\b(?P<adv>annually|yearly|hourly|monthly|daily|weekly|bi-?weekly|fortnightly|semi-?monthly|mensuel|monatlich"
-    r"|mensual|mensal"
-    r"|anual(?:es)?|anuais|jährlich|annuel(?:le)?|mensuales|mensais|quincenal(?:es)?|quinzenal|quinzenais)\b"
+    rf"|\s*\b(?P<adv>{_ADVERBS})\b"
     # "£40k p.a." (per annum): yearly, as without it.
     r"|\s*\bp\.\s?a\b\.?"
     # The UK's short periods: "£2,500 pcm" (per calendar month), "£15 p/h", "£500 p/d" always;
@@ -90,8 +142,10 @@ _PAY = re.compile(
     # "R75k pm", "18k PLN p.m.": per month, taken only where the amount reads as monthly (see
     # `money.monthly_by_size`); "$150k PM" stays a product manager.
     r"|\s+(?P<pm>pm|p\.\s?m\.?)(?![\w.]))?"
-    r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|minimum|min)\b)?"
-    rf"(?:\s*(?P<cur2>{_CODES}|cop)\b(?:\s*\+)?)?"  # "120k+ CAD"
+    # "or more" in the languages the reader reads pay in: "$50,000 o más", "R$ 8.000 ou mais", "60k€ ou plus".
+    r"(?P<more>\s*\+|\s+(?:or\s+more|or\s+higher|and\s+up|and\s+above|o\s+m[aá]s|y\s+m[aá]s|ou\s+mais|ou\s+plus"
+    r"|oder\s+mehr|o\s+pi[uù]|minimum|min)(?!\w))?"
+    rf"(?:\s*(?P<cur2>{_CODES}|cop)\b(?:\s*\+)?|(?<=\+)(?P<after3>\s?[€£₹₱])(?!\w))?"  # "120k+ CAD", "60k+ €"
     # "20 LPA CTC" (India's cost to company: the whole package).
     r"(?:\s+(?:base|tc|total\s+comp(?:ensation)?|ote|ctc)\b)?"
     + _GROSS
@@ -115,7 +169,10 @@ _CURRENCIES = {
     "shekels": "ILS",
     "zl": "PLN",
     "reais": "BRL",
+    "kr": "SEK",  # or NOK, DKK, ISK by the query's places (`read_local_dollar`)
 }
+# The krona or krone written "kr", by the country of the query's places.
+_KRONA = {"SE": "SEK", "NO": "NOK", "DK": "DKK", "IS": "ISK"}
 # "six figures": a yearly salary of at least 100,000 (no currency said).
 # "low / mid / high six figures" too (never "mid" the level); "seven figures" is 1,000,000.
 _SIX_FIGURES = re.compile(
@@ -144,23 +201,6 @@ _BENEFIT_BEFORE = re.compile(
 # after a spaced "+" none: "$150k + annual bonus", "$30,000 + bono anual" are pay and a bonus, as a
 # posting's are (boards/derive/salary.py `_joined_period`), and `unsupported` notes the bonus.
 _BENEFIT_AFTER_PLUS = re.compile(rf"\s*{_BENEFIT_KIND}")
-_PERIODS = {
-    **dict.fromkeys(
-        ("year", "yr", "annum", "annually", "yearly", "pa", "jahr", "jaar", "año", "ano", "an", "år"), "year"
-    ),
-    **dict.fromkeys(("anual", "anuales", "anuais", "jährlich", "annuel", "annuelle"), "year"),
-    **dict.fromkeys(("hour", "hr", "hourly", "ph", "uur", "hora"), "hour"),
-    **dict.fromkeys(("month", "mo", "mth", "monthly", "pcm", "pm", "mes", "mês", "mois", "monat", "maand"), "month"),
-    **dict.fromkeys(("mensuel", "monatlich", "mensual", "mensal", "mensuales", "mensais"), "month"),
-    **dict.fromkeys(("månad", "mån", "måned", "mnd", "md"), "month"),
-    # Paid twice a month (money.ANNUAL_FACTOR): "$15,000 quincenal", "R$ 2.500 por quinzena".
-    **dict.fromkeys(("quincena", "quinzena", "quincenal", "quincenales", "quinzenal", "quinzenais"), "half_month"),
-    **dict.fromkeys(("day", "daily", "pd", "día", "dia"), "day"),
-    **dict.fromkeys(("week", "wk", "weekly", "pw", "semana"), "week"),
-    # Every two weeks (the US "biweekly", the UK's "fortnightly") and the English twice a month.
-    **dict.fromkeys(("biweekly", "bi-weekly", "fortnightly", "fortnight"), "two_weeks"),
-    **dict.fromkeys(("semimonthly", "semi-monthly"), "half_month"),
-}
 # A per diem paid beside the pay (a daily allowance for travel or meals, as US travel jobs offer it):
 # an amount with no period right before "per diem" ("$50 per diem", "$150 per diem allowance"), or
 # after "per diem of", and "per diem" after "with", "plus", "+", "&" or before "provided",
@@ -179,7 +219,7 @@ _MONTHLY_WHY = {
     "small": "is too small for a yearly salary",
     "usual": "is the size of a month's pay, as pay is usually quoted",
 }
-_CURRENCY_GROUPS = ("sym", "code", "after", "cur", "cur2", "sym2", "code2", "after2")
+_CURRENCY_GROUPS = ("sym", "code", "after", "cur", "cur2", "sym2", "code2", "after2", "after3")
 
 
 def read_pay(reader: ReaderState) -> None:
@@ -209,7 +249,7 @@ def read_pay(reader: ReaderState) -> None:
             value *= 1000 if groups["k"] or value < 1000 else 1
         elif groups["k"] or (groups["k2"] and value < 1000):
             value *= 1000
-        if (groups["cur"] == "cop" or groups["cur2"] == "cop") and not units:
+        if (groups["cur"] == "cop" or groups["cur2"] == "cop") and not units and not groups["sym"]:
             return False  # "cop" after a bare figure is the word ("500 cop shows"); "8 millones COP" is pesos
         currency_mark = next(
             (mark.strip() for mark in (groups[name] for name in _CURRENCY_GROUPS) if mark and mark.strip()), None
@@ -224,8 +264,21 @@ def read_pay(reader: ReaderState) -> None:
         currency: str | None
         if currency_mark == "$":
             currency = reader.dollar
+        elif currency_mark == "kr":
+            currency = reader.krona
         else:
             currency = _CURRENCIES.get(currency_mark) if currency_mark else None
+        label = groups["label"]
+        if label and not period:
+            # "Hourly rate: $25", "Sueldo quincenal: $15,000": the period a label before the figure names
+            # (salary_patterns.PERIOD_BEFORE, as a posting's); a label alone, without a pay word or a
+            # colon, only before a currency or a "k" ("hourly $25"; "weekly 3 days" is no pay).
+            alone = re.fullmatch(_LABELS, label) is not None and not groups["lead"].endswith(":")
+            if alone and not (currency_mark or has_k):
+                return False
+            named = list(salary_patterns.PERIOD_BEFORE.finditer(label))
+            if named:
+                period = _PERIODS[named[-1][1]]
         abbr = groups["abbr"]
         if abbr:
             short = abbr.replace(".", "").replace("/", "")
@@ -302,8 +355,9 @@ def read_pay(reader: ReaderState) -> None:
                 f'"{fragment}" was ignored: the minimum salary was already read as {reader.min_salary}.'
             )
             return True
-        if currency_mark == "$" and not written_code:
+        if currency_mark in ("$", "kr") and not (written_code and written_code != "kr"):
             reader.bare_dollar = (match.group(0), len(reader.notes), 1 if monthly else 0)
+            reader.bare_mark = currency_mark
         if monthly:
             reader.notes.append(monthly)  # said once the amount is taken
         reader.min_salary = yearly
@@ -350,32 +404,47 @@ def read_local_dollar(reader: ReaderState) -> None:
     """A bare "$" is the local dollar where the query's places (`locations` and `remote_from`) are
     all in one country whose currency is written "$" (money.local_dollar, as the posting reader
     reads a posting's "$": boards/derive/salary.py): "data engineer Toronto $120k" is 120,000 CAD.
-    The amount taken is read again in that currency (its size there may make it a month's pay, or
-    no believable pay, when it stays as read), and noted. Runs after the places are read; a code
-    written beside the figure ("$120k USD", "$90/hr CAD") was read with it and is never changed."""
-    if reader.bare_dollar is None or reader.currency != "USD":
+    Likewise "kr" is the krone of Norway, Denmark or Iceland where the places are there, and the
+    Swedish krona otherwise ("Oslo 60 000 kr/mnd" is NOK). The amount taken is read again in that
+    currency (its size there may make it a month's pay, or no believable pay, when it stays as
+    read), and noted. Runs after the places are read; a code written beside the figure ("$120k
+    USD", "$90/hr CAD") was read with it and is never changed."""
+    mark = reader.bare_mark
+    if reader.bare_dollar is None or reader.currency != ("USD" if mark == "$" else "SEK"):
         return
     countries = {place.country for name in (*reader.locations, *reader.remote_from) for place in places.resolve(name)}
-    dollar = money.local_dollar(countries)
-    if dollar == "USD":
-        return
+    if mark == "$":
+        local_currency = money.local_dollar(countries)
+    else:
+        local_currency = _KRONA.get(next(iter(countries)) or "", "SEK") if len(countries) == 1 else "SEK"
     fragment, at, noted = reader.bare_dollar
+    if local_currency == reader.currency:
+        if mark == "kr" and "SE" not in countries:
+            reader.notes.append(
+                f'"{fragment.strip()}" is written "kr", and no place asked for says which krona or krone: it was '
+                'read in SEK; pass `salary_currency: "NOK"`, `"DKK"` or `"ISK"` for another.'
+            )
+        return
     local = ReaderState()
     local.text = fragment
     local.capital_codes = reader.capital_codes
-    local.dollar = dollar
+    local.dollar = local_currency if mark == "$" else "USD"
+    local.krona = local_currency if mark == "kr" else "SEK"
     read_pay(local)
-    if local.min_salary is None or local.currency != dollar:
-        return  # no believable pay in the local dollar: kept as read
+    if local.min_salary is None or local.currency != local_currency:
+        return  # no believable pay in the local currency: kept as read
     (country,) = countries
     name = places.country_named_by_code(country or "") or country
+    where = 'the dollar written "$" there; pass `salary_currency: "USD"` for US dollars.'
+    if mark == "kr":
+        where = 'the krone written "kr" there; pass `salary_currency: "SEK"` for Swedish kronor.'
     reader.notes[at : at + noted] = [
         *local.notes,
-        f'"{fragment.strip()}" is written with a bare "$" and the places asked for are in {str(name).title()}: it '
-        f'was read in {dollar}, the dollar written "$" there; pass `salary_currency: "USD"` for US dollars.',
+        f'"{fragment.strip()}" is written with a bare "{mark}" and the places asked for are in '
+        f"{str(name).title()}: it was read in {local_currency}, {where}",
     ]
     reader.min_salary = local.min_salary
-    reader.currency = dollar
+    reader.currency = local_currency
 
 
 def _per_diem_noted(reader: ReaderState, match: re.Match[str]) -> bool:

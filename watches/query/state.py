@@ -38,6 +38,10 @@ class ReaderState:
         # the amount taken with one: its text, where its notes start and how many there are.
         self.dollar = "USD"
         self.bare_dollar: tuple[str, int, int] | None = None
+        # Likewise the krona or krone written "kr" (SEK unless the places are in Norway, Denmark or
+        # Iceland), and which of the two marks the amount taken was written with.
+        self.krona = "SEK"
+        self.bare_mark = "$"
         self.max_years: float | None = None
         self.remote_from: list[str] = []
         self.visa = False

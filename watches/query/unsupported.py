@@ -107,6 +107,16 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
             r"|\b(?:early|late|growth|seed|pre-seed)[\s-]stage(?=\s*(?:[,|]|$))"
         ),
     ),
+    # An industry as a segment of its own, "only" after it: "…, fintech only", "crypto companies only"
+    # (the kind of company, as "at fintechs"; a title rarely names it).
+    (
+        ("only",),
+        re.compile(
+            r"(?:(?<=[,|]\s)|(?<=^\s))(?:fintechs?|crypto|web3|blockchain|healthcare|health[\s-]?tech|ed[\s-]?tech|ad[\s-]?tech"
+            r"|insurtech|proptech|climate(?:[\s-]?tech)?|biotech|saas|b2b\s+saas|e-?commerce|gaming)"
+            r"(?:\s+(?:compan(?:y|ies)|startups?|firms?))?\s+only(?=\s*(?:[,|]|$))"
+        ),
+    ),
     # A bonus or a budget: "+ bonus", "signing bonus", "learning budget", "home office stipend"; in
     # Spanish and Portuguese "+ bono anual", "bônus anual".
     (

@@ -27,7 +27,8 @@ GENERIC = frozenset(
         "tech",
         "technical",
         "technology",
-        # The same words in German, French, Spanish, Portuguese, Italian ("Backend Entwickler").
+        # The same words in German, French, Spanish, Portuguese, Italian, Dutch, Swedish and Polish
+        # ("Backend Entwickler", "Java utvecklare", "programista Python").
         "entwickler",
         "softwareentwickler",
         "ingenieur",
@@ -39,6 +40,14 @@ GENERIC = frozenset(
         "programador",
         "desenvolvedor",
         "sviluppatore",
+        "ingegnere",
+        "programmatore",
+        "ontwikkelaar",
+        "programmeur",
+        "utvecklare",
+        "ingenjör",
+        "programista",
+        "inżynier",
     }
 )
 # Their Portuguese and feminine forms ("Engenheiro de Software", "Entwicklerin"): generic too, but no
@@ -102,6 +111,7 @@ de des du la le les el los las en em à als für da do dos das del por par con c
 emploi emplois offre offres poste postes vaga vagas empleo empleos trabajo trabajos oferta ofertas stelle stellen
 stellenangebot stellenangebote stellenanzeige jobangebot lavoro
 sueldo salario salário gehalt salaire rémunération remuneração bruto brutos bruta brutas neto netos
+di il della na het een voor och för praca vacature vacatures jobb tjänst stipendio retribuzione
 """
 FOREIGN_STOP_WORDS = frozenset(_FOREIGN_STOP_TEXT.split())
 WORD = re.compile(r"[^\s,;:|()\"“”!?/\[\]{}<>]+")
