@@ -74,8 +74,6 @@ _FOREIGN_NO = re.compile(r"\b(?:pas\s+d(?:e\s+|['’])|(?:sans|sin|senza|kein(?:
 # Remote work in Spanish, Portuguese, Italian, French and Polish ("remoto", "télétravail", "zdalnie"):
 # read as "remote", so every rule about remote work reads them ("Roma o remoto" is Rome or remote).
 _FOREIGN_REMOTE = re.compile(r"\b(?:remot[oa]s?|t[ée]l[ée]travail|teletrabajo|zdaln(?:ie|a|y))\b")
-_FOREIGN_REMOTE_LOOK = ("remot", "travail", "teletrabajo", "zdaln")
-_FOREIGN_NO_LOOK = ("pas d", "sans ", "sin ", "senza ", "kein", "ohne ", "geen ", "zonder ", "bez ")
 
 
 def normalise(reader: ReaderState, text: str) -> None:
@@ -115,10 +113,22 @@ def normalise(reader: ReaderState, text: str) -> None:
     # "Paris ou remote", "Roma o remoto": "or" in other languages.
     if " ou " in reader.text or " oder " in reader.text or " o " in reader.text:
         reader.text = _FOREIGN_OR.sub("or", reader.text)
-    if any(word in reader.text for word in _FOREIGN_REMOTE_LOOK):
-        reader.text = _FOREIGN_REMOTE.sub("remote", reader.text)
-    if any(word in reader.text for word in _FOREIGN_NO_LOOK):
-        reader.text = _FOREIGN_NO.sub("no ", reader.text)
+    text = reader.text
+    if "remot" in text or "travail" in text or "teletrabajo" in text or "zdaln" in text:
+        reader.text = _FOREIGN_REMOTE.sub("remote", text)
+    text = reader.text
+    if (
+        "pas d" in text
+        or "sans " in text
+        or "sin " in text
+        or "senza " in text
+        or "kein" in text
+        or "ohne " in text
+        or "geen " in text
+        or "zonder " in text
+        or "bez " in text
+    ):
+        reader.text = _FOREIGN_NO.sub("no ", text)
     # "US-only" is "US only" ("only" is a request word; the place is read alone).
     if "-only" in reader.text:
         reader.text = _HYPHEN_ONLY.sub(" only", reader.text)

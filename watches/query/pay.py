@@ -123,6 +123,11 @@ _GROSS = r"(?:\s*\b(?:gross|net|nett|netto|netti|brutto|brut|bruto|brutos|bruta|
 # is a range's only after "between" (as a posting's: salary_patterns.BETWEEN).
 _BETWEEN = r"(?P<between>between|entre|zwischen|tussen|tra)\s+"
 _PAY = re.compile(
+    # Every way in starts where no word character stands before it (a pay word, a floor, an amount) or
+    # at a comparison sign ("salary>=100k"): the lookbehind turns away the positions inside words at
+    # once, where every alternative of the lead and the floor was tried before (about a quarter of
+    # the pattern's time over the query tables).
+    r"(?:(?<!\w)|(?=[<>≥≤]))"
     rf"(?:{_PAY_LEAD}\s+)?(?:(?:{_FLOOR}|{_CEILING}|\b{_BETWEEN})\s*)?{_amount('')}"
     # A range's "to" in other languages too: "R$ 9.000 a R$ 12.000", "70.000 bis 85.000 €", "3.000 tot 4.000".
     rf"(?:(?:\s*(?:-|–|—|to)\s*|\s+(?:a|à|bis|tot|até)\s+|(?(between)\s+(?:and|y|e|et|und|en)\s+|(?!))){_amount('2')})?"

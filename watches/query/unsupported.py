@@ -97,23 +97,18 @@ _UNSUPPORTED_RARE: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
         ),
     ),
     # Working days and hours: "Mon-Fri", "Monday to Friday", "9-5", "9 to 5", "weekdays only"; a
-    # funding stage as a segment of its own: "…, seed stage" ("seed-stage startups" is above).
+    # funding stage as a segment of its own: "…, seed stage" ("seed-stage startups" is above); an
+    # industry as a segment of its own, "only" after it: "…, fintech only", "crypto companies only"
+    # (the kind of company, as "at fintechs"; a title rarely names it).
     (
-        ("fri", "9-5", "9 to 5", "9 - 5", "9–5", "weekday", "stage"),
+        ("fri", "9-5", "9 to 5", "9 - 5", "9–5", "weekday", "stage", "only"),
         re.compile(
             r"\bmon(?:day)?\s*(?:-|–|to|through|thru)\s*fri(?:day)?\b(?:\s*,?\s*9\s*(?:-|–|to)\s*5\b)?"
             r"|(?<![\w$£€.,-])9\s?(?:-|–|to)\s?5(?![\w.,%-])(?!\s*(?:years?|yrs?|y|k|hours?|days?)\b)"
             r"|\bweekdays?(?:\s+only)?\b(?=\s*(?:[,|]|$))"
             r"|\b(?:early|late|growth|seed|pre-seed)[\s-]stage(?=\s*(?:[,|]|$))"
-        ),
-    ),
-    # An industry as a segment of its own, "only" after it: "…, fintech only", "crypto companies only"
-    # (the kind of company, as "at fintechs"; a title rarely names it).
-    (
-        ("only",),
-        re.compile(
-            r"(?:(?<=[,|]\s)|(?<=^\s))(?:fintechs?|crypto|web3|blockchain|healthcare|health[\s-]?tech|ed[\s-]?tech|ad[\s-]?tech"
-            r"|insurtech|proptech|climate(?:[\s-]?tech)?|biotech|saas|b2b\s+saas|e-?commerce|gaming)"
+            r"|(?:(?<=[,|]\s)|(?<=^\s))(?:fintechs?|crypto|web3|blockchain|healthcare|health[\s-]?tech|ed[\s-]?tech"
+            r"|ad[\s-]?tech|insurtech|proptech|climate(?:[\s-]?tech)?|biotech|saas|b2b\s+saas|e-?commerce|gaming)"
             r"(?:\s+(?:compan(?:y|ies)|startups?|firms?))?\s+only(?=\s*(?:[,|]|$))"
         ),
     ),
