@@ -23,6 +23,9 @@ _INTERN = re.compile(
 _DIRECTOR = re.compile(
     r"\b(?:director|directors|directeur|vp|svp|evp|avp|vice[\s-]+president|chief|head\s+of|head\s*[,:\-–]|"
     r"cto|cfo|ceo|coo|cio|ciso|cmo|cpo|cro|cdo|president|managing\s+partner)\b"
+    # German heads: "Leitung IT & CRM", "Leiter Vertrieb", "Abteilungsleiterin", "Geschäftsführer"
+    # ("Projektleiter", one word, is a project manager's title: no level).
+    r"|\b(?:abteilungs|bereichs)?leit(?:ung|er|erin)\b|\bgesch(?:ä|ae|a)ftsf(?:ü|ue|u)hrer(?:in)?\b"
 )
 # Role names that end in "manager" without managing people.
 _IC_MANAGER_ROLES = (
@@ -46,7 +49,8 @@ _PRINCIPAL = re.compile(r"\b(?:principal|distinguished|architect|architects)\b|"
 _STAFF = re.compile(
     r"\bstaff\b(?!\s+(?:accountant|auditor|nurse|writer|attorney|pharmacist|physician|assistant|member))"
 )
-_SENIOR = re.compile(r"\b(?:senior|sr|snr|lead)\b(?!\s+(?:generation|gen)\b)")
+# "Teamleiter(in)", "Teamleitung": a team lead, in German.
+_SENIOR = re.compile(r"\b(?:senior|sr|snr|lead|teamleit(?:er|erin|ung))\b(?!\s+(?:generation|gen)\b)")
 _ENTRY = re.compile(
     r"\b(?:junior|jr|jnr|entry[\s-]+level|new\s+grads?|new\s+graduates?|graduate|graduates|grad|associate|trainee|"
     r"early[\s-]+career|beginner)\b"

@@ -284,6 +284,13 @@ def _resolve_named(head: str, hints: list[list[tuple[str, str | None]]]) -> tupl
                         used = max(used_inner - 1, 0)
                         break
                     city = None
+    lead = _region_code_lead(head) if city is None else None
+    if lead is not None:
+        # "CA-ON-Toronto", "US-TX-Austin": iCIMS writes a region's ISO code before the town.
+        region, town = lead
+        city, _ = _best_city(town, [[(gazetteer.country_of_region(region), region)], *hints])
+        if city is None or city.region != region:
+            return Resolved(Place(town.title(), region, gazetteer.country_of_region(region))), 0
     if city is not None:
         place = Place(city.name, city.region, city.country)
         qualified = used > 0 or len(head.split()) > len(gazetteer.fold(city.name).split())
@@ -309,6 +316,17 @@ def _resolve_named(head: str, hints: list[list[tuple[str, str | None]]]) -> tupl
         country, region = hints[0][0]
         return Resolved(Place(head.title(), region, country)), 1
     return None, 0
+
+
+def _region_code_lead(head: str) -> tuple[str, str] | None:
+    """A region's ISO 3166-2 code written before a town ("ca on toronto", folded from
+    "CA-ON-Toronto"): the region and the town, or None."""
+    words = head.split()
+    if len(words) < 3 or len(words[0]) != 2:
+        return None
+    regions = gazetteer.load().regions.get(f"{words[0]} {words[1]}", [])
+    code = f"{words[0]}-{words[1]}".upper()
+    return (code, " ".join(words[2:])) if code in regions else None
 
 
 _SEGMENT_SPLIT = re.compile(r"[;|/•\n]| or | & ")

@@ -37,6 +37,13 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("estagiário em engenharia", {"keywords": ["engenharia"], "seniority": ["intern"]}),
     ("développeur python confirmé", {"keywords": ["python"], "seniority": ["mid"]}),
     ("medior frontend developer", {"keywords": ["frontend"], "seniority": ["mid"]}),
+    ("Leitung IT Berlin", {"locations": ["berlin"], "seniority": ["director"]}),
+    ("Leiter Vertrieb, Hamburg", {"keywords": ["vertrieb"], "locations": ["hamburg"], "seniority": ["director"]}),
+    (
+        "Teamleiter Kundenservice, Hamburg",
+        {"keywords": ["kundenservice"], "locations": ["hamburg"], "seniority": ["senior"]},
+    ),
+    ("Projektleiter Bau München", {"all_keywords": ["projektleiter", "bau"], "locations": ["münchen"]}),
 ]
 
 

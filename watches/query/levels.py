@@ -49,7 +49,7 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "senior",
         re.compile(
-            r"\b(?:senior|sênior|sr\b\.?|snr)(?!\s+(?:staff|principal|manager|managers|director|directors)\b)"
+            r"\b(?:senior|sênior|sr\b\.?|snr|teamleit(?:er|erin|ung))(?!\s+(?:staff|principal|manager|managers|director|directors)\b)"
             r"|(?<!staff\s)\b(?:tech\s+|team\s+)?lead\b(?!\s+staff\b)" + _NOT_LEAD_LEVEL
         ),
     ),
@@ -68,6 +68,9 @@ _LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "director",
         re.compile(
             r"\b(?:senior\s+|sr\.?\s+)?(?:directors?|vps?|svps?|evps?|avps?|vice\s+presidents?|head\s+of|chief)\b"
+            # German heads, as titles write them (boards/derive/seniority.py): "Leitung IT", "Leiter Vertrieb",
+            # "Abteilungsleiter", "Geschäftsführer" ("Projektleiter" is one word: a project manager).
+            r"|\b(?:abteilungs|bereichs)?leit(?:ung|er|erin)\b|\bgesch(?:ä|ae|a)ftsf(?:ü|ue|u)hrer(?:in)?\b"
         ),
     ),
 )
@@ -116,7 +119,8 @@ def read_levels(reader: ReaderState) -> None:
 
     if any(word in reader.text for word in ("+", "above", "higher", " up", "plus", "more senior")):
         reader.cut(_LEVEL_AND_ABOVE, and_above)
-    if any(word in reader.text for word in (" to ", " thr", "–", " bis ", " à ")):  # "mid-senior" is read below
+    text = reader.text
+    if " to " in text or " thr" in text or "–" in text or " bis " in text or " à " in text:  # "mid-senior": below
         reader.cut(_LEVEL_RANGE, level_range)
     for level, pattern in _LEVELS:
         if pattern.search(reader.text):

@@ -53,6 +53,14 @@ TITLES: list[tuple[str, str]] = [
     ("Stażysta IT", "intern"),
     ("Développeur Python Confirmé", "mid"),
     ("Medior Frontend Developer", "mid"),
+    # German heads and team leads; a compound of "-leiter" is its own job ("Projektleiter": a project manager).
+    ("Leitung IT & CRM (36 bis 40 Std./Woche)", "director"),
+    ("Leiter Vertrieb (m/w/d)", "director"),
+    ("Abteilungsleiterin Finanzen", "director"),
+    ("Geschäftsführer", "director"),
+    ("Teamleiter Kundenservice", "senior"),
+    ("Projektleiter Bau", "mid"),
+    ("Filialleiter", "mid"),
 ]
 
 
