@@ -287,10 +287,10 @@ def _resolve_named(head: str, hints: list[list[tuple[str, str | None]]]) -> tupl
     lead = _region_code_lead(head) if city is None else None
     if lead is not None:
         # "CA-ON-Toronto", "US-TX-Austin": iCIMS writes a region's ISO code before the town.
-        region, town = lead
-        city, _ = _best_city(town, [[(gazetteer.country_of_region(region), region)], *hints])
-        if city is None or city.region != region:
-            return Resolved(Place(town.title(), region, gazetteer.country_of_region(region))), 0
+        coded, town = lead
+        city, _ = _best_city(town, [[(gazetteer.country_of_region(coded), coded)], *hints])
+        if city is None or city.region != coded:
+            return Resolved(Place(town.title(), coded, gazetteer.country_of_region(coded))), 0
     if city is not None:
         place = Place(city.name, city.region, city.country)
         qualified = used > 0 or len(head.split()) > len(gazetteer.fold(city.name).split())
