@@ -265,7 +265,9 @@ def _resolve_named(head: str, hints: list[list[tuple[str, str | None]]]) -> tupl
         # Raleigh-Durham, not Triangle, Virginia ("Triangle, VA" still is the town).
         return _area(head, hints), len(hints)
     named_area = head not in gazetteer.CITY_ALIASES and len(head) > 2 and (head in gaz.regions or head in gaz.countries)
-    if named_area or (head in gazetteer.REGION_PREFERRED and not hints):
+    # A region's code before a country it is in is the region: "WA, US" is Washington, not Wa, Ghana.
+    coded_area = bool(hints) and len(head) == 2 and head in gaz.regions and head not in gazetteer.CITY_ALIASES
+    if named_area or coded_area or (head in gazetteer.REGION_PREFERRED and not hints):
         # "California" is the state, not California, Maryland; "Victoria, BC" is still the city.
         area = _area(head, hints)
         if area is not None and area.place is not None and _agrees(area.place, hints):

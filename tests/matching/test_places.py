@@ -106,6 +106,11 @@ RESOLVED = [
     ("US-TX", [Place(None, "US-TX", "US")]),
     ("Remote - US-CA", [Place(None, "US-CA", "US", remote=True)]),
     ("Sydney, AU-NSW", [Place("Sydney", "AU-NSW", "AU")]),
+    # A region's code before a country it is in is the region, not a town of that name ("Wa", Ghana).
+    ("WA, US", [Place(None, "US-WA", "US")]),
+    ("WA, Australia", [Place(None, "AU-WA", "AU")]),
+    ("CA, US", [Place(None, "US-CA", "US")]),
+    ("Wa, Ghana", [Place("Wa", None, "GH")]),
     # A city's name in its own language; a qualifier still chooses the town the alias is not.
     ("Roma", [Place("Rome", None, "IT")]),
     ("Roma, QLD", [Place("Roma", "AU-QLD", "AU")]),
