@@ -172,6 +172,20 @@ def parse_posted_at(value: str | None) -> datetime | None:
     return parsed
 
 
+# The annual pay columns are PostgreSQL `integer`s, at most 2,147,483,647, and a year's pay in
+# some currencies passes that: VND 3,000,000,000 is about 120,000 USD, IDR 2,500,000,000 about
+# 160,000. Written as stated, one such posting failed its whole board's check on PostgreSQL
+# (SQLite stores any integer). Only filters read these columns, and no threshold they compare
+# with comes near the cap (a `min_salary` is at most 10,000,000; job_words' pay keys stop at
+# 400,000), so a figure held at the cap meets every filter as the stated one would; the job as
+# served (its JSON) keeps the stated figures.
+ANNUAL_COLUMN_MAX = 2**31 - 1
+
+
+def _annual_column(amount: int | None) -> int | None:
+    return None if amount is None else min(amount, ANNUAL_COLUMN_MAX)
+
+
 def filter_columns(job: ParsedJob, *, company: str) -> dict[str, Any]:
     """Values of the `JobFields` columns for `job` (what filters are evaluated on)."""
     return dict(zip(FILTER_COLUMNS, filter_values(job, company=company), strict=True))
@@ -190,8 +204,8 @@ def filter_values(job: ParsedJob, *, company: str) -> tuple[Any, ...]:
         job.workplace_type,
         job.seniority,
         (salary.currency or "")[:3] if salary else "",
-        salary.annual_min if salary else None,
-        salary.annual_max if salary else None,
+        _annual_column(salary.annual_min) if salary else None,
+        _annual_column(salary.annual_max) if salary else None,
         _experience_floor(job),
         job.employment_type or "",
         job.visa_sponsorship or "",

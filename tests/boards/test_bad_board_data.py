@@ -19,9 +19,11 @@ from django.utils import timezone
 from boards.models import Job, Resource
 from boards.services import check as check_service
 from boards.services.check import CHECK_FAILED, resource_check
+from boards.services.jobstore import ANNUAL_COLUMN_MAX
 from changes.models import Change
 from tests.boards.test_check import acme
 from tests.fakes import GREENHOUSE_API, GREENHOUSE_QUERIES, FakeSite, greenhouse_job, serve_greenhouse
+from watches.filters import MAX_MIN_SALARY
 from watches.models import Watch
 from watches.services.clients import client_create
 from watches.services.present import resource_health
@@ -107,3 +109,45 @@ def test_a_watch_whose_creation_fails_leaves_nothing_behind(site: FakeSite, monk
 
     assert not Watch.objects.filter(client=client).exists()
     assert Resource.objects.get().last_error_code == ""
+
+
+VND_PAY = "<p>Salary range: VND 2,500,000,000 - 3,500,000,000 per year</p>"
+
+
+def test_a_years_pay_past_a_postgresql_integer_is_stored_and_every_job_reported(site: FakeSite) -> None:
+    """VND 3,500,000,000 a year (about 140,000 USD) passed the `integer` pay columns: on PostgreSQL
+    the whole board's check failed (CHECK_FAILED, no job stored), SQLite took it. The columns hold
+    the cap, above every threshold a filter compares with; the job as served keeps the stated pay."""
+    resource = acme()
+    serve_greenhouse(
+        site,
+        "acme",
+        [
+            greenhouse_job(1, "Senior iOS Engineer", "Ho Chi Minh City, Vietnam", content=VND_PAY),
+            greenhouse_job(2, "Welder"),
+        ],
+    )
+
+    outcome = resource_check(resource_id=resource.pk)
+
+    assert (outcome.ok, outcome.changes) == (True, 0)  # the first snapshot reports nothing
+    paid = Job.objects.get(title="Senior iOS Engineer")
+    assert (paid.salary_annual_min, paid.salary_annual_max) == (ANNUAL_COLUMN_MAX, ANNUAL_COLUMN_MAX)
+    assert ANNUAL_COLUMN_MAX > MAX_MIN_SALARY
+    assert {k: paid.data["salary"][k] for k in ("min", "max", "currency", "annual_max")} == {
+        "min": 2_500_000_000,
+        "max": 3_500_000_000,
+        "currency": "VND",
+        "annual_max": 3_500_000_000,
+    }
+    serve_greenhouse(
+        site,
+        "acme",
+        [
+            greenhouse_job(1, "Senior iOS Engineer", "Ho Chi Minh City, Vietnam", content=VND_PAY),
+            greenhouse_job(2, "Welder"),
+            greenhouse_job(3, "Lead iOS Engineer", "Hanoi, Vietnam", content=VND_PAY),
+        ],
+    )
+    assert resource_check(resource_id=resource.pk).changes == 1
+    assert Change.objects.get().salary_annual_max == ANNUAL_COLUMN_MAX
