@@ -19,6 +19,10 @@ from boards.fetch.body import media_type
 from boards.fetch.errors import FetchError
 
 SNIFF_CHARS = 50_000  # how much of a body the markers are looked for in
+# A Retry-After is read as at most a year: a longer one is a mistake (the scheduler waits a week
+# at most, boards/services/intervals.py), and a bigger number overflowed `timedelta` when the
+# check's failure was recorded, so the board's RATE_LIMITED became CHECK_FAILED, a bug of ours.
+MAX_RETRY_AFTER_SECONDS = 365 * 24 * 3600
 CHALLENGE_STATUSES = frozenset({401, 403, 429, 503})
 
 # On an error status, any of these says "bot check" (anchor-sources.md §3.3, plus vendor markers).
@@ -55,14 +59,16 @@ _LOGIN_PATHS = re.compile(
 
 
 def parse_retry_after(value: str | None, *, now: datetime | None = None) -> int | None:
-    """Seconds to wait from a Retry-After value: delay-seconds or an HTTP-date (RFC 9110 §10.2.3)."""
+    """Seconds to wait from a Retry-After value: delay-seconds or an HTTP-date (RFC 9110 §10.2.3),
+    at most MAX_RETRY_AFTER_SECONDS. Delay-seconds is ASCII digits (RFC 9110 §5.6.1's DIGIT):
+    `str.isdigit` also takes "²", which `int` then refuses with a ValueError."""
     if value is None:
         return None
     text = value.strip()
     if not text:
         return None
-    if text.isdigit():
-        return int(text)
+    if text.isascii() and text.isdigit():
+        return min(int(text), MAX_RETRY_AFTER_SECONDS)
     try:
         when = parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError):
@@ -70,7 +76,7 @@ def parse_retry_after(value: str | None, *, now: datetime | None = None) -> int 
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     delta = (when - (now or datetime.now(UTC))).total_seconds()
-    return max(0, math.ceil(delta))
+    return min(max(0, math.ceil(delta)), MAX_RETRY_AFTER_SECONDS)
 
 
 def _sniff(body: bytes) -> str:

@@ -151,3 +151,22 @@ def test_a_years_pay_past_a_postgresql_integer_is_stored_and_every_job_reported(
     )
     assert resource_check(resource_id=resource.pk).changes == 1
     assert Change.objects.get().salary_annual_max == ANNUAL_COLUMN_MAX
+
+
+@pytest.mark.parametrize("retry_after", ["9" * 30, "²"])
+def test_a_board_that_asks_to_wait_in_an_odd_retry_after_is_rate_limited(site: FakeSite, retry_after: str) -> None:
+    """A 429 whose Retry-After overflowed `timedelta` ("999…") or was a digit only to `str.isdigit`
+    ("²") was recorded as our own bug (CHECK_FAILED, PARSE_ERROR) instead of RATE_LIMITED."""
+    resource = acme()
+    for query in GREENHOUSE_QUERIES:
+        site.pages[(GREENHOUSE_API, f"/v1/boards/acme/jobs{query}")] = (
+            429,
+            b"slow down",
+            {"Content-Type": "text/plain", "Retry-After": retry_after},
+        )
+
+    outcome = resource_check(resource_id=resource.pk)
+
+    resource.refresh_from_db()
+    assert (outcome.ok, resource.last_error_code) == (False, "RATE_LIMITED")
+    assert timezone.now() + timedelta(hours=1) < resource.next_check_at <= timezone.now() + timedelta(days=7)

@@ -13,7 +13,7 @@ from werkzeug import Request, Response
 
 from boards.fetch.client import fetch
 from boards.fetch.errors import FetchError
-from boards.fetch.refusals import parse_retry_after
+from boards.fetch.refusals import MAX_RETRY_AFTER_SECONDS, parse_retry_after
 from watchtower.config import Config
 
 
@@ -215,6 +215,10 @@ def test_retry_after_is_honoured_in_seconds_and_http_date_forms(
         ("1.5", None),
         ("", None),
         ("tomorrow", None),
+        ("²", None),  # a digit to str.isdigit, not to int(): it raised ValueError
+        ("٣", None),  # an Arabic-Indic three: not delay-seconds (RFC 9110 §5.6.1 DIGIT is ASCII)
+        ("9" * 30, MAX_RETRY_AFTER_SECONDS),  # overflowed timedelta when the failure was recorded
+        ("Fri, 31 Dec 9999 23:59:59 GMT", MAX_RETRY_AFTER_SECONDS),
     ],
 )
 def test_retry_after_values_parse_against_a_fixed_clock(value: str, expected: int | None) -> None:
