@@ -159,16 +159,25 @@ def job_from_data(key: str, data: dict[str, Any], *, same: dict[Any, Any] | None
 
 @functools.lru_cache(maxsize=4096)  # a board repeats its posting dates
 def parse_posted_at(value: str | None) -> datetime | None:
+    """A posting's date, aware, or None when the text names no instant a calendar has. Boards do
+    write "0000-00-00" (a database's empty date), "2026-02-30", or an offset that carries
+    9999-12-31 past the year 9999 in UTC: Django's parsers raise ValueError on a well-formed but
+    impossible date, and the conversion to UTC (to store it) OverflowError, and either failed the
+    whole board's check (CHECK_FAILED, no job stored) for one posting."""
     if not value:
         return None
-    parsed = parse_datetime(value)
-    if parsed is None:
-        day = parse_date(value[:10]) if len(value) >= 10 else None
-        if day is None:
-            return None
-        parsed = datetime(day.year, day.month, day.day)
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
+    try:
+        parsed = parse_datetime(value)
+        if parsed is None:
+            day = parse_date(value[:10]) if len(value) >= 10 else None
+            if day is None:
+                return None
+            parsed = datetime(day.year, day.month, day.day)
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=UTC)
+        parsed.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
     return parsed
 
 

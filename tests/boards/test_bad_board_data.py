@@ -170,3 +170,28 @@ def test_a_board_that_asks_to_wait_in_an_odd_retry_after_is_rate_limited(site: F
     resource.refresh_from_db()
     assert (outcome.ok, resource.last_error_code) == (False, "RATE_LIMITED")
     assert timezone.now() + timedelta(hours=1) < resource.next_check_at <= timezone.now() + timedelta(days=7)
+
+
+@pytest.mark.parametrize(
+    "posted",
+    ["0000-00-00", "2026-02-30", "2026-02-30T10:00:00Z", "2026-01-01T25:00:00", "9999-12-31T23:59:59-14:00"],
+)
+def test_a_posting_date_no_calendar_has_is_no_date_and_the_check_goes_on(site: FakeSite, posted: str) -> None:
+    """Django's date parsers raise on a well-formed impossible date ("0000-00-00" is a database's
+    empty date), and 9999-12-31 at -14:00 is past the year 9999 in UTC: the whole board's check
+    failed (CHECK_FAILED, no job stored) for one posting's date."""
+    resource = acme()
+    serve_greenhouse(
+        site,
+        "acme",
+        [
+            greenhouse_job(1, "Senior iOS Engineer", first_published=posted, updated_at=posted),
+            greenhouse_job(2, "Welder"),
+        ],
+    )
+
+    outcome = resource_check(resource_id=resource.pk)
+
+    assert outcome.ok, outcome
+    assert dict(Job.objects.values_list("title", "posted_at"))["Senior iOS Engineer"] is None
+    assert Job.objects.count() == 2
