@@ -19,6 +19,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import heapq
+import http.client
 import itertools
 import logging
 import os
@@ -223,11 +224,30 @@ class ConnectGuard:
         conn.watched_by = self.deadline
 
 
+class FinalResponse(http.client.HTTPResponse):
+    """The final response, past any interim ones. RFC 9110 §15.2: a client MUST parse one or more
+    1xx responses before the final one, even unexpected ones; http.client passes over 100 Continue
+    only, so a 103 Early Hints or 102 Processing was taken for the answer: a webhook receiver's 204
+    read as a failed "HTTP 103" (and its batch sent again), a page's 200 came back as a 103 whose
+    body was the real status line and headers. 101 Switching Protocols stays final.
+
+    `_read_status` and `http.client._read_headers` are private: tests/boards/fetch/test_http.py
+    fails if an upgrade of Python takes them away."""
+
+    def _read_status(self) -> tuple[str, int, str]:
+        while True:
+            version, status, reason = super()._read_status()  # type: ignore[misc]
+            if not 101 < status < 200:
+                return version, status, reason
+            http.client._read_headers(self.fp)  # type: ignore[attr-defined]
+
+
 class _Guarded(HTTPConnection):
-    """What both guarded connections add: sockets opened only through the guard, and each
-    request's deadline taking over a kept socket."""
+    """What both guarded connections add: sockets opened only through the guard, each request's
+    deadline taking over a kept socket, and interim 1xx responses passed over (FinalResponse)."""
 
     watched_by: Deadline | None = None  # the deadline whose watchdog has this socket
+    response_class = FinalResponse
 
     def __init__(self, *args: Any, connect_guard: ConnectGuard, **kwargs: Any) -> None:
         self._connect_guard = connect_guard

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
@@ -14,6 +15,7 @@ from werkzeug import Request, Response
 from boards.fetch.client import fetch
 from boards.fetch.errors import FetchError
 from boards.fetch.refusals import MAX_RETRY_AFTER_SECONDS, parse_retry_after
+from tests.boards.fetch.servers import raw_server, read_request
 from watchtower.config import Config
 
 
@@ -223,3 +225,29 @@ def test_retry_after_is_honoured_in_seconds_and_http_date_forms(
 )
 def test_retry_after_values_parse_against_a_fixed_clock(value: str, expected: int | None) -> None:
     assert parse_retry_after(value, now=datetime(2026, 10, 21, 7, 27, tzinfo=UTC)) == expected
+
+
+def _answering_once(answer: bytes) -> Callable[[socket.socket], None]:
+    def handler(conn: socket.socket) -> None:
+        read_request(conn)
+        conn.sendall(answer)
+
+    return handler
+
+
+EARLY_HINTS = b"HTTP/1.1 103 Early Hints\r\nLink: </app.css>; rel=preload\r\n\r\n"
+PROCESSING = b"HTTP/1.1 102 Processing\r\n\r\n"
+PAGE = b'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"jobs":[]}'
+
+
+@pytest.mark.parametrize("interim", [EARLY_HINTS, PROCESSING, EARLY_HINTS + PROCESSING + EARLY_HINTS])
+def test_interim_1xx_answers_are_passed_over_to_the_final_one(local: Config, interim: bytes) -> None:
+    """RFC 9110 §15.2: a client MUST parse 1xx responses before the final one. http.client skips
+    only 100 Continue: a 103 was the answer, its Link header the page's headers and the real
+    status line and headers the page's body; a receiver's 204 after a 102 was a failed webhook."""
+    with raw_server(_answering_once(interim + PAGE)) as port:
+        page = fetch(f"http://127.0.0.1:{port}/jobs", check_robots=False)
+    assert (page.status, page.body, page.content_type) == (200, b'{"jobs":[]}', "application/json")
+    with raw_server(_answering_once(interim + b"HTTP/1.1 204 No Content\r\n\r\n")) as port:
+        hook = fetch(f"http://127.0.0.1:{port}/hook", method="POST", body=b"{}", check_robots=False, status_only=True)
+    assert hook.status == 204
