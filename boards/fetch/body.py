@@ -175,20 +175,26 @@ def read_capped(
     check: Callable[[], object] | None = None,
 ) -> bytes:
     """Decode `chunks` and return at most `cap` bytes; past the cap raise BODY_TOO_LARGE, or with
-    `truncate` keep the first `cap` bytes. `check` runs before every chunk (the deadline)."""
+    `truncate` keep the first `cap` bytes. `check` runs before every chunk (the deadline). Data
+    the decoders cannot read is NETWORK_ERROR, as a stream that ends early is: zlib's and brotli's
+    own errors escaped the fetch, and a board serving corrupt gzip failed as a bug of ours
+    (CHECK_FAILED) rather than as the transient fault of its server."""
     decoders = decoders_for(content_encoding)
     parts: list[bytes] = []
     total = 0
-    for chunk in chunks:
-        if check is not None:
-            check()
-        for piece in _chain(decoders, chunk):
-            total += len(piece)
-            if total > cap:
-                if not truncate:
-                    raise too_large(cap)
-                parts.append(piece[: len(piece) - (total - cap)])
-                return b"".join(parts)
-            parts.append(piece)
+    try:
+        for chunk in chunks:
+            if check is not None:
+                check()
+            for piece in _chain(decoders, chunk):
+                total += len(piece)
+                if total > cap:
+                    if not truncate:
+                        raise too_large(cap)
+                    parts.append(piece[: len(piece) - (total - cap)])
+                    return b"".join(parts)
+                parts.append(piece)
+    except (zlib.error, brotli.error) as exc:
+        raise FetchError("NETWORK_ERROR", f"failed reading body: corrupt {content_encoding} data ({exc})") from exc
     _drain(decoders)
     return b"".join(parts)

@@ -109,6 +109,37 @@ def test_a_compressed_body_that_ends_early_is_a_network_error() -> None:
     assert caught.value.code == "NETWORK_ERROR"
 
 
+@pytest.mark.parametrize(
+    ("encoding", "body"),
+    [
+        ("gzip", b"this is not gzip at all"),
+        ("gzip", gzip.compress(b"x" * 1000)[:10] + b"\xff" * 40),
+        ("deflate", zlib.compress(b"x" * 1000)[:2] + b"\xff" * 40),
+        ("br", b"\xff\xff\xff\xff"),
+    ],
+    ids=["gzip-not-gzip", "gzip-corrupt", "deflate-corrupt", "br-corrupt"],
+)
+def test_a_corrupt_compressed_body_is_a_network_error(encoding: str, body: bytes) -> None:
+    """zlib.error and brotli.error escaped the fetch: a board serving corrupt gzip failed its
+    check as a bug of ours (CHECK_FAILED) instead of its server's transient fault."""
+    with pytest.raises(FetchError) as caught:
+        read_capped(Counting(body), content_encoding=encoding, cap=CAP)
+    assert caught.value.code == "NETWORK_ERROR"
+    assert f"corrupt {encoding} data" in caught.value.message
+
+
+def test_a_corrupt_gzip_page_is_a_network_error_of_the_fetch(local: Config) -> None:
+    answer = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 8\r\n\r\nnot gzip"
+
+    def handler(conn: socket.socket) -> None:
+        read_request(conn)
+        conn.sendall(answer)
+
+    with raw_server(handler) as port, pytest.raises(FetchError) as caught:
+        fetch(f"http://127.0.0.1:{port}/jobs", check_robots=False)
+    assert caught.value.code == "NETWORK_ERROR"
+
+
 def test_an_unknown_content_encoding_is_refused() -> None:
     with pytest.raises(FetchError) as caught:
         read_capped(Counting(b"abc"), content_encoding="zstd", cap=CAP)
