@@ -21,6 +21,7 @@ from boards.services.jobstore import job_from_data
 from boards.services.resources import resource_get_or_create
 from boards.sources.registry import recognize
 from changes.models import Change
+from tests.boards.group_memory import group_memory
 from tests.fakes import GREENHOUSE_API, greenhouse_job, serve_greenhouse
 
 pytestmark = pytest.mark.django_db(transaction=False)
@@ -274,13 +275,8 @@ def _without_fingerprints(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def groups_of(resource: Resource) -> list[tuple[Any, ...]]:
-    from boards.models import JobGroup
-
-    return sorted(
-        JobGroup.objects.filter(resource=resource).values_list(
-            "key", "first_seen_at", "times_posted", "closed_at", "places"
-        )
-    )
+    """The board's group memory as a check reads it (its rows, and what its job rows imply)."""
+    return group_memory(resource)
 
 
 def test_a_mixed_history_writes_what_deriving_everything_writes(site, monkeypatch) -> None:
@@ -379,8 +375,10 @@ def test_a_group_the_board_has_no_memory_of_starts_from_its_rows_first_sighting(
         assert resource_check(resource_id=resource.pk).outcome == "changed"
     now = start + timedelta(days=3)
     assert dict(Job.objects.values_list("key", "first_seen_at")) == {**sighted, "id:3": now}
-    remembered = sorted(JobGroup.objects.filter(resource=resource).values_list("first_seen_at", "times_posted"))
+    # Their memory is what their rows imply: no group of them needs a row of its own.
+    remembered = sorted((first, times) for _, first, times, _, _ in group_memory(resource))
     assert remembered == sorted([*((when, 1) for when in sighted.values()), (now, 1)])
+    assert not JobGroup.objects.filter(resource=resource).exists()
 
 
 def planned_groups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -413,7 +411,7 @@ def test_once_every_group_was_planned_a_check_plans_the_groups_it_touches(site, 
 
 
 def test_a_new_version_plans_every_group_once_and_settles_their_memory(site, monkeypatch) -> None:
-    """Memory settled under another version (here: one group's lost) is settled again by the
+    """Memory settled under another version (here: one group's row lost) is settled again by the
     first check that writes under this one, as a plan of every group would."""
     from boards.models import JobGroup
 
@@ -422,7 +420,11 @@ def test_a_new_version_plans_every_group_once_and_settles_their_memory(site, mon
     serve_greenhouse(site, "acme", jobs)
     resource_check(resource_id=resource.pk)
     settled = groups_of(resource)
-    JobGroup.objects.filter(resource=resource, key=settled[0][0]).delete()
+    # Rows as a board kept before groups of one posting had none: one of them lost.
+    JobGroup.objects.bulk_create(
+        JobGroup(resource=resource, key=key, first_seen_at=first, times_posted=times, places=places)
+        for key, first, times, _, places in settled[1:]
+    )
     Resource.objects.filter(pk=resource.pk).update(groups_planned="an older version")
     counts = planned_groups(monkeypatch)
     serve_greenhouse(site, "acme", [*jobs, greenhouse_job(9, "Designer")])
