@@ -73,8 +73,9 @@ def plan(
     only: Container[str] | None = None,
 ) -> Plan:
     """Regroup the diff's events and settle each open group's history. `first_seen` reads the
-    stored rows' first sighting of the keys it is given (a group the board has no memory of,
-    stored before grouping existed, starts from it), for those groups only.
+    stored rows' first sighting of the keys it is given, for those groups only: an open group
+    without a memory row is remembered from it (`_implied`), a group that starts a life with a
+    stored posting starts from it.
 
     `only` limits the plan to these groups (None: every group): the groups whose rows the check
     may write, and every group an event touches (`stored.touched_groups`). The others' memory is
