@@ -125,6 +125,16 @@ UNIT = {
     "día": "day",
     "dia": "day",
     "hora": "hour",
+    # Swedish, Norwegian and Danish after "/", "per", "i", "om": "SEK 55 000 per månad", "NOK 60 000 i
+    # måneden", "DKK 45.000 om måneden", "SEK 660 000 per år".
+    "månad": "month",
+    "månaden": "month",
+    "måned": "month",
+    "måneden": "month",
+    "mån": "month",
+    "mnd": "month",
+    "år": "year",
+    "året": "year",
     # Italian after "al", "all'", "per", "/": "€3.000 al mese", "45.000 € all'anno".
     "anno": "year",
     "mese": "month",
@@ -208,18 +218,22 @@ ADVERB = {
     "settimanali": "week",
     "jaarlijks": "year",
     "maandelijks": "month",
+    # Norwegian and Danish, Swedish: "NOK 720 000 årlig", "DKK 45.000 månedlig".
+    "årlig": "year",
+    "månedlig": "month",
+    "månatlig": "month",
 }
 # The period stated right after the figure: "/yr", "per hour", "an hour", "a month", "annually".
 _PERIOD_AFTER = (
     r"(?:(?:/|\bper\b|\ba\b|\ban\b|\beach\b)\s?(?P<unit>years?|yrs?|annum|y|months?|mo|mth|mon|weeks?|wks?|fortnight|days?|hours?|hrs?|h)(?![a-z])"
-    r"|(?:/|\b(?:pro|per|par|im|por|al|ao|a la)\b|\ball['’])\s?(?P<foreign>jahr|an|jaar|monat|mois|"
+    r"|(?:/|\b(?:pro|per|par|im|por|al|ao|a la|i|om)\b|\ball['’])\s?(?P<foreign>jahr|an|jaar|monat|mois|"
     r"maand|woche|semaine|tag|jour|dag|stunde|std|heure|uur|año|ano|mes|mês|semana|día|dia|hora|quincena|quinzena"
-    r"|anno|mese|settimana|giorno)(?![a-zäöüáéíóúñãêç])"
+    r"|anno|mese|settimana|giorno|månaden|månad|måneden|måned|mån|mnd|året|år)(?![a-zäöüáéíóúñãêçå])"
     r"|\b(?P<adverb>annually|annual|yearly|per annum|p\.a\.?|pa|bi-?weekly|fortnightly|semi-?monthly|monthly|weekly|"
     r"daily|hourly|jährlich|monatlich|"
     r"wöchentlich|täglich|stündlich|annuel(?:le)?s?|mensuel(?:le)?s?|anual(?:es)?|anuais|mensual(?:es)?|mensal|"
     r"mensais|semanal(?:es)?|semanais|diarios?|quincenal(?:es)?|quinzena(?:l|is)|annu[oiae]|annual[ei]|mensil[ei]|"
-    r"settimanal[ei]|jaarlijks|maandelijks)(?![a-zäöüáéíóúñãêç])"
+    r"settimanal[ei]|jaarlijks|maandelijks|årlig|månedlig|månatlig)(?![a-zäöüáéíóúñãêçå])"
     r"|(?<![a-z])(?P<abbr>p/hr|p/h|p\.h\.|phr|ph|p/w|p\.w\.|pw|p/m|pcm|p/a|p/y|p/d)(?![a-z/]))"
 )
 PERIOD_AFTER = re.compile(_PERIOD_AFTER, re.IGNORECASE)

@@ -746,6 +746,9 @@ AGREEMENT: list[tuple[str, str, str, str, bool]] = [
     ("data engineer Oslo, 60 000 kr/mnd", "Data Engineer", "Oslo", "Lønn: NOK 60 000", True),
     ("data engineer Oslo, 61 000 kr/mnd", "Data Engineer", "Oslo", "Lønn: NOK 60 000", False),
     ("data engineer Stockholm, 60 000 kr/mån", "Data Engineer", "Stockholm", "Lön: NOK 60 000", False),
+    ("data engineer Stockholm, 55 000 kr/mån", "Data Engineer", "Stockholm", "SEK 55 000 per månad", True),
+    ("data engineer Stockholm, 56 000 kr/mån", "Data Engineer", "Stockholm", "SEK 55 000 per månad", False),
+    ("data engineer Copenhagen, 50.000 kr om måneden", "Data Engineer", "Copenhagen", "DKK 50.000 om måneden", True),
     ("data engineer, 2,000 bi-weekly", "Data Engineer", "Austin, TX", "Pay: 2,000 - 2,400 bi-weekly", True),
     ("data engineer, 2,500 bi-weekly", "Data Engineer", "Austin, TX", "Pay: 2,000 - 2,400 bi-weekly", False),
 ]

@@ -67,13 +67,10 @@ _COP_BEFORE = r"cop(?=\s?\d{1,3}(?:[.,\s]\d{3})+(?!\d))"
 _CURRENCY_WORDS = r"dollars|euros|pounds|yen|rupees|nis|shekels|zł|zl|rand|reais|kr"
 
 
-# Paid by the month in Swedish, Norwegian and Danish ("/mån", "/mnd", "/md", "/år", "om måneden"): the query's own
-# forms; the rest are the posting readers' (salary_patterns.UNIT, ADVERB, LABEL_PERIOD, ABBREVIATION).
-_NORDIC_PERIODS = {
-    **{"år": "year", "året": "year", "månad": "month", "mån": "month", "måned": "month", "mnd": "month", "md": "month"},
-    # "om måneden" (Danish), "i måneden" (Norwegian), "i månaden" (Swedish): a month.
-    **{"måneden": "month", "månaden": "month"},
-}
+# The query's own short form: Danish "/md" (a month). The rest are the posting readers' words
+# (salary_patterns.UNIT, ADVERB, LABEL_PERIOD, ABBREVIATION), the Nordic "/mån", "/mnd", "/år",
+# "om måneden" among them.
+_SHORT_PERIODS = {"md": "month"}
 # A period as `read_pay` looks it up: the unit after "/", "per", "pro"... ("/h", "pro Woche"), the
 # word after the figure ("weekly", "quincenal", "wöchentlich"), the label before it ("hourly rate:",
 # "Sueldo quincenal:") and the short forms with their dots and slashes taken out ("p/h" is "ph").
@@ -82,7 +79,7 @@ _PERIODS = {
     **salary_patterns.ADVERB,
     **salary_patterns.LABEL_PERIOD,
     **{short.replace(".", "").replace("/", ""): period for short, period in salary_patterns.ABBREVIATION.items()},
-    **_NORDIC_PERIODS,
+    **_SHORT_PERIODS,
 }
 
 
@@ -91,7 +88,7 @@ def _alternatives(words: Iterable[str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
-_UNITS = _alternatives([*salary_patterns.UNIT, *_NORDIC_PERIODS])
+_UNITS = _alternatives([*salary_patterns.UNIT, *_SHORT_PERIODS])
 # The adverbs but "pa", "p.a." and "per annum", which have shapes of their own below, and "annual",
 # an adjective before its noun in an English query ("2020 - 2024 annual report", "$5k annual bonus").
 _ADVERBS = _alternatives(

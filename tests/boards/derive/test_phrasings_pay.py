@@ -101,6 +101,13 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("€ 3.000 al mese", (3000, 3000, "EUR", "month")),
     ("€ 2.500 - € 3.000 mensili", (2500, 3000, "EUR", "month")),
     ("€ 4.000 maandelijks", (4000, 4000, "EUR", "month")),
+    # Swedish, Norwegian and Danish periods (the query reader's "kr/mån", "om måneden" are these words).
+    ("SEK 55 000 per månad", (55000, 55000, "SEK", "month")),
+    ("Lön: 55 000 - 65 000 SEK/mån", (55000, 65000, "SEK", "month")),
+    ("NOK 60 000 i måneden", (60000, 60000, "NOK", "month")),
+    ("DKK 50.000 om måneden", (50000, 50000, "DKK", "month")),
+    ("SEK 660 000 per år", (660000, 660000, "SEK", "year")),
+    ("NOK 720 000 årlig", (720000, 720000, "NOK", "year")),
     ("$1,000 weekly", (1000, 1000, "USD", "week")),
 ]
 
