@@ -313,15 +313,23 @@ def _follow(
             send_url = base + target.path
             hop_headers["Host"] = target.netloc
         remaining = deadline.remaining()
-        response = session.request(
-            method,
-            send_url,
-            headers=hop_headers,
-            data=payload,
-            stream=True,
-            allow_redirects=False,
-            timeout=(remaining, remaining),
-        )
+        try:
+            response = session.request(
+                method,
+                send_url,
+                headers=hop_headers,
+                data=payload,
+                stream=True,
+                allow_redirects=False,
+                timeout=(remaining, remaining),
+            )
+        except ValueError as exc:
+            if isinstance(exc, requests.exceptions.RequestException):
+                raise
+            # requests reads a 3xx's Location even when it does not follow it (Response.next): one
+            # that is not UTF-8, or holds a bracket urlsplit cannot read, raised UnicodeDecodeError
+            # or ValueError out of the fetch, and out of the webhook sender's whole run.
+            raise guard.refuse(f"unreadable redirect Location: {exc}") from exc
         try:
             location = response.headers.get("location")
             if not (options.follow_redirects and response.status_code in REDIRECT_STATUSES and location):
@@ -329,7 +337,10 @@ def _follow(
             hops += 1
             if hops > config.max_redirects:
                 raise FetchError("TOO_MANY_REDIRECTS", f"more than {config.max_redirects} redirects")
-            next_url = _location(current_url, location, overrides)
+            try:
+                next_url = _location(current_url, location, overrides)
+            except ValueError as exc:  # urljoin and urlsplit raise on a bracket they cannot read
+                raise guard.refuse(f"redirect blocked: unreadable Location: {exc}") from exc
             if response.status_code == 303 or (response.status_code in {301, 302} and method == "POST"):
                 method, payload = "GET", None
                 headers.pop("Content-Type", None)

@@ -329,6 +329,12 @@ def _post(row: WebhookDelivery, watch: Watch, keep_alive: KeepAlive) -> Attempt:
         )
     except FetchError as exc:
         return Attempt(False, f"{exc.code}: {exc.message}")
+    except Exception:
+        # Whatever a receiver's answer makes go wrong fails this attempt only: raised, it ended the
+        # whole run, every other watch's batch left claimed and unsent until the lease ran out,
+        # and this one never counted an attempt (so it was never given up on).
+        logger.exception("webhook delivery %s failed in the sender", row.delivery_id)
+        return Attempt(False, "INTERNAL_ERROR: the sender failed on this receiver's answer")
     if 200 <= result.status < 300:
         return Attempt(True)
     return Attempt(False, f"HTTP {result.status}")

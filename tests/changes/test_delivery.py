@@ -3,10 +3,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 import time
 from collections.abc import Iterator
 from datetime import timedelta
 from itertools import count
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -17,6 +19,7 @@ from werkzeug import Request, Response
 from changes.models import DeliveryStatus, WebhookDelivery
 from changes.services import delivery
 from changes.services.delivery import MAX_ATTEMPTS, retry_delay, sign, webhooks_deliver_due
+from tests.boards.fetch.servers import raw_server, read_request
 from watches.models import Client, Watch, WatchKind
 
 pytestmark = pytest.mark.django_db
@@ -196,6 +199,50 @@ def test_a_receiver_is_judged_by_its_status_whatever_its_body(
     assert time.monotonic() - started < 5
     row.refresh_from_db()
     assert (row.status, row.attempts, row.last_error) == (status, 1, error)
+
+
+def test_a_receiver_whose_answer_breaks_the_sender_fails_only_its_own_attempt(httpserver: HTTPServer) -> None:
+    """A 302 whose Location is not UTF-8 raised UnicodeDecodeError out of the fetch and ended the
+    whole run: every watch's batch stayed claimed and unsent until the lease ran out, and the
+    hostile one never counted an attempt, so it broke every run, for everyone, for good."""
+    httpserver.expect_request("/ok", method="POST").respond_with_data("", status=204)
+
+    def hostile(conn: socket.socket) -> None:
+        read_request(conn)
+        conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: http://\xff\xfe/\r\nContent-Length: 0\r\n\r\n")
+
+    with raw_server(hostile) as port:
+        bad = make_delivery(make_watch(f"http://127.0.0.1:{port}/hook"))
+        good = [make_delivery(make_watch(httpserver.url_for("/ok")), change_id=n) for n in range(2, 6)]
+        assert webhooks_deliver_due(workers=2) == 5
+
+    bad.refresh_from_db()
+    assert (bad.status, bad.attempts, bad.claim_token) == (DeliveryStatus.PENDING, 1, "")
+    assert bad.last_error.startswith("SSRF_BLOCKED: unreadable redirect Location")
+    assert WebhookDelivery.objects.filter(pk__in=[row.pk for row in good], status=DeliveryStatus.DELIVERED).count() == 4
+
+
+def test_any_failure_in_the_sender_fails_that_attempt_only(httpserver: HTTPServer, monkeypatch) -> None:
+    """The sender's safety net: whatever else a receiver's answer makes go wrong is that attempt's
+    INTERNAL_ERROR, never the end of the run."""
+    httpserver.expect_request("/ok", method="POST").respond_with_data("", status=204)
+    real_fetch = delivery.fetch
+
+    def fetch(url: str, **options: Any) -> Any:
+        if url.endswith("/broken"):
+            raise RuntimeError("a bug the receiver found")
+        return real_fetch(url, **options)
+
+    monkeypatch.setattr(delivery, "fetch", fetch)
+    bad = make_delivery(make_watch(httpserver.url_for("/broken")))
+    good = make_delivery(make_watch(httpserver.url_for("/ok")), change_id=2)
+
+    assert webhooks_deliver_due(workers=2) == 2
+
+    bad.refresh_from_db()
+    good.refresh_from_db()
+    assert (bad.status, bad.attempts, bad.last_error.split(":")[0]) == (DeliveryStatus.PENDING, 1, "INTERNAL_ERROR")
+    assert good.status == DeliveryStatus.DELIVERED
 
 
 def test_an_unreachable_receiver_is_a_failed_attempt(httpserver: HTTPServer) -> None:

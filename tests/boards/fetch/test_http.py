@@ -251,3 +251,19 @@ def test_interim_1xx_answers_are_passed_over_to_the_final_one(local: Config, int
     with raw_server(_answering_once(interim + b"HTTP/1.1 204 No Content\r\n\r\n")) as port:
         hook = fetch(f"http://127.0.0.1:{port}/hook", method="POST", body=b"{}", check_robots=False, status_only=True)
     assert hook.status == 204
+
+
+UNREADABLE_LOCATIONS = [b"http://\xff\xfe/jobs", b"http://[::1", b"//[::1/jobs", b"http://[not-an-address]/jobs"]
+
+
+@pytest.mark.parametrize("location", UNREADABLE_LOCATIONS)
+@pytest.mark.parametrize("follow", [True, False], ids=["followed", "not-followed"])
+def test_an_unreadable_redirect_location_is_a_fetch_error(local: Config, location: bytes, follow: bool) -> None:
+    """requests reads a 3xx's Location even when redirects are not followed (Response.next): one
+    that is not UTF-8, or a bracket urlsplit cannot read, raised UnicodeDecodeError or ValueError
+    out of the fetch (and out of the webhook sender's whole run)."""
+    answer = b"HTTP/1.1 302 Found\r\nLocation: " + location + b"\r\nContent-Length: 0\r\n\r\n"
+    with raw_server(_answering_once(answer)) as port, pytest.raises(FetchError) as caught:
+        fetch(f"http://127.0.0.1:{port}/jobs", method="POST", body=b"{}", check_robots=False, follow_redirects=follow)
+    assert caught.value.code == "SSRF_BLOCKED"
+    assert "Location" in caught.value.message
