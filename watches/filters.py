@@ -200,6 +200,25 @@ class Filters:
             or self.companies
         )
 
+    def matches_nothing(self) -> bool:
+        """Whether the filters exclude every job they ask for, whatever the jobs hold: each any-of
+        keyword, or one all-of keyword, holds an excluded term (a text that holds " engineering
+        manager " holds " manager "), or every company asked for is excluded. Both forms (the
+        query and `filters_match`) find nothing for them, and a search reads nothing
+        (`search.newest_matching`): "manager" without "manager", pay >= 250k, remote in the US,
+        read a slice and then every job at 5M to test each row's words and find none (168 ms of
+        database CPU, the slowest of bench.search's seed 2027; docs/scaling.md)."""
+        keys = self.keys
+
+        def excluded(key: str) -> bool:
+            return any(word in key for word in keys.exclude_keywords)
+
+        if keys.keywords and all(excluded(key) for key in keys.keywords):
+            return True
+        if any(excluded(key) for key in keys.all_keywords):
+            return True
+        return bool(keys.companies) and set(keys.companies) <= set(keys.exclude_companies)
+
 
 class FilterKeys(NamedTuple):
     """What `Filters` compile to before either form is built: padded term and place keys (tested as

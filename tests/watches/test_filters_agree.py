@@ -102,6 +102,10 @@ FILTERS: list[dict[str, Any]] = [
         "include_unknown": False,
     },
     {"keywords": ["engineer"], "exclude_keywords": ["ios"]},
+    # Filters that exclude what they ask for (`Filters.matches_nothing`: no read at all).
+    {"keywords": ["engineering manager", "manager"], "exclude_keywords": ["manager"], "min_salary": 100_000},
+    {"all_keywords": ["engineer", "ios engineer"], "exclude_keywords": ["ios"]},
+    {"companies": ["Stripe, Inc."], "exclude_companies": ["stripe"]},
     {"keywords": ["acme"]},
     {"keywords": ["mobile"]},
     {"locations": ["California"]},

@@ -222,6 +222,8 @@ def newest_matching(filters: Filters, *, offset: int, limit: int) -> tuple[list[
     exactly up to `max(COUNT_CAP, offset + limit)`, and whether there are more."""
     wanted = offset + limit
     cap = max(COUNT_CAP, wanted)
+    if filters.matches_nothing():
+        return [], (0, False)
     if connection.vendor != "postgresql":
         ordered = newest_jobs(one_per_vacancy(filters))
         page = jobs_as_dicts(ordered, offset=offset, limit=limit)
