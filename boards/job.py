@@ -180,18 +180,20 @@ sorted_dict = _compile_as_dict(sort=True)
 
 def compile_init(kind: type) -> Callable[..., None]:
     """The `__init__` `dataclasses` writes for a frozen dataclass with slots (the same
-    parameters, defaults and default factories, in field order), each value set through its
-    slot's own setter instead of `object.__setattr__`: the frozen class refuses plain
-    assignment, and that generic call, one per field, was most of the 5.7 µs a `ParsedJob` took
-    to build (3.4 µs so, timeit, 9 fields given). A new board's first read builds one per
-    posting, a later read one per stored row (`StoredJob`): 100,000 of them.
-    tests/boards/test_job_init.py compares it with the dataclass's own."""
-    namespace: dict[str, Any] = {"_MISSING": MISSING}
+    parameters, defaults and default factories, in field order), the values set as plain
+    attributes of an instance of an open twin of the class (`_open_twin`: the same slots, no
+    `__setattr__` of its own), the instance's class set back after: the frozen class refuses
+    plain assignment, and the generic `object.__setattr__`, one per field, was most of the 5.7 µs
+    a `ParsedJob` took to build; each slot's own setter called instead took 3.4 µs (timeit, 9
+    fields given; 1.18 µs for all 26 given positionally), a plain assignment of the twin's slot
+    with the two class changes 0.32 µs. A new board's first read builds one per posting, a later
+    read one per stored row (`StoredJob`, a subclass without slots of its own, whose instances
+    change class as `kind`'s do): 100,000 of them. tests/boards/test_job_init.py compares it
+    with the dataclass's own."""
+    namespace: dict[str, Any] = {"_MISSING": MISSING, "_Open": _open_twin(kind), "_set_class": _set_class}
     parameters: list[str] = []
-    lines: list[str] = []
+    lines: list[str] = ["    kind = type(self)", "    _set_class(self, _Open)"]
     for index, item in enumerate(fields(kind)):
-        setter = f"_set_{index}"
-        namespace[setter] = getattr(kind, item.name).__set__  # the slot's member descriptor
         value = item.name
         if item.default is not MISSING:
             namespace[f"_default_{index}"] = item.default
@@ -202,11 +204,23 @@ def compile_init(kind: type) -> Callable[..., None]:
             value = f"_factory_{index}() if {item.name} is _MISSING else {item.name}"
         else:
             parameters.append(item.name)
-        lines.append(f"    {setter}(self, {value})")
+        lines.append(f"    self.{item.name} = {value}")
+    lines.append("    _set_class(self, kind)")
     exec(f"def __init__(self, {', '.join(parameters)}):\n" + "\n".join(lines), namespace)  # field names alone
     compiled: Callable[..., None] = namespace["__init__"]
     compiled.__qualname__ = f"{kind.__qualname__}.__init__"
     return compiled
+
+
+# `object.__setattr__(instance, "__class__", cls)` without the name's look-up: Python lets an
+# instance change class between two classes of the same layout (the same slots on the same base).
+_set_class = object.__dict__["__class__"].__set__
+
+
+def _open_twin(kind: type) -> type:
+    """A class with `kind`'s slots (so its instances and `kind`'s share their layout) and no
+    `__setattr__` of its own, which plain assignment to a slot takes the quick path of."""
+    return type(f"_Open{kind.__name__}", (object,), {"__slots__": kind.__dict__["__slots__"]})
 
 
 _dataclass_init = ParsedJob.__init__  # what `compile_init` writes out (its test compares the two)
