@@ -166,14 +166,16 @@ def search_text_for(
 ) -> str:
     """The `search_text` column: title, location(s), department and company, each normalised,
     separated by a bar so phrases never span two fields."""
-    return _search_text(title, company, location, tuple(other_locations), department)
+    return search_text_of(title, company, location, tuple(other_locations), department)
 
 
 @functools.lru_cache(maxsize=32768)
-def _search_text(title: str, company: str, location: str, other_locations: tuple[str, ...], department: str) -> str:
-    """`search_text_for`, remembered: a board repeats its titles, places, departments and
-    company (bench/big_board.py's 100,000 postings: about 16,000 combinations; each field was
-    looked up in `normalise`'s cache and the parts joined, once a posting)."""
+def search_text_of(title: str, company: str, location: str, other_locations: tuple[str, ...], department: str) -> str:
+    """`search_text_for` of the fields by position, the other locations a tuple, remembered: a
+    board repeats its titles, places, departments and company (bench/big_board.py's 100,000
+    postings: about 16,000 combinations; each field was looked up in `normalise`'s cache and the
+    parts joined, once a posting). A job's row (boards/services/jobstore.py `filter_values`)
+    asks it directly: the keywords and the tuple of the keyword form were a fifth of its cost."""
     fields = [title, location, *other_locations, department, company]
     parts = [normalise(field).strip() for field in fields if field]
     parts = [part for part in parts if part]

@@ -201,13 +201,17 @@ def filter_columns(job: ParsedJob, *, company: str) -> dict[str, Any]:
 
 
 def filter_values(job: ParsedJob, *, company: str) -> tuple[Any, ...]:
-    """`filter_columns`' values in the order of FILTER_COLUMNS (a row written with COPY)."""
+    """`filter_columns`' values in the order of FILTER_COLUMNS (a row written with COPY). The
+    search and place texts asked of their remembered forms by position, with the job's own
+    tuples (a new 100,000-posting board writes as many rows)."""
     salary = job.salary
     name, key, agency = _company_values(company)
+    location, others = job.location, job.other_locations
+    years = job.experience_years
     return (
         job.title[:500],
         name,
-        job.location[:500],
+        location[:500],
         job.department[:300],
         job.remote,
         job.workplace_type,
@@ -215,24 +219,16 @@ def filter_values(job: ParsedJob, *, company: str) -> tuple[Any, ...]:
         (salary.currency or "")[:3] if salary else "",
         _annual_column(salary.annual_min) if salary else None,
         _annual_column(salary.annual_max) if salary else None,
-        _experience_floor(job),
+        # The years a job asks at least, as `max_experience_years` filters them: a ceiling alone
+        # ("less than 2 years") asks at least nothing, so it is 0, not unknown.
+        0.0 if years is None and job.experience_years_max is not None else years,
         job.employment_type or "",
         job.visa_sponsorship or "",
         key,
         job.staffing_agency or agency,
         parse_posted_at(job.posted_at),
-        terms.search_text_for(
-            title=job.title,
-            company=company,
-            location=job.location,
-            other_locations=job.other_locations,
-            department=job.department,
-        ),
-        places.place_text_for(
-            locations=[job.location, *job.other_locations] if job.location else list(job.other_locations),
-            remote=job.remote,
-            remote_scope=job.remote_scope,
-        ),
+        terms.search_text_of(job.title, company, location, others, job.department),
+        places.place_text_of((location, *others) if location else others, job.remote, job.remote_scope),
     )
 
 
@@ -249,11 +245,3 @@ def summary(change_type: str, job: ParsedJob, changed_fields: tuple[str, ...] = 
     if changed_fields:
         text += f" ({', '.join(changed_fields)})"
     return text[:700]
-
-
-def _experience_floor(job: ParsedJob) -> float | None:
-    """The years a job asks at least, as `max_experience_years` filters them: a ceiling alone
-    ("less than 2 years") asks at least nothing, so it is 0, not unknown."""
-    if job.experience_years is None and job.experience_years_max is not None:
-        return 0.0
-    return job.experience_years

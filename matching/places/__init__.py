@@ -35,7 +35,13 @@ from matching.places.scope import (
     remote_scope_of_locations,
     remote_scope_of_phrase,
 )
-from matching.places.tokens import REMOTE_UNKNOWN_KEY, place_filter_keys, place_text_for, remote_from_keys
+from matching.places.tokens import (
+    REMOTE_UNKNOWN_KEY,
+    place_filter_keys,
+    place_text_for,
+    place_text_of,
+    remote_from_keys,
+)
 
 __all__ = [
     "REMOTE_UNKNOWN_KEY",
@@ -53,6 +59,7 @@ __all__ = [
     "one_edit",
     "place_filter_keys",
     "place_text_for",
+    "place_text_of",
     "places_as_dicts",
     "region_named_by_code",
     "remote_from_keys",

@@ -70,12 +70,14 @@ def place_text_for(*, locations: Sequence[str], remote: bool, remote_scope: Sequ
     area that scope lies inside, `remote:unknown` for a remote job that names none), then the
     normalised location text itself (after a bar) for filters that name no known place.
     Without `remote_scope`, the scope is read from the locations."""
-    return _place_text(tuple(locations), remote, None if remote_scope is None else tuple(remote_scope))
+    return place_text_of(tuple(locations), remote, None if remote_scope is None else tuple(remote_scope))
 
 
 @functools.lru_cache(maxsize=resolver.RESOLVED_CACHE)
-def _place_text(locations: tuple[str, ...], remote: bool, remote_scope: tuple[str, ...] | None) -> str:
-    """`place_text_for`, remembered: the postings of a board share a few hundred locations."""
+def place_text_of(locations: tuple[str, ...], remote: bool, remote_scope: tuple[str, ...] | None) -> str:
+    """`place_text_for` of tuples, by position, remembered: the postings of a board share a few
+    hundred locations. A job's row (boards/services/jobstore.py `filter_values`) asks it
+    directly, with the job's own tuples."""
     codes = (
         list(remote_scope) if remote_scope is not None else scope.remote_scope_of_locations(locations, remote=remote)
     )

@@ -105,7 +105,7 @@ def test_a_remembered_search_text_is_the_one_built_afresh(
     remembered = search_text_for(
         title=title, company=company, location=location, other_locations=others, department=department
     )
-    afresh = terms._search_text.__wrapped__(title, company, location, tuple(others), department)
+    afresh = terms.search_text_of.__wrapped__(title, company, location, tuple(others), department)
     assert remembered == afresh
     # A list or a tuple of the same places is one text.
     assert (
