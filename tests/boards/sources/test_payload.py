@@ -48,6 +48,16 @@ def test_text_is_strings_only_with_whitespace_collapsed(value, expected):
     assert text(value) == expected
 
 
+# Spaces at either end, doubled, beside other whitespace and controls: where the quick path ends.
+_SPACED_TEXT = st.text(st.sampled_from([" ", "\t", "\n", "\x00", "\u00a0", "a", "é", "\ud83d"]), max_size=8)
+
+
+@given(_SPACED_TEXT | st.text())
+def test_text_is_its_collapse_whichever_path_it_takes(value: str) -> None:
+    # The definition: `text`'s quick path hands back a field that is its own collapse as it is.
+    assert text(value) == " ".join(clean_text(value).split())
+
+
 @pytest.mark.parametrize(
     ("value", "expected"),
     [
