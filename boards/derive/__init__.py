@@ -19,7 +19,7 @@ from typing import NamedTuple
 from boards.derive.company import is_staffing_agency
 from boards.derive.employment import employment_type_of
 from boards.derive.experience import experience_from_lowered, experience_from_text
-from boards.derive.money import local_dollar
+from boards.derive.money import local_dollar, local_krona
 from boards.derive.remote_scope import remote_scope_of
 from boards.derive.salary import salary_from_structured, salary_from_text, salary_of
 from boards.derive.seniority import seniority as seniority_of
@@ -303,12 +303,24 @@ def _read_text(
     locations = (location, *other_locations)
     # The currency of a bare "$" is the posting's places' (only a text holding "$" asks for it).
     dollar = _dollar_of(locations) if salary and ("$" in title or "$" in description) else "USD"
+    # Likewise the krona or krone of "kr": one cached look-up (searching the text for "kr" first costs
+    # more, ~3 µs a 3 KB description for each spelling).
+    krona = _krona_of(locations) if salary else "SEK"
     if description:
         said = _text_said(
-            title, company, stated_employment, description, salary=salary, experience=experience, dollar=dollar
+            title,
+            company,
+            stated_employment,
+            description,
+            salary=salary,
+            experience=experience,
+            dollar=dollar,
+            krona=krona,
         )
     else:
-        said = _title_said(title, company, stated_employment, salary=salary, experience=experience, dollar=dollar)
+        said = _title_said(
+            title, company, stated_employment, salary=salary, experience=experience, dollar=dollar, krona=krona
+        )
     places = " / ".join(place for place in locations if place)
     workplace = workplace_from_lowered(title=title, location=places, hint=hint, text=said.read)
     fingerprint = identity.description_fingerprint(description, locations=locations)
@@ -332,10 +344,19 @@ def _read_text(
 
 
 def _text_said(
-    title: str, company: str, stated_employment: str, description: str, *, salary: bool, experience: bool, dollar: str
+    title: str,
+    company: str,
+    stated_employment: str,
+    description: str,
+    *,
+    salary: bool,
+    experience: bool,
+    dollar: str,
+    krona: str,
 ) -> _TextSaid:
     """The readers of a posting's text that read neither its places nor its workplace field (the
-    salary takes from them only `dollar`, the currency of a bare "$": `_dollar_of`)."""
+    salary takes from them only `dollar`, the currency of a bare "$", and `krona`, that of "kr":
+    `_dollar_of`, `_krona_of`)."""
     # One lowercased copy of the text serves every reader; the description is dropped after this.
     read = PostingText.of_posting(title, description)
     found = experience_from_lowered(read.low) if experience else None
@@ -346,7 +367,7 @@ def _text_said(
     return _TextSaid(
         read=read,
         seniority=seniority,
-        salary=salary_of(read, dollar=dollar) if salary else None,
+        salary=salary_of(read, dollar=dollar, krona=krona) if salary else None,
         experience=(*found, "text") if found is not None else (None, None, None),
         employment=employment,
         visa=visa_of(read),
@@ -356,14 +377,16 @@ def _text_said(
 
 @functools.lru_cache(maxsize=8192)
 def _title_said(
-    title: str, company: str, stated_employment: str, *, salary: bool, experience: bool, dollar: str
+    title: str, company: str, stated_employment: str, *, salary: bool, experience: bool, dollar: str, krona: str
 ) -> _TextSaid:
     """`_text_said` of a posting without a description: its title says it all, so it is read once
     per title, company and employment field, not once per combination of those with the places
     and the workplace field (bench/big_board.py's 100,000 postings: 546 titles, 16,168
     combinations). The text it keeps is only ever read (`PostingText` scans once, for every
     registered anchor word, and keeps what it found)."""
-    return _text_said(title, company, stated_employment, "", salary=salary, experience=experience, dollar=dollar)
+    return _text_said(
+        title, company, stated_employment, "", salary=salary, experience=experience, dollar=dollar, krona=krona
+    )
 
 
 # A posting without a description (a plain listing, as a 100,000-posting Greenhouse board's whose
@@ -480,3 +503,11 @@ def _dollar_of(locations: tuple[str, ...]) -> str:
     York", "Remote - US" or no known place is USD. A location that names no known place adds
     nothing."""
     return local_dollar({place.country for location in locations if location for place in _places_of(location)})
+
+
+@functools.lru_cache(maxsize=4096)  # a board repeats its location lists
+def _krona_of(locations: tuple[str, ...]) -> str:
+    """The currency "kr" stands for in a posting at these locations (money.local_krona of the
+    countries they resolve to, as `_dollar_of`): "Oslo" is NOK, "Copenhagen" DKK; no known place or
+    several countries is SEK."""
+    return local_krona({place.country for location in locations if location for place in _places_of(location)})

@@ -93,6 +93,21 @@ LOCAL_DOLLAR: dict[str, str] = {
 }
 
 
+# The krona or krone written "kr" ("45 000 kr/mnd", "kr 600 000 per år"), by the country of the
+# posting's or the query's places; anywhere else (no place, several countries, a place elsewhere) the
+# Swedish krona.
+LOCAL_KRONA: dict[str, str] = {"SE": "SEK", "NO": "NOK", "DK": "DKK", "IS": "ISK"}
+
+
+def local_krona(countries: Collection[str | None]) -> str:
+    """The currency "kr" stands for where pay is stated for these countries (as `local_dollar`):
+    the krone of Norway, Denmark or Iceland when they are that one country, else SEK."""
+    if len(countries) != 1:
+        return "SEK"
+    (country,) = countries
+    return LOCAL_KRONA.get(country or "", "SEK")
+
+
 def local_dollar(countries: Collection[str | None]) -> str:
     """The currency a bare "$" stands for where pay is stated for these countries (ISO codes; None
     for a place of no one country: "Remote", "EMEA"): the local dollar when they are one country of

@@ -57,23 +57,24 @@ def salary_from_structured(s: StructuredSalary) -> Salary | None:
     return _make_salary(low, high, currency, period, "structured")
 
 
-def salary_from_text(text: str, *, dollar: str = "USD") -> Salary | None:
+def salary_from_text(text: str, *, dollar: str = "USD", krona: str = "SEK") -> Salary | None:
     """The pay a posting states in prose, or None.
 
     Every figure that looks like money is judged in its context; ranges beat single figures, and
     several ranges with the same period and currency as the first (pay zones, tiers) merge into
-    the widest one. A bare "$" is `dollar` (see `salary_of`).
+    the widest one. A bare "$" is `dollar` and "kr" is `krona` (see `salary_of`).
     """
     if not text:
         return None
-    return salary_of(PostingText.of_text(text[:MAX_TEXT]), dollar=dollar)
+    return salary_of(PostingText.of_text(text[:MAX_TEXT]), dollar=dollar, krona=krona)
 
 
-def salary_of(read: PostingText, *, dollar: str = "USD") -> Salary | None:
+def salary_of(read: PostingText, *, dollar: str = "USD", krona: str = "SEK") -> Salary | None:
     """`salary_from_text` of a posting's title and description (derive_job's one `PostingText`,
     whose anchor scan finds the places worth reading). `dollar` is the currency of a bare "$" where
     the posting is (money.local_dollar of its places); a text that names another dollar anywhere
-    ("USD", "US$", "A$" beside a Toronto office) leaves a bare "$" the US dollar, as before."""
+    ("USD", "US$", "A$" beside a Toronto office) leaves a bare "$" the US dollar, as before. Likewise
+    `krona` is the currency of "kr" there (money.local_krona: NOK in Oslo, DKK in Copenhagen, else SEK)."""
     text, low = read.text[:MAX_TEXT], read.low[:MAX_TEXT]
     if _DIGIT.search(text) is None:  # every figure pat.MONEY reads starts with a digit (AMOUNT)
         return None
@@ -82,7 +83,7 @@ def salary_of(read: PostingText, *, dollar: str = "USD") -> Salary | None:
     ranges: list[_Candidate] = []
     first_single: _Candidate | None = None
     for match, offset in money_matches(read, text, low):
-        candidate = _judged(text, low, match, offset, dollar)
+        candidate = _judged(text, low, match, offset, dollar, krona)
         if candidate is None:
             continue
         if candidate.is_range:
@@ -106,7 +107,7 @@ def salary_of(read: PostingText, *, dollar: str = "USD") -> Salary | None:
 
 # Judgements of figures by the text around them (`_judged`): a board repeats its boilerplate ("a $1,500
 # yearly learning budget"), and judging a figure costs about 50 Python-level operations.
-_JUDGED: dict[tuple[str, str, int, int, str], _Candidate | None] = {}
+_JUDGED: dict[tuple[str, str, int, int, str, str], _Candidate | None] = {}
 _JUDGED_MAX = 8192
 # How far `_judge` reads around a figure: 80 characters before it (the pay or perk word before it), 40
 # after it (the window after it); see `_judged`.
@@ -114,9 +115,9 @@ _JUDGE_BEFORE = 80
 _JUDGE_AFTER = 40
 
 
-def _judged(text: str, low: str, match: re.Match[str], offset: int, dollar: str) -> _Candidate | None:
+def _judged(text: str, low: str, match: re.Match[str], offset: int, dollar: str, krona: str) -> _Candidate | None:
     """`_judge`, cached by the window of `text` and `low` it reads, the figure's place in it and the
-    currency of a bare "$".
+    currency of a bare "$" and of "kr".
 
     Every read of `_judge` stays within _JUDGE_BEFORE characters before the figure and _JUDGE_AFTER
     after it (its line start only as "more than 60 characters back"), and the match's groups are
@@ -126,21 +127,22 @@ def _judged(text: str, low: str, match: re.Match[str], offset: int, dollar: str)
     start, end = match.start() + offset, match.end() + offset
     first = start - _JUDGE_BEFORE if start > _JUDGE_BEFORE else 0
     last = end + _JUDGE_AFTER
-    key = (text[first:last], low[first:last], start - first, end - first, dollar)
+    key = (text[first:last], low[first:last], start - first, end - first, dollar, krona)
     try:
         return _JUDGED[key]
     except KeyError:
         pass
-    candidate = _judge(text, low, match, offset, dollar)
+    candidate = _judge(text, low, match, offset, dollar, krona)
     if len(_JUDGED) >= _JUDGED_MAX:
         _JUDGED.clear()
     _JUDGED[key] = candidate
     return candidate
 
 
-def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str) -> _Candidate | None:
+def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str, krona: str) -> _Candidate | None:
     """One money-looking match (found in text[offset:]: `money_matches`) → a candidate salary, or None
-    when its context says it is not pay. A bare "$" is `dollar`, judged by that currency's scale.
+    when its context says it is not pay. A bare "$" is `dollar` and "kr" `krona`, judged by that
+    currency's scale.
 
     Cheap tests first: most numbers in a description carry no currency, no "k" and no period. Each
     reading of the context (the words before the figure, the word after it) is made once.
@@ -148,7 +150,7 @@ def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str) 
     c1, c2, k1, k2, m1, m2, raw1, raw2, code3, sym3, sep, plus = match.group(
         "c1", "c2", "k1", "k2", "m1", "m2", "a1", "a2", "code3", "sym3", "sep", "plus"
     )
-    currency = _currency(code3 or sym3) or _currency(c1, dollar) or _currency(c2, dollar)
+    currency = _currency(code3 or sym3, dollar, krona) or _currency(c1, dollar, krona) or _currency(c2, dollar, krona)
     if currency is None and _is_lakh(k1 or k2):
         currency = "INR"
     has_signal = currency is not None or bool(k1 or k2)
@@ -289,13 +291,15 @@ def _amount(raw: str, multiplier: str | None) -> float:
     return value
 
 
-def _currency(token: str | None, dollar: str = "USD") -> str | None:
-    """The currency a symbol or code stands for; a bare "$" is `dollar`."""
+def _currency(token: str | None, dollar: str, krona: str) -> str | None:
+    """The currency a symbol or code stands for; a bare "$" is `dollar`, "kr" `krona`."""
     if not token:
         return None
     key = token.strip().upper()
     if key == "$":
         return dollar
+    if key in ("KR", "KR."):
+        return krona
     return pat.SYMBOL_CURRENCY.get(key, key if key in pat.CODE_SET else None)
 
 

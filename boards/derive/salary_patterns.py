@@ -47,9 +47,11 @@ SYMBOL_CURRENCY: dict[str, str] = {
     "FT": "HUF",
     "RMB": "CNY",
 }
-# Codes are upper case only: "try", "sar" and "php" are words too.
+# Codes are upper case only: "try", "sar" and "php" are words too. "kr" (or "Kr", "KR", "kr.") is the
+# krona or krone of the posting's places (money.local_krona, `salary_of`'s `krona`), before or after the
+# figure: "kr 600 000 per år", "45 000 kr/mnd", "kr. 45.000 om måneden".
 PREFIX = (
-    r"(?:US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|MX\$|R\$|CN¥|\$|£|€|¥|₹|₱|₩|₪|₺|₦|Rs\.?|(?:"
+    r"(?:US\$|CA\$|C\$|AU\$|A\$|NZ\$|SG\$|S\$|HK\$|MX\$|R\$|CN¥|\$|£|€|¥|₹|₱|₩|₪|₺|₦|Rs\.?|(?:kr|Kr|KR)\.?(?![A-Za-z])|(?:"
     + CODES
     + r")(?![A-Za-z]))"
 )
@@ -67,7 +69,9 @@ MULT = r"(?:[kK](?![A-Za-z])|\s?(?:lakhs?|lacs?|LPA|lpa|crores?)(?![A-Za-z]))"
 # bono" is 30,000 and more.
 MAG = r"(?:\s?(?:mm|MM|mn|Mn|mil|mio|Mio|bn|million|billion|trillion|[mMbBtT])(?![^\W\d_]))"
 SEP = r"\s{0,3}(?P<sep>-{1,2}|[‐‑–—~−]|to|and|through)\s{0,3}"
-SUFFIX = r"(?:\s?\(?(?P<code3>" + CODES + r")\)?(?![A-Za-z])|\s?(?P<sym3>€|£|zł|Kč|Ft(?![A-Za-z])))"
+SUFFIX = (
+    r"(?:\s?\(?(?P<code3>" + CODES + r")\)?(?![A-Za-z])|\s?(?P<sym3>€|£|zł|Kč|Ft(?![A-Za-z])|(?:kr|Kr|KR)(?![^\W\d_])))"
+)
 
 MONEY = re.compile(
     r"(?<![\w.,$£€¥₹])"
@@ -347,6 +351,9 @@ CODE_TRIGGER = re.compile(r"(?:[A-Z][A-Z][A-Z]|Rs|zł|Kč|Ft)(?![A-Za-z])")
 WORD_CURRENCIES = frozenset({"Rs", "zł", "Kč", "Ft"})
 # What CODE_TRIGGER's matches must be to count: a text that holds none of them is not read with it.
 CODE_WORDS = tuple(sorted(CODE_SET | WORD_CURRENCIES))
+# "kr" as a word (not inside "kraft", "ukraine"): a figure next to it may be pay in kronor or kroner.
+KR_WORDS = ("kr",)
+KR_TRIGGER = re.compile(r"(?<![^\W\d_])kr(?![^\W\d_])")
 K_TRIGGER = re.compile(r"k(?<=\dk)(?![a-z])")
 LAKH_WORDS = ("lakh", "lpa", "crore")
 LAKH_TRIGGER = re.compile(r"l(?:akhs?|acs?|pa)\b|crores?\b")

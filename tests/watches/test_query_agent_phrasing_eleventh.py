@@ -749,6 +749,19 @@ AGREEMENT: list[tuple[str, str, str, str, bool]] = [
     ("data engineer Stockholm, 55 000 kr/mån", "Data Engineer", "Stockholm", "SEK 55 000 per månad", True),
     ("data engineer Stockholm, 56 000 kr/mån", "Data Engineer", "Stockholm", "SEK 55 000 per månad", False),
     ("data engineer Copenhagen, 50.000 kr om måneden", "Data Engineer", "Copenhagen", "DKK 50.000 om måneden", True),
+    # The posting's own "kr" is the krona or krone of its places, as the query's is (money.local_krona).
+    ("data engineer Oslo, 60 000 kr/mnd", "Data Engineer", "Oslo", "Lønn: 45 000 - 60 000 kr/mnd", True),
+    ("data engineer Oslo, 61 000 kr/mnd", "Data Engineer", "Oslo", "Lønn: 45 000 - 60 000 kr/mnd", False),
+    ("data engineer Stockholm, 55 000 kr/mån", "Data Engineer", "Stockholm", "Lön: 55 000 kr/mån", True),
+    ("data engineer Oslo, 600 000 kr per år", "Data Engineer", "Oslo", "Lønn: kr 600 000 per år", True),
+    (
+        "data engineer Copenhagen, 50.000 kr om måneden",
+        "Data Engineer",
+        "Copenhagen",
+        "Løn: kr. 50.000 om måneden",
+        True,
+    ),
+    ("data engineer Stockholm, 55 000 kr/mån", "Data Engineer", "Oslo", "Lønn: 55 000 kr/mnd", False),
     ("data engineer, 2,000 bi-weekly", "Data Engineer", "Austin, TX", "Pay: 2,000 - 2,400 bi-weekly", True),
     ("data engineer, 2,500 bi-weekly", "Data Engineer", "Austin, TX", "Pay: 2,000 - 2,400 bi-weekly", False),
 ]

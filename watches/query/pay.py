@@ -173,8 +173,6 @@ _CURRENCIES = {
     "reais": "BRL",
     "kr": "SEK",  # or NOK, DKK, ISK by the query's places (`read_local_dollar`)
 }
-# The krona or krone written "kr", by the country of the query's places.
-_KRONA = {"SE": "SEK", "NO": "NOK", "DK": "DKK", "IS": "ISK"}
 # "six figures": a yearly salary of at least 100,000 (no currency said).
 # "low / mid / high six figures" too (never "mid" the level); "seven figures" is 1,000,000.
 _SIX_FIGURES = re.compile(
@@ -418,7 +416,7 @@ def read_local_dollar(reader: ReaderState) -> None:
     if mark == "$":
         local_currency = money.local_dollar(countries)
     else:
-        local_currency = _KRONA.get(next(iter(countries)) or "", "SEK") if len(countries) == 1 else "SEK"
+        local_currency = money.local_krona(countries)
     fragment, at, noted = reader.bare_dollar
     if local_currency == reader.currency:
         if mark == "kr" and "SE" not in countries:

@@ -108,6 +108,13 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("DKK 50.000 om måneden", (50000, 50000, "DKK", "month")),
     ("SEK 660 000 per år", (660000, 660000, "SEK", "year")),
     ("NOK 720 000 årlig", (720000, 720000, "NOK", "year")),
+    # "kr" before or after the figure: the Swedish krona where no place says otherwise (the posting's places
+    # decide in derive_job: tests/boards/derive/test_phrasings_pay_local_dollar.py).
+    ("Lön: 45 000 kr/mån", (45000, 45000, "SEK", "month")),
+    ("45 000 - 55 000 kr per månad", (45000, 55000, "SEK", "month")),
+    ("Lön: kr 600 000 per år", (600000, 600000, "SEK", "year")),
+    ("Kr. 45.000 om måneden", (45000, 45000, "SEK", "month")),
+    ("45000kr/mnd", (45000, 45000, "SEK", "month")),
     ("$1,000 weekly", (1000, 1000, "USD", "week")),
 ]
 

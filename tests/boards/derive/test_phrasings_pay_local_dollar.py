@@ -212,6 +212,31 @@ def test_the_table_keeps_the_us_dollar_countries_out() -> None:
     assert local_dollar(set()) == "USD"
 
 
+# "kr" is the krona or krone of the posting's places, as "$" their dollar (money.local_krona); a code
+# beside the figure decides. (location, other locations, description) → the currency read.
+KRONA: list[tuple[str, tuple[str, ...], str, str | None]] = [
+    ("Stockholm", (), "Lön: 45 000 kr/mån", "SEK"),
+    ("Oslo", (), "Lønn: 45 000 kr/mnd", "NOK"),
+    ("Oslo, Norway", (), "Lønn: kr 600 000 per år", "NOK"),
+    ("Copenhagen", (), "Løn: kr. 45.000 om måneden", "DKK"),
+    ("Reykjavík, Iceland", (), "Laun: 900.000 kr", "ISK"),
+    ("Oslo", (), "Lønn: SEK 45 000 per måned", "SEK"),
+    # No place, several countries or a place elsewhere: the Swedish krona, as the query reads it.
+    ("", (), "45 000 kr/mnd", "SEK"),
+    ("Oslo", ("Stockholm",), "45 000 kr/mnd", "SEK"),
+    ("Remote", (), "45 000 kr/mnd", "SEK"),
+    # "kr" inside a word is no currency.
+    ("Oslo", (), "Kraft: 45 000 brukere", None),
+]
+
+
+@pytest.mark.parametrize(("location", "others", "description", "currency"), KRONA)
+def test_kr_is_the_krona_or_krone_of_the_postings_one_country(
+    location: str, others: tuple[str, ...], description: str, currency: str | None
+) -> None:
+    assert _currency_of(location, description, others) == currency
+
+
 FIGURES = st.integers(min_value=80, max_value=400).map(lambda n: f"${n}k")
 DOLLAR_PLACES = st.sampled_from(
     ["Toronto, ON", "Sydney", "Auckland", "Singapore", "Mexico City", "New York, NY", "Remote", ""]

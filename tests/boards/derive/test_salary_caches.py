@@ -15,7 +15,7 @@ from boards.derive.text import PostingText
 PIECES = [
     "5", "48,000", "150", "$", "€", "k", "K", "-", " ", "  ", "+", "\n", "\n\n", "per", "year", "a", "an", "hour",
     "/", "yr", "p/hr", "pa", "annum", "weekly", "yearly", "ly", "salary", "pay", "bonus", "budget", "equity", "USD",
-    "up to", "from", "é", "data", ".", ",", ":", "(", ")",
+    "up to", "from", "é", "data", ".", ",", ":", "(", ")", "kr", "Kr.",
 ]  # fmt: skip
 TEXT = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 
@@ -36,7 +36,7 @@ def test_a_text_with_more_trigger_matches_than_the_cap_keeps_the_first_of_each()
 @settings(max_examples=50)
 @given(st.lists(TEXT, min_size=2, max_size=6))
 def test_a_figure_judged_from_the_cache_is_judged_as_in_its_own_text(texts: list[str]) -> None:
-    judged: dict[tuple[str, str, int, int, str], object] = {}
+    judged: dict[tuple[str, str, int, int, str, str], object] = {}
     for middle in texts:
         for before, after in (("", ""), ("Bonus: ", "\nper year"), ("Salary\n" * 20, " equity" * 10)):
             text = before + middle + after
@@ -45,11 +45,12 @@ def test_a_figure_judged_from_the_cache_is_judged_as_in_its_own_text(texts: list
                 start, end = match.start() + offset, match.end() + offset
                 first = max(0, start - salary._JUDGE_BEFORE)
                 last = end + salary._JUDGE_AFTER
-                for dollar in ("USD", "CAD", "MXN"):  # a bare "$" where the posting is (`salary_of`)
-                    key = (text[first:last], read.low[first:last], start - first, end - first, dollar)
-                    expected = salary._judge(read.text, read.low, match, offset, dollar)
+                # a bare "$" and "kr" where the posting is (`salary_of`)
+                for dollar, krona in (("USD", "SEK"), ("CAD", "SEK"), ("MXN", "SEK"), ("USD", "NOK")):
+                    key = (text[first:last], read.low[first:last], start - first, end - first, dollar, krona)
+                    expected = salary._judge(read.text, read.low, match, offset, dollar, krona)
                     assert judged.setdefault(key, expected) == expected
-                    assert salary._judged(read.text, read.low, match, offset, dollar) == expected
+                    assert salary._judged(read.text, read.low, match, offset, dollar, krona) == expected
 
 
 # Long letter runs, so that windows hold enough letters to be read on their own, among figures,
