@@ -222,6 +222,8 @@ CITY_ALIASES: dict[str, str] = {
     "firenze": "florence",
     "geneve": "geneva",
     "cdmx": "mexico city",
+    # A city's own short code, as boards write it ("HKI, Uusimaa,FI": Eightfold's Helsinki).
+    "hki": "helsinki",
 }
 REGION_PREFERRED = frozenset({"washington"})  # a bare "Washington" is the state, "Washington, DC" the city
 

@@ -115,6 +115,12 @@ RESOLVED = [
     ("Roma", [Place("Rome", None, "IT")]),
     ("Roma, QLD", [Place("Roma", "AU-QLD", "AU")]),
     ("Firenze", [Place("Florence", None, "IT")]),
+    # A city's short code as boards write it (Eightfold's "HKI, Uusimaa,FI"); a comma needs no space.
+    ("HKI", [Place("Helsinki", None, "FI")]),
+    ("HKI, Finland", [Place("Helsinki", None, "FI")]),
+    ("Helsinki,Finland", [Place("Helsinki", None, "FI")]),
+    ("Berlin,Germany", [Place("Berlin", "DE-BE", "DE")]),
+    ("Austin,TX", [Place("Austin", "US-TX", "US")]),
 ]
 
 

@@ -762,6 +762,11 @@ AGREEMENT: list[tuple[str, str, str, str, bool]] = [
         True,
     ),
     ("data engineer Stockholm, 55 000 kr/mån", "Data Engineer", "Oslo", "Lønn: 55 000 kr/mnd", False),
+    # Eightfold's Helsinki, written with the city's code and commas without spaces.
+    ("data engineer in Helsinki", "Data Engineer", "HKI, Uusimaa,FI, FI", "", True),
+    ("data engineer in Finland", "Data Engineer", "HKI, Uusimaa,FI, FI", "", True),
+    ("data engineer in Helsinki,Finland", "Data Engineer", "Helsinki, Finland", "", True),
+    ("data engineer in Tampere", "Data Engineer", "HKI, Uusimaa,FI, FI", "", False),
     ("data engineer, 2,000 bi-weekly", "Data Engineer", "Austin, TX", "Pay: 2,000 - 2,400 bi-weekly", True),
     ("data engineer, 2,500 bi-weekly", "Data Engineer", "Austin, TX", "Pay: 2,000 - 2,400 bi-weekly", False),
 ]
