@@ -230,9 +230,8 @@ class Job(JobFields):
         constraints = [models.UniqueConstraint(fields=["resource", "key"], name="job_resource_key_uniq")]
         indexes = [
             models.Index(fields=["-first_seen_at", "id"], name="job_newest_idx"),
-            # The pay top (`filters.salary_top`): its histogram sizes a search's plan
-            # (watches/services/estimate.py); job_words' pay keys serve the search itself.
-            models.Index(Coalesce("salary_annual_max", "salary_annual_min"), name="job_salary_top_idx"),
+            # No index on the pay top (`filters.salary_top`): job_words' pay keys serve a search, and
+            # its histogram, which sizes a search's plan, is statistics on PostgreSQL (migration 0030).
             # A company read (docs/internals.md, "Search plans"). Experience, employment type and
             # visa sponsorship have no btree: the plans test them on the rows they read (migration 0024).
             models.Index(fields=["company_key"], name="job_company_key_idx"),

@@ -561,8 +561,9 @@ def unindexed(expression: Any, output_field: Field[Any, Any], zero: Any = 0) -> 
 
 def salary_top() -> Coalesce:
     """The top of a posting's annual pay range (its minimum when it states no maximum; NULL
-    when it states no pay), as `_salary_matches` reads it. One expression, so the database
-    compares it with an index on the same expression (`job_salary_top_idx`)."""
+    when it states no pay), as `_salary_matches` reads it. One expression, so the planner sizes a
+    pay condition by the statistics on the same expression (`job_salary_top_stats`, migration
+    boards/0030; SQLite keeps an index on it)."""
     return Coalesce(F("salary_annual_max"), F("salary_annual_min"))
 
 

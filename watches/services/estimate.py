@@ -4,9 +4,9 @@ statistics (no round trip per search): what `newest_matching` sizes its plan by.
 The planner's statistics are read once per STATS_TTL_SECONDS per process (one query): the share
 of each word in the word arrays of `job_words` (search words, place tokens, level and remote
 flags, pay and experience thresholds, joint keys; 1,000 most-common elements per column, migrations
-boards/0004 and 0014), the histograms of the pay
-top (`job_salary_top_idx`), of experience and of `first_seen_at` (where the newest N jobs
-start). A search's share is the product of its conditions' shares, as the planner's own
+boards/0004 and 0014), the histograms of the pay top (statistics on its expression,
+`job_salary_top_stats`, migration boards/0030), of experience and of `first_seen_at` (where the
+newest N jobs start). A search's share is the product of its conditions' shares, as the planner's own
 estimate is; a phrase counts as its rarest word. Wrong estimates cost time, never results:
 conditions that go together make the estimate low (a larger slice is read), conditions that
 exclude each other make it high (the slice comes up short and the search reads the indexes).
@@ -158,15 +158,15 @@ def search_stats() -> SearchStats | None:
         _cache,
         "boards_job",
         "job_words",
-        "job_salary_top_idx",
+        "job_salary_top_stats",
         columns=JOB_WORDS_COLUMNS,
         posted="job_posted_idx",
     )
 
 
 def change_stats() -> SearchStats | None:
-    """The same statistics of the change rows (`change_words`; no pay index there, so pay is a
-    guess): what the feed sizes a watch's read by (changes/services/reads.py)."""
+    """The same statistics of the change rows (`change_words`; no pay statistics there, so pay is
+    a guess): what the feed sizes a watch's read by (changes/services/reads.py)."""
     return _cached(_change_cache, "changes_change", "change_words", "", columns=CHANGE_WORDS_COLUMNS)
 
 
@@ -188,7 +188,8 @@ def _cached(
 def _read(table: str, words: str, salary: str, *, columns: Columns, posted: str = "") -> SearchStats | None:
     """`table`'s statistics: the element shares of the columns of the GIN index `words` that
     `columns` names (words, places, flags, and where it has them the bounds and joint keys), the
-    histogram of the pay index `salary` (if any), experience and first sighting."""
+    histogram of the pay top's statistics `salary` (if any: `CREATE STATISTICS` on its expression),
+    experience and first sighting."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT s.tablename, CASE WHEN s.tablename = %s THEN s.attname ELSE a.attnum::text END, s.null_frac, s.most_common_elems::text::text[],"
@@ -198,9 +199,15 @@ def _read(table: str, words: str, salary: str, *, columns: Columns, posted: str 
             " s.n_distinct"
             " FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename"
             " JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = s.attname"
-            " WHERE s.schemaname = current_schema() AND (s.tablename IN (%s, %s, %s)"
-            " OR (s.tablename = %s AND s.attname IN ('experience_years', 'first_seen_at', %s, %s, %s)))",
-            [table, words, salary, posted, table, *VALUE_COLUMNS],
+            " WHERE s.schemaname = current_schema() AND (s.tablename IN (%s, %s)"
+            " OR (s.tablename = %s AND s.attname IN ('experience_years', 'first_seen_at', %s, %s, %s)))"
+            # The pay top's statistics (migration boards/0030), its one expression as column 1.
+            " UNION ALL SELECT e.statistics_name, '1', e.null_frac, e.most_common_elems::text::text[],"
+            " e.most_common_elem_freqs, e.most_common_vals::text::text[], e.most_common_freqs,"
+            " e.histogram_bounds::text::text[], e.elem_count_histogram,"
+            " current_setting('default_statistics_target')::integer, e.n_distinct"
+            " FROM pg_stats_ext_exprs e WHERE e.statistics_schemaname = current_schema() AND e.statistics_name = %s",
+            [table, words, posted, table, *VALUE_COLUMNS, salary],
         )
         found = {(name, number): rest for name, number, *rest in cursor.fetchall()}
         cursor.execute("SELECT reltuples FROM pg_class WHERE oid = %s::regclass", [table])
