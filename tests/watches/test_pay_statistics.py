@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -77,7 +78,7 @@ def test_the_estimate_reads_the_pay_histogram_an_index_on_the_expression_gave(
         assert stats.salary.share_at_least(low) == before.share_at_least(low)
 
 
-def _estimated_rows(sql: str, params: tuple[object, ...]) -> int:
+def _estimated_rows(sql: str, params: Any) -> int:
     with connection.cursor() as cursor:
         cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
         explained = cursor.fetchone()[0]
