@@ -160,8 +160,8 @@ def _judge(text: str, low: str, match: re.Match[str], offset: int, dollar: str, 
     start, end = match.start() + offset, match.end() + offset
     after = _after_window(text, end)
     period_match = _period_after(after)
-    if period_match is not None and period_match.start() and _joined_period(after, period_match):
-        period_match = None  # "$30,000 + bono anual": the period of what the "+" adds, not of the figure
+    if period_match is not None and period_match.start() and _nearer_figure(after, period_match):
+        period_match = None  # "$30,000 + bono anual", "120k … 60 000 kr/mnd": another figure's period
     context: str | None = None
     context_read = False
     if not has_signal and period_match is None:
@@ -369,6 +369,18 @@ def _period_after(after: str) -> re.Match[str] | None:
     if after.isascii():
         return pat.PERIOD_AFTER_LOWER.search(after.lower(), 0, 30)
     return pat.PERIOD_AFTER.search(after, 0, 30)
+
+
+def _nearer_figure(after: str, found: re.Match[str]) -> bool:
+    """Whether the period found after a figure is another figure's: that of a part of the package
+    joined after it (`_joined_period`), or of a figure standing between them ("120k … 60 000 kr/mnd",
+    "$120,000, $10,000 per month": the month is the second figure's). A figure only a range's word
+    or dash away (pat.RANGE_ON) is the other end of the same pay, which the pattern did not join:
+    "R$ 9.000 a R$ 12.000 por mês", "50.000€ - 60.000€ brutos anuales" keep the period."""
+    digit = _DIGIT.search(after, 0, found.start())
+    if digit is not None:
+        return pat.RANGE_ON.fullmatch(after, 0, digit.start()) is None
+    return _joined_period(after, found)
 
 
 def _joined_period(after: str, found: re.Match[str]) -> bool:

@@ -273,6 +273,11 @@ PACKAGE_TAIL = re.compile(
 # anual"): a period stated after it is that part's (salary._joined_period), unless the joiner stands
 # right before the period and nothing after it ("$100,000 + annually").
 JOINED = re.compile(r"[+&]|\b(?:plus|with|más|mas|mais|con|com)\b")
+# What may stand between a figure and the next one for the two to be one range's ends (salary._nearer_figure),
+# where the pattern did not join them: "R$ 9.000 a R$ 12.000", "50.000€ - 60.000€", "120,000 TO 140,000".
+RANGE_ON = re.compile(
+    r"\s*(?:-{1,2}|[‐‑–—~−]|to|a|bis|tot|até|ate|hasta|and|y|und|et|e)\s*(?:" + PREFIX + r")?\s*", re.IGNORECASE
+)
 WORD_NEXT = re.compile(r"\s*[^\W\d_]")
 # A period named as a label before the figure: "Hourly rate: $25-30", "Annual base: $150k".
 PERIOD_BEFORE = re.compile(

@@ -115,6 +115,10 @@ PERIOD_WITHOUT_CURRENCY: list[tuple[str, Pay]] = [
     ("Lön: kr 600 000 per år", (600000, 600000, "SEK", "year")),
     ("Kr. 45.000 om måneden", (45000, 45000, "SEK", "month")),
     ("45000kr/mnd", (45000, 45000, "SEK", "month")),
+    # A period after another figure is that figure's, not the first one's (a range's second end is part of it).
+    ("Salary: 120k, or 60 000 kr/mnd", (120000, 120000, None, "year")),
+    ("Salary: €65k (2 days remote) per year", (65000, 65000, "EUR", "year")),
+    ("Salary: $120,000, $10,000 per month in the first year", (120000, 120000, "USD", "year")),
     ("$1,000 weekly", (1000, 1000, "USD", "week")),
 ]
 
