@@ -45,7 +45,8 @@ FILTER_DESCRIPTIONS: dict[str, str] = {
     "companies": "Only these companies (as list_companies names them; case, punctuation, Inc./GmbH/Ltd ignored).",
     "exclude_companies": "Not these companies.",
     "exclude_staffing_agencies": "Leave out postings from staffing agencies.",
-    "min_salary": "Minimum annual salary (postings that state pay; see include_unknown).",
+    "min_salary": "Minimum annual salary in salary_currency (postings that state pay; see include_unknown): at most "
+    "10,000,000 in a currency worth about a US dollar or more, the same worth in one of smaller units (96,000,000 COP).",
     "salary_currency": "ISO 4217 code of min_salary, e.g. USD.",
     "max_experience_years": "At most this many years of required experience.",
     "include_unknown": (

@@ -36,7 +36,7 @@ from mcp_bridge.schemas import (
     WatchJobsOutput,
 )
 from mcp_bridge.threads import thread_connection
-from watches.filters import MAX_DAYS, explicit_filters
+from watches.filters import MAX_DAYS, MAX_MIN_SALARY_ANY, explicit_filters
 from watches.services.ratelimits import budgets, ratelimit_enforce
 from watches.services.search import MAX_COMPANY_OFFSET, companies_list, jobs_search
 from watches.services.usage import counts_record
@@ -60,7 +60,7 @@ EmploymentTypes = Annotated[list[EmploymentType] | None, Field(max_length=5, des
 Companies = Annotated[CompanyNames, Field(description=FD["companies"])]
 ExcludeCompanies = Annotated[CompanyNames, Field(description=FD["exclude_companies"])]
 ExcludeAgencies = Annotated[bool | None, Field(description=FD["exclude_staffing_agencies"])]
-MinSalary = Annotated[int | None, Field(ge=0, le=100_000_000, description=FD["min_salary"])]
+MinSalary = Annotated[int | None, Field(ge=0, le=MAX_MIN_SALARY_ANY, description=FD["min_salary"])]
 Currency = Annotated[str | None, Field(pattern=r"^[A-Za-z]{3}$", description=FD["salary_currency"])]
 MaxExperience = Annotated[float | None, Field(ge=0, le=60, description=FD["max_experience_years"])]
 IncludeUnknown = Annotated[bool | None, Field(description=FD["include_unknown"])]

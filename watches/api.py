@@ -22,6 +22,7 @@ from watches.filters import (
     MAX_DAYS,
     MAX_EXPERIENCE_YEARS,
     MAX_MIN_SALARY,
+    MAX_MIN_SALARY_ANY,
     MAX_TERM_LENGTH,
     MAX_TERMS,
     REMOTE_FROM_HELP,
@@ -99,7 +100,14 @@ class FilterInput(StrictSerializer):
         required=False,
         help_text="Leave out postings from staffing agencies (docs/derived-fields.md lists the signals).",
     )
-    min_salary = serializers.IntegerField(min_value=0, max_value=MAX_MIN_SALARY, required=False)
+    min_salary = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_MIN_SALARY_ANY,
+        required=False,
+        help_text=f"A year's pay in salary_currency: at most {MAX_MIN_SALARY:,} in a currency worth about a US dollar "
+        "or more (or none named), the same worth in one of smaller units (96,000,000 COP), never above "
+        f"{MAX_MIN_SALARY_ANY:,}.",
+    )
     salary_currency = serializers.CharField(
         min_length=3, max_length=3, validators=[RegexValidator(r"^[A-Za-z]{3}$")], required=False
     )

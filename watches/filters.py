@@ -38,6 +38,7 @@ from django.db.models.lookups import Contains, Exact, GreaterThanOrEqual, In, Is
 from django.db.models.sql import Query
 from django.utils import timezone
 
+from boards.derive import money
 from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
 from boards.models import Resource
@@ -60,6 +61,9 @@ MAX_TERMS = 20
 MAX_TERM_LENGTH = 100
 MAX_COMPANIES = 50
 MAX_MIN_SALARY = 10_000_000
+# What the filter columns hold of a year's pay (a PostgreSQL integer: boards/services/jobstore.py's
+# ANNUAL_COLUMN_MAX): no `min_salary` is larger in any currency.
+MAX_MIN_SALARY_ANY = 2**31 - 1
 MAX_EXPERIENCE_YEARS = 50
 MAX_DAYS = 3650
 FILTER_FIELDS: tuple[str, ...] = (
@@ -139,7 +143,12 @@ class Filters:
             changes["all_keywords"] = ()
         if "all_keywords" in changes and "keywords" not in changes:
             changes["keywords"] = ()
-        return dataclasses.replace(self, **changes)
+        merged = dataclasses.replace(self, **changes)
+        if merged.min_salary is not None and merged.min_salary > max_min_salary(merged.salary_currency):
+            cap = max_min_salary(merged.salary_currency)
+            where = f"in {merged.salary_currency}" if merged.salary_currency else "without a salary_currency"
+            raise AppError("VALIDATION_ERROR", f"min_salary must be between 0 and {cap:,} {where}")
+        return merged
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready, without empty values; `include_unknown` is always present because its
@@ -327,7 +336,16 @@ def _number(name: str, value: Any, upper: float) -> float:
 
 
 def _min_salary(name: str, value: Any) -> int:
-    return round(_number(name, value, MAX_MIN_SALARY))
+    return round(_number(name, value, MAX_MIN_SALARY_ANY))  # and at most max_min_salary of its currency (`merged`)
+
+
+def max_min_salary(currency: str | None) -> int:
+    """The largest `min_salary` a filter takes in `currency`: MAX_MIN_SALARY in a currency worth about
+    a US dollar or more (or none named), and the same worth in one of smaller units (money.scale_of:
+    a Colombian's 96,000,000 COP a year is pay, 10,000,000 x 4,000 its cap), never more than the
+    filter columns hold (MAX_MIN_SALARY_ANY). No currency is converted: a filter compares pay in
+    its own currency, so its cap is that currency's."""
+    return min(MAX_MIN_SALARY_ANY, round(MAX_MIN_SALARY * max(1.0, money.scale_of(currency))))
 
 
 def _experience(name: str, value: Any) -> float:

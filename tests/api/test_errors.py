@@ -114,3 +114,16 @@ def test_an_accept_header_for_html_still_gets_json(http, agent) -> None:
     response = http.get("/v1/watches", HTTP_ACCEPT="text/html", **agent.auth)
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
+
+
+def test_min_salary_is_capped_in_its_own_currency(http, agent) -> None:
+    """96,000,000 COP a year (a Colombian's 8,000,000 a month) is a filter; 96,000,000 USD is refused
+    (watches.filters.max_min_salary)."""
+    pesos = {"keywords": ["backend"], "min_salary": 96_000_000, "salary_currency": "COP"}
+    response = http.post("/v1/jobs/search", pesos, content_type="application/json", **agent.auth)
+    assert response.status_code == 200, response.json()
+    dollars = {"keywords": ["backend"], "min_salary": 96_000_000, "salary_currency": "USD"}
+    response = http.post("/v1/jobs/search", dollars, content_type="application/json", **agent.auth)
+    assert response.status_code == 400
+    assert response.json()["error"] == "VALIDATION_ERROR"
+    assert "min_salary must be between 0 and 10,000,000 in USD" in response.json()["message"]

@@ -33,7 +33,10 @@ INVALID: list[tuple[dict[str, Any], str]] = [
     ({"remote_only": "yes"}, "true or false"),
     ({"include_unknown": 1}, "true or false"),
     ({"min_salary": -1}, "between 0 and"),
-    ({"min_salary": 10_000_001}, "between 0 and"),
+    ({"min_salary": 10_000_001}, "between 0 and 10,000,000 without a salary_currency"),
+    ({"min_salary": 10_000_001, "salary_currency": "EUR"}, "between 0 and 10,000,000 in EUR"),
+    ({"min_salary": 40_000_000_001, "salary_currency": "COP"}, "between 0 and"),
+    ({"min_salary": 2**31, "salary_currency": "VND"}, "between 0 and 2,147,483,647"),
     ({"min_salary": "150k"}, "must be a number"),
     ({"min_salary": True}, "must be a number"),
     ({"min_salary": float("nan")}, "must be a number"),
@@ -41,6 +44,14 @@ INVALID: list[tuple[dict[str, Any], str]] = [
     ({"salary_currency": "US"}, "three-letter"),
     ({"salary_currency": "U$D"}, "three-letter"),
 ]
+
+
+def test_min_salary_is_capped_in_its_own_currency() -> None:
+    """A year's pay in a currency of small units is larger: 8,000,000 COP a month is 96,000,000 a year
+    (watches.filters.max_min_salary)."""
+    assert Filters.from_dict({"min_salary": 96_000_000, "salary_currency": "COP"}).min_salary == 96_000_000
+    assert Filters.from_dict({"min_salary": 10_000_000}).min_salary == 10_000_000
+    assert Filters.from_dict({"min_salary": 2**31 - 1, "salary_currency": "VND"}).min_salary == 2**31 - 1
 
 
 @pytest.mark.parametrize(("data", "message"), INVALID)

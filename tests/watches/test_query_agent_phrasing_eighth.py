@@ -743,15 +743,20 @@ EIGHTH_BATCH_MORE: list[tuple[str, dict[str, Any]]] = [
     ),
     (
         "devops, Lagos, ₦1.5m monthly",
-        {"keywords": ["devops"], "locations": ["lagos"]},
+        {"keywords": ["devops"], "locations": ["lagos"], "min_salary": 18000000, "salary_currency": "NGN"},
     ),
     (
         "mobile developer (flutter), Jakarta, IDR 25jt/month",
-        {"all_keywords": ["mobile", "flutter"], "locations": ["jakarta"]},
+        {
+            "all_keywords": ["mobile", "flutter"],
+            "locations": ["jakarta"],
+            "min_salary": 300000000,
+            "salary_currency": "IDR",
+        },
     ),
     (
         "android dev Ho Chi Minh City, 40 triệu VND",
-        {"keywords": ["android"], "locations": ["ho chi minh city"]},
+        {"keywords": ["android"], "locations": ["ho chi minh city"], "min_salary": 480000000, "salary_currency": "VND"},
     ),
     (
         "jr. web dev, Mexico City, $30,000 MXN mensuales",
@@ -838,5 +843,11 @@ def test_eighth_batch_more(query: str, expected: dict[str, Any]) -> None:
 
 
 def test_pay_above_the_largest_filter_is_noted_in_its_currency() -> None:
-    notes = interpret("devops, Lagos, ₦1.5m monthly").notes
-    assert notes[0].startswith('"₦1.5m monthly" is 18000000 NGN a year, more than the largest `min_salary`')
+    """`min_salary` is capped in its own currency (watches.filters.max_min_salary): "₦1.5m monthly" is a
+    filter, and only pay past what the filter columns hold is noted."""
+    assert not interpret("devops, Lagos, ₦1.5m monthly").notes
+    notes = interpret("android dev Hanoi, VND 3,500,000,000 a year").notes
+    assert notes[0].startswith(
+        '"vnd 3,500,000,000 a year" is 3500000000 VND a year, more than the largest `min_salary` Watchtower takes in '
+        "VND (2,147,483,647)"
+    )

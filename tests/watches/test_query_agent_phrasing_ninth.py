@@ -155,14 +155,18 @@ def test_a_permit_held_is_noted() -> None:
 
 
 # Colombian pesos: "COP" is a currency after an amount with a number word or before a figure grouped
-# in thousands, and the word elsewhere. A month's pay in pesos is more than the largest `min_salary`
-# a filter takes: noted in its currency, no filter.
+# in thousands, and the word elsewhere. A month's pay in pesos is a year's of 96,000,000 and more, which
+# `min_salary` takes in COP (capped in its own currency: watches.filters.max_min_salary).
+COP = {"salary_currency": "COP"}
 COLOMBIAN_PESOS: list[tuple[str, dict[str, Any]]] = [
-    ("python developer 8 millones COP", {"keywords": ["python"]}),
-    ("COP 8.000.000 data analyst", {"all_keywords": ["data", "analyst"]}),
-    ("$8M COP frontend", {"keywords": ["frontend"]}),
-    ("backend Bogotá, 12 millones COP mensuales", {"keywords": ["backend"], "locations": ["bogotá"]}),
-    ("senior java, 15M COP", {"keywords": ["java"], "seniority": ["senior"]}),
+    ("python developer 8 millones COP", {"keywords": ["python"], "min_salary": 96000000, **COP}),
+    ("COP 8.000.000 data analyst", {"all_keywords": ["data", "analyst"], "min_salary": 96000000, **COP}),
+    ("$8M COP frontend", {"keywords": ["frontend"], "min_salary": 96000000, **COP}),
+    (
+        "backend Bogotá, 12 millones COP mensuales",
+        {"keywords": ["backend"], "locations": ["bogotá"], "min_salary": 144000000, **COP},
+    ),
+    ("senior java, 15M COP", {"keywords": ["java"], "seniority": ["senior"], "min_salary": 180000000, **COP}),
     # The word.
     ("cop drama writer", {"all_keywords": ["cop", "drama", "writer"]}),
 ]
@@ -175,7 +179,10 @@ def test_colombian_pesos(query: str, expected: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("query", ["python developer 8 millones COP", "COP 8.000.000 data analyst", "$8M COP frontend"])
 def test_pesos_are_noted_in_their_currency(query: str) -> None:
-    assert "96000000 COP a year, more than the largest `min_salary`" in interpret(query).notes[0]
+    assert (
+        "too small for a yearly salary in COP: it was read as monthly pay (96000000 a year)"
+        in interpret(query).notes[0]
+    )
 
 
 # The ninth batch: queries in the style peers' users ask (docs/queries.md, shared/reference/peers.md):

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from boards.derive import money, salary_patterns
 from boards.derive.money import ANNUAL_FACTOR
 from matching import places
-from watches.filters import MAX_MIN_SALARY
+from watches.filters import MAX_MIN_SALARY, max_min_salary
 from watches.query.state import BAR, ReaderState, plain
 
 # The periods a posting names as a label before the figure ("Hourly rate: $25-30", "Sueldo quincenal:
@@ -335,19 +335,16 @@ def read_pay(reader: ReaderState) -> None:
                 f'"{fragment}" reads as a maximum salary, which is not a filter Watchtower has; it was ignored.'
             )
             return True
-        if (
-            yearly > MAX_MIN_SALARY
-            and money.scale_of(currency) > 1
-            and yearly <= MAX_MIN_SALARY * money.scale_of(currency)
-        ):
-            # "₦1.5m monthly", "IDR 25jt/month": believable pay in a currency of small units, above the
-            # largest `min_salary` a filter takes (watches/filters.py).
+        cap = max_min_salary(currency)
+        if cap < yearly <= MAX_MIN_SALARY * money.scale_of(currency):
+            # Believable pay in a currency of small units ("VND 300 triệu/month"), above the largest
+            # `min_salary` a filter takes in it (watches/filters.py).
             reader.notes.append(
                 f'"{fragment}" is {plain(yearly)} {currency} a year, more than the largest `min_salary` Watchtower '
-                f"takes ({MAX_MIN_SALARY:,}); it was ignored."
+                f"takes in {currency} ({cap:,}); it was ignored."
             )
             return True
-        if yearly < 1000 or yearly > MAX_MIN_SALARY:
+        if yearly < 1000 or yearly > cap:
             reader.notes.append(f'"{fragment}" does not look like a yearly salary; it was ignored.')
             return True
         if reader.min_salary is not None:
