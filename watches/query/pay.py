@@ -335,7 +335,7 @@ def read_pay(reader: ReaderState) -> None:
                 f'"{fragment}" reads as a maximum salary, which is not a filter Watchtower has; it was ignored.'
             )
             return True
-        cap = max_min_salary(currency)
+        cap = max_min_salary(currency) if yearly > MAX_MIN_SALARY else MAX_MIN_SALARY  # no cap is lower
         if cap < yearly <= MAX_MIN_SALARY * money.scale_of(currency):
             # Believable pay in a currency of small units ("VND 300 triệu/month"), above the largest
             # `min_salary` a filter takes in it (watches/filters.py).
