@@ -188,16 +188,22 @@ class StoredSet:
                 self._jobs[key] = jobstore.job_from_data(key, data, same=self._same)
 
     def rebuild_unlisted(self, listed: Iterable[ParsedJob]) -> None:
-        """Rebuild whole every stored job that `listed` (a read's jobs) does not show as itself,
-        each time its key appears: a removed job's event, a re-derived job's comparison and
-        `carry_details` read every field of it. The rest stay light (`StoredJob`)."""
+        """Rebuild whole every stored job that `listed` (a read's jobs) does not show as itself:
+        a removed job's event, a re-derived job's comparison and `carry_details` read every field
+        of it. The rest stay light (`StoredJob`). A key the listing repeats is judged by its first
+        posting, which is the one the diff keeps (`diff_jobs`, rule 1) and whose fingerprint the
+        read keeps (`BoardReading.fingerprints`): judged by every posting, a stored posting listed
+        again beside a second posting of its id was rebuilt while the listing's first still held
+        its light form, which the diff then compared with the rebuilt job and served, and the
+        board's check failed on every read while the listing repeated the id."""
         jobs = self.jobs
         if not jobs:  # a board's first read: nothing stored to rebuild (100,000 keys looked up)
             return
         kept: dict[str, bool] = {}
         for job in listed:
             key = job.key
-            kept[key] = kept.get(key, True) and jobs.get(key) is job
+            if key not in kept:
+                kept[key] = jobs.get(key) is job
         self._rebuild([key for key in jobs if not kept.get(key, False)])
 
     @property
