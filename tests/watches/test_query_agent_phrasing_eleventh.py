@@ -12,18 +12,13 @@ Each row is (query, the filters expected, without `include_unknown`, which is al
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from boards.derive import derive_job
-from boards.services.jobstore import filter_columns
-from boards.sources.base import Posting
-from tests.watches.reading import read_filters
+from tests.watches.reading import NOW, posting_row, read_filters
 from watches.filters import Filters, filters_match
 from watches.query import interpret, read
 
@@ -718,22 +713,6 @@ def test_eleventh_table_batch_notes(query: str, noted: str) -> None:
     assert any(noted in note for note in interpret(query).notes)
 
 
-NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-def _row(location: str, description: str, title: str = "Data Engineer") -> SimpleNamespace:
-    posting = Posting(
-        id="1",
-        title=title,
-        company="Acme",
-        location=location,
-        url="https://example.com/jobs/1",
-        description=description,
-    )
-    job = derive_job(posting, platform="greenhouse")
-    return SimpleNamespace(**filter_columns(job, company="Acme"), first_seen_at=NOW)
-
-
 # (query, posting title, location and text, whether the query finds the posting): both readers on one row.
 AGREEMENT: list[tuple[str, str, str, str, bool]] = [
     ("data engineer in CA-AB", "Data Engineer", "Calgary, AB", "", True),
@@ -782,7 +761,7 @@ def test_the_query_and_the_posting_read_alike(
     query: str, title: str, location: str, description: str, found: bool
 ) -> None:
     filters = interpret(query).filters
-    assert filters_match(filters, _row(location, description, title), now=NOW) is found
+    assert filters_match(filters, posting_row(location, description, title), now=NOW) is found
 
 
 WORDS = st.sampled_from(

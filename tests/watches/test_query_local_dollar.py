@@ -8,18 +8,13 @@ Each row is (query, the filters expected, without `include_unknown`, which is al
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards.derive import derive_job
-from boards.services.jobstore import filter_columns
-from boards.sources.base import Posting
-from tests.watches.reading import read_filters
+from tests.watches.reading import NOW, posting_row, read_filters
 from watches.filters import filters_match
 from watches.query import interpret
 
@@ -122,22 +117,6 @@ def test_a_month_read_in_the_local_dollar_is_noted_once(query: str, currency: st
     assert f'`salary_currency: "{currency}"`' in next(note for note in notes if "monthly pay" in note)
 
 
-NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-def _row(location: str, description: str) -> SimpleNamespace:
-    posting = Posting(
-        id="1",
-        title="Data Engineer",
-        company="Acme",
-        location=location,
-        url="https://example.com/jobs/1",
-        description=description,
-    )
-    job = derive_job(posting, platform="greenhouse")
-    return SimpleNamespace(**filter_columns(job, company="Acme"), first_seen_at=NOW)
-
-
 # (query, posting location, posting text, whether the query finds the posting)
 AGREEMENT: list[tuple[str, str, str, bool]] = [
     ("data engineer $120k Toronto", "Toronto, ON", "Salary: $120,000 – $150,000", True),
@@ -201,7 +180,7 @@ def test_the_query_and_the_posting_read_the_same_dollar(
     query: str, location: str, description: str, found: bool
 ) -> None:
     filters = interpret(query).filters
-    assert filters_match(filters, _row(location, description), now=NOW) is found
+    assert filters_match(filters, posting_row(location, description), now=NOW) is found
 
 
 PLACES = st.sampled_from(["Toronto", "Sydney", "Auckland", "Singapore", "Mexico City", "Austin", "remote", ""])
