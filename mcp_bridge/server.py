@@ -31,6 +31,7 @@ from mcp_bridge.threads import thread_connection
 from watches.services.clients import OAUTH_SCOPE, clean_ref
 from watches.services.usage import counts_record
 from watchtower.config import current
+from watchtower.errors import unknown_names
 from watchtower.labels import client_label, ref_label
 from watchtower.metrics import MCP_INITIALIZE
 
@@ -300,11 +301,9 @@ def unknown_arguments(tool: MCPTool, arguments: Any) -> str:
     model that wrote `location` for `locations` or `remote` for `remote_only` got a watch for
     every place and never learnt why; the REST API names unknown fields the same way
     (watchtower/api/serializers.py: StrictSerializer)."""
-    accepted = list(tool.input_schema.get("properties", {}))
-    unknown = sorted(str(key) for key in arguments if key not in accepted) if isinstance(arguments, dict) else []
-    if not unknown:
+    if not isinstance(arguments, dict):
         return ""
-    return f"unknown argument(s) {', '.join(unknown)}; accepted: {', '.join(accepted)}"
+    return unknown_names(arguments, tool.input_schema.get("properties", {}), "argument")
 
 
 def _tool_error_text(code: str, message: str) -> str:

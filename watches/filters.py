@@ -42,6 +42,7 @@ from boards.derive import money
 from boards.derive.company import company_key
 from boards.derive.employment import EMPLOYMENT_TYPES
 from boards.models import Resource
+from boards.services.jobstore import ANNUAL_COLUMN_MAX
 from matching import places, terms
 from matching.tech import TECH_COMPANY_SHARE, is_tech_company
 from watches.services.job_keys import collated
@@ -61,9 +62,9 @@ MAX_TERMS = 20
 MAX_TERM_LENGTH = 100
 MAX_COMPANIES = 50
 MAX_MIN_SALARY = 10_000_000
-# What the filter columns hold of a year's pay (a PostgreSQL integer: boards/services/jobstore.py's
-# ANNUAL_COLUMN_MAX): no `min_salary` is larger in any currency.
-MAX_MIN_SALARY_ANY = 2**31 - 1
+# What the filter columns hold of a year's pay (a PostgreSQL integer): no `min_salary` is larger in
+# any currency.
+MAX_MIN_SALARY_ANY = ANNUAL_COLUMN_MAX
 MAX_EXPERIENCE_YEARS = 50
 MAX_DAYS = 3650
 FILTER_FIELDS: tuple[str, ...] = (

@@ -6,6 +6,7 @@ documented shape. The status of each code is fixed here (SPEC §3.2) so no calle
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 STATUS_BY_CODE: dict[str, int] = {
@@ -73,3 +74,14 @@ class AppError(Exception):
 
     def __repr__(self) -> str:
         return f"AppError({self.code!r}, {self.message!r})"
+
+
+def unknown_names(given: Iterable[Any], accepted: Iterable[str], kind: str) -> str:
+    """The refusal of the names a caller sent that an input does not have ("" when none): REST's
+    fields (`StrictSerializer`) and MCP's tool arguments (`mcp_bridge.server.unknown_arguments`)
+    in the same words, so an agent that misspells `keywords` learns it from either."""
+    known = list(accepted)
+    unknown = sorted(str(name) for name in given if name not in known)
+    if not unknown:
+        return ""
+    return f"unknown {kind}(s) {', '.join(unknown)}; accepted: {', '.join(known)}"

@@ -8,6 +8,8 @@ from typing import Any
 from django.http import QueryDict
 from rest_framework import serializers
 
+from watchtower.errors import unknown_names
+
 # Ids and cursors are compared with 64-bit database columns; a larger number is a mistake, not a
 # reason for the database driver to raise.
 MAX_BIGINT = 2**63 - 1
@@ -22,12 +24,9 @@ class StrictSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {"non_field_errors": [f"expected a JSON object, got {type(data).__name__}"]}
             )
-        unknown = sorted(str(key) for key in data if key not in self.fields)
+        unknown = unknown_names(data, self.fields, "field")
         if unknown:
-            accepted = ", ".join(self.fields)
-            raise serializers.ValidationError(
-                {"non_field_errors": [f"unknown field(s) {', '.join(unknown)}; accepted: {accepted}"]}
-            )
+            raise serializers.ValidationError({"non_field_errors": [unknown]})
         return super().to_internal_value(data)
 
 
